@@ -1,0 +1,25 @@
+//===--- CudaTidyModule.cpp - The cuda-tidy clang-tidy module -------------===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "checks/CudaTidyModule.h"
+#define CUDA_TIDY_CHECK(Name, Class, Header, Summary) // Headers below.
+#include "checks/Checks.def"
+#include "checks/LegacyWarpIntrinsicsCheck.h"
+
+namespace cuda_tidy {
+
+void CudaTidyModule::addCheckFactories(
+    clang::tidy::ClangTidyCheckFactories &CheckFactories) {
+#define CUDA_TIDY_CHECK(Name, Class, Header, Summary)                          \
+  CheckFactories.registerCheck<Class>(Name);
+#include "checks/Checks.def"
+}
+
+clang::tidy::ClangTidyOptions CudaTidyModule::getModuleOptions() {
+  return clang::tidy::ClangTidyOptions();
+}
+
+} // namespace cuda_tidy

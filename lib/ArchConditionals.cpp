@@ -1,0 +1,406 @@
+//===--- ArchConditionals.cpp - Code only old architectures compile -------===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lib/ArchConditionals.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Token.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace clang;
+
+namespace cuda_tidy {
+
+/// The `__CUDA_ARCH__` values of every architecture from Volta on.
+static constexpr unsigned ModernArchs[] = {700, 720, 750, 800, 860, 870, 890,
+                                           900, 1000, 1010, 1030, 1100, 1200,
+                                           1210};
+
+namespace {
+/// A value of the evaluator: an integer, or unknown.
+using Value = std::optional<long long>;
+
+/// Recursive-descent evaluator over raw tokens of one condition.
+class ConditionParser {
+public:
+  ConditionParser(llvm::ArrayRef<Token> Toks, StringRef Text, unsigned Arch)
+      : Toks(Toks), Text(Text), Arch(Arch) {}
+
+  Value parse() {
+    Value V = parseOr();
+    if (Pos != Toks.size())
+      return std::nullopt;
+    return V;
+  }
+
+private:
+  llvm::ArrayRef<Token> Toks;
+  StringRef Text;
+  unsigned Arch;
+  size_t Pos = 0;
+  bool Failed = false;
+
+  const Token *peek() const { return Pos < Toks.size() ? &Toks[Pos] : nullptr; }
+  bool consume(tok::TokenKind K) {
+    if (peek() && peek()->is(K)) {
+      ++Pos;
+      return true;
+    }
+    return false;
+  }
+  StringRef spelling(const Token &T) const {
+    return Text.substr(T.getLocation().getRawEncoding(), T.getLength());
+  }
+
+  static Value truthValue(Value V) {
+    if (!V)
+      return std::nullopt;
+    return *V != 0 ? 1 : 0;
+  }
+
+  Value parseOr() {
+    Value L = parseAnd();
+    while (consume(tok::pipepipe)) {
+      Value R = parseAnd();
+      if ((L && *L) || (R && *R))
+        L = 1;
+      else if (L && R)
+        L = 0;
+      else
+        L = std::nullopt;
+    }
+    return L;
+  }
+  Value parseAnd() {
+    Value L = parseCompare();
+    while (consume(tok::ampamp)) {
+      Value R = parseCompare();
+      if ((L && !*L) || (R && !*R))
+        L = 0;
+      else if (L && R)
+        L = 1;
+      else
+        L = std::nullopt;
+    }
+    return L;
+  }
+  Value parseCompare() {
+    Value L = parseAdditive();
+    while (const Token *T = peek()) {
+      tok::TokenKind K = T->getKind();
+      if (K != tok::less && K != tok::lessequal && K != tok::greater &&
+          K != tok::greaterequal && K != tok::equalequal &&
+          K != tok::exclaimequal)
+        break;
+      ++Pos;
+      Value R = parseAdditive();
+      if (!L || !R) {
+        L = std::nullopt;
+        continue;
+      }
+      switch (K) {
+      case tok::less:
+        L = *L < *R;
+        break;
+      case tok::lessequal:
+        L = *L <= *R;
+        break;
+      case tok::greater:
+        L = *L > *R;
+        break;
+      case tok::greaterequal:
+        L = *L >= *R;
+        break;
+      case tok::equalequal:
+        L = *L == *R;
+        break;
+      default:
+        L = *L != *R;
+        break;
+      }
+    }
+    return L;
+  }
+  Value parseAdditive() {
+    Value L = parseMultiplicative();
+    while (const Token *T = peek()) {
+      if (!T->isOneOf(tok::plus, tok::minus))
+        break;
+      bool Plus = T->is(tok::plus);
+      ++Pos;
+      Value R = parseMultiplicative();
+      L = (L && R) ? Value(Plus ? *L + *R : *L - *R) : std::nullopt;
+    }
+    return L;
+  }
+  Value parseMultiplicative() {
+    Value L = parseUnary();
+    while (const Token *T = peek()) {
+      if (!T->isOneOf(tok::star, tok::slash))
+        break;
+      bool Mul = T->is(tok::star);
+      ++Pos;
+      Value R = parseUnary();
+      if (!L || !R || (!Mul && *R == 0))
+        L = std::nullopt;
+      else
+        L = Mul ? *L * *R : *L / *R;
+    }
+    return L;
+  }
+  Value parseUnary() {
+    if (consume(tok::exclaim)) {
+      Value V = truthValue(parseUnary());
+      return V ? Value(!*V) : std::nullopt;
+    }
+    if (consume(tok::minus)) {
+      Value V = parseUnary();
+      return V ? Value(-*V) : std::nullopt;
+    }
+    return parsePrimary();
+  }
+  Value parsePrimary() {
+    const Token *T = peek();
+    if (!T) {
+      Pos = Toks.size() + 1; // Force a parse failure.
+      return std::nullopt;
+    }
+    if (consume(tok::l_paren)) {
+      Value V = parseOr();
+      if (!consume(tok::r_paren))
+        Pos = Toks.size() + 1;
+      return V;
+    }
+    if (T->is(tok::numeric_constant)) {
+      ++Pos;
+      StringRef Digits = spelling(*T).rtrim("uUlL");
+      unsigned long long N;
+      if (Digits.getAsInteger(0, N))
+        return std::nullopt;
+      return static_cast<long long>(N);
+    }
+    if (T->is(tok::raw_identifier)) {
+      ++Pos;
+      StringRef Name = spelling(*T);
+      if (Name == "defined") {
+        bool Paren = consume(tok::l_paren);
+        const Token *Id = peek();
+        if (!Id || !Id->is(tok::raw_identifier)) {
+          Pos = Toks.size() + 1;
+          return std::nullopt;
+        }
+        ++Pos;
+        if (Paren && !consume(tok::r_paren)) {
+          Pos = Toks.size() + 1;
+          return std::nullopt;
+        }
+        if (spelling(*Id) == "__CUDA_ARCH__")
+          return Arch != 0 ? 1 : 0;
+        return std::nullopt;
+      }
+      if (Name == "__CUDA_ARCH__")
+        return Arch != 0 ? Value(Arch) : Value(0);
+      // A function-like macro call: unknown, but consume its arguments.
+      if (consume(tok::l_paren)) {
+        int Depth = 1;
+        while (Depth > 0 && peek()) {
+          if (peek()->is(tok::l_paren))
+            ++Depth;
+          else if (peek()->is(tok::r_paren))
+            --Depth;
+          ++Pos;
+        }
+      }
+      return std::nullopt;
+    }
+    Pos = Toks.size() + 1;
+    return std::nullopt;
+  }
+};
+} // namespace
+
+Truth evaluateArchCondition(StringRef Condition, unsigned CudaArch,
+                            const LangOptions &LangOpts) {
+  // Lex the text on its own. Offsets are stored in the token locations so
+  // that the parser can find each token's spelling.
+  // The raw lexer needs a null-terminated buffer.
+  std::string Buffer = Condition.str();
+  llvm::SmallVector<Token, 16> Toks;
+  Lexer Lex(SourceLocation::getFromRawEncoding(0), LangOpts, Buffer.c_str(),
+            Buffer.c_str(), Buffer.c_str() + Buffer.size());
+  Lex.SetCommentRetentionState(false);
+  Token T;
+  while (true) {
+    Lex.LexFromRawLexer(T);
+    if (T.is(tok::eof))
+      break;
+    Toks.push_back(T);
+  }
+  ConditionParser Parser(Toks, Buffer, CudaArch);
+  Value V = Parser.parse();
+  if (!V)
+    return Truth::Unknown;
+  return *V ? Truth::True : Truth::False;
+}
+
+namespace {
+/// One `#if` chain being read.
+struct Frame {
+  /// For each modern architecture: an earlier condition is definitely true.
+  bool EarlierTrue[std::size(ModernArchs)] = {};
+  /// Where the current region's text begins.
+  SourceLocation RegionBegin;
+  /// The current region is legacy-only.
+  bool RegionLegacy = false;
+  /// The whole chain sits in a legacy-only region.
+  bool InsideLegacy = false;
+};
+
+class Callbacks : public PPCallbacks {
+public:
+  Callbacks(LegacyArchRegions &Out, const SourceManager &SM,
+            const LangOptions &LangOpts)
+      : Out(Out), SM(SM), LangOpts(LangOpts) {}
+
+  void If(SourceLocation Loc, SourceRange ConditionRange,
+          ConditionValueKind) override {
+    Stack.emplace_back();
+    Stack.back().InsideLegacy = insideLegacy();
+    startRegion(Loc, conditionTruths(ConditionRange));
+  }
+  void Ifdef(SourceLocation Loc, const Token &Name,
+             const MacroDefinition &) override {
+    Stack.emplace_back();
+    Stack.back().InsideLegacy = insideLegacy();
+    startRegion(Loc, definedTruths(Name, /*Negate=*/false));
+  }
+  void Ifndef(SourceLocation Loc, const Token &Name,
+              const MacroDefinition &) override {
+    Stack.emplace_back();
+    Stack.back().InsideLegacy = insideLegacy();
+    startRegion(Loc, definedTruths(Name, /*Negate=*/true));
+  }
+  void Elif(SourceLocation Loc, SourceRange ConditionRange, ConditionValueKind,
+            SourceLocation) override {
+    nextRegion(Loc, conditionTruths(ConditionRange));
+  }
+  void Elifdef(SourceLocation Loc, const Token &Name,
+               const MacroDefinition &) override {
+    nextRegion(Loc, definedTruths(Name, false));
+  }
+  void Elifdef(SourceLocation Loc, SourceRange, SourceLocation) override {
+    nextRegion(Loc, unknownTruths());
+  }
+  void Elifndef(SourceLocation Loc, const Token &Name,
+                const MacroDefinition &) override {
+    nextRegion(Loc, definedTruths(Name, true));
+  }
+  void Elifndef(SourceLocation Loc, SourceRange, SourceLocation) override {
+    nextRegion(Loc, unknownTruths());
+  }
+  void Else(SourceLocation Loc, SourceLocation) override {
+    Truths AllTrue;
+    std::fill(std::begin(AllTrue.V), std::end(AllTrue.V), Truth::True);
+    nextRegion(Loc, AllTrue);
+  }
+  void Endif(SourceLocation Loc, SourceLocation) override {
+    if (Stack.empty())
+      return;
+    closeRegion(Loc);
+    Stack.pop_back();
+  }
+
+private:
+  struct Truths {
+    Truth V[std::size(ModernArchs)];
+  };
+
+  LegacyArchRegions &Out;
+  const SourceManager &SM;
+  const LangOptions &LangOpts;
+  llvm::SmallVector<Frame, 8> Stack;
+
+  bool insideLegacy() const {
+    return !Stack.empty() && (Stack.back().InsideLegacy || Stack.back().RegionLegacy);
+  }
+
+  Truths unknownTruths() const {
+    Truths T;
+    std::fill(std::begin(T.V), std::end(T.V), Truth::Unknown);
+    return T;
+  }
+
+  Truths conditionTruths(SourceRange Range) const {
+    StringRef Text = Lexer::getSourceText(CharSourceRange::getCharRange(Range),
+                                          SM, LangOpts);
+    Truths T;
+    for (size_t I = 0; I < std::size(ModernArchs); ++I)
+      T.V[I] = Text.empty() ? Truth::Unknown
+                            : evaluateArchCondition(Text, ModernArchs[I],
+                                                    LangOpts);
+    return T;
+  }
+
+  Truths definedTruths(const Token &Name, bool Negate) const {
+    const IdentifierInfo *II = Name.getIdentifierInfo();
+    if (!II || II->getName() != "__CUDA_ARCH__")
+      return unknownTruths();
+    Truths T;
+    std::fill(std::begin(T.V), std::end(T.V),
+              Negate ? Truth::False : Truth::True);
+    return T;
+  }
+
+  void startRegion(SourceLocation Loc, const Truths &Cond) {
+    Frame &F = Stack.back();
+    F.RegionBegin = Loc;
+    bool Legacy = true;
+    for (size_t I = 0; I < std::size(ModernArchs); ++I) {
+      bool TakenNever = F.EarlierTrue[I] || Cond.V[I] == Truth::False;
+      Legacy &= TakenNever;
+      if (Cond.V[I] == Truth::True)
+        F.EarlierTrue[I] = true;
+    }
+    F.RegionLegacy = Legacy && !F.InsideLegacy;
+  }
+
+  void closeRegion(SourceLocation End) {
+    Frame &F = Stack.back();
+    if (F.RegionLegacy && F.RegionBegin.isValid() && End.isValid())
+      Out.add(SourceRange(F.RegionBegin, End));
+  }
+
+  void nextRegion(SourceLocation Loc, const Truths &Cond) {
+    if (Stack.empty())
+      return;
+    closeRegion(Loc);
+    startRegion(Loc, Cond);
+  }
+};
+} // namespace
+
+std::unique_ptr<PPCallbacks>
+LegacyArchRegions::makeCallbacks(const SourceManager &SM,
+                                 const LangOptions &LangOpts) {
+  return std::make_unique<Callbacks>(*this, SM, LangOpts);
+}
+
+bool LegacyArchRegions::contains(SourceLocation Loc,
+                                 const SourceManager &SM) const {
+  if (Loc.isInvalid())
+    return false;
+  for (SourceRange R : Regions) {
+    if (SM.getFileID(R.getBegin()) != SM.getFileID(Loc))
+      continue;
+    if (!SM.isBeforeInTranslationUnit(Loc, R.getBegin()) &&
+        SM.isBeforeInTranslationUnit(Loc, R.getEnd()))
+      return true;
+  }
+  return false;
+}
+
+} // namespace cuda_tidy

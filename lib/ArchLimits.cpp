@@ -1,0 +1,94 @@
+//===--- ArchLimits.cpp - Per-architecture CUDA limits --------------------===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lib/ArchLimits.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+namespace cuda_tidy {
+
+static constexpr unsigned KiB = 1024;
+
+// Sources, per column, in shared/FACTS.md: V = Volta tuning guide, H = Hopper,
+// B = Blackwell, P = CUDA C++ Programming Guide. Shared memory per block is the
+// opt-in maximum.
+static const ArchLimits Table[] = {
+    // CC   example        warps blocks smem/SM    smem/block clusters  max
+    {7, 0, "V100", 64, 32, 96 * KiB, 96 * KiB, false, 0},
+    {7, 5, "T4", 32, 16, 64 * KiB, 64 * KiB, false, 0},
+    {8, 0, "A100", 64, 32, 164 * KiB, 163 * KiB, false, 0},
+    {8, 6, "RTX 30", 48, 16, 100 * KiB, 99 * KiB, false, 0},
+    {8, 9, "RTX 40", 48, 24, 100 * KiB, 99 * KiB, false, 0},
+    {9, 0, "H100", 64, 32, 228 * KiB, 227 * KiB, true, 16},
+    {10, 0, "B200", 64, 32, 228 * KiB, 227 * KiB, true, 16},
+    {12, 0, "RTX 50", 48, 32, 128 * KiB, 99 * KiB, true, 0},
+};
+
+llvm::ArrayRef<ArchLimits> allArchLimits() { return Table; }
+
+const ArchLimits *findArchLimits(unsigned Major, unsigned Minor) {
+  for (const ArchLimits &L : Table)
+    if (L.Major == Major && L.Minor == Minor)
+      return &L;
+  return nullptr;
+}
+
+std::string knownGpuArchList() {
+  std::string Out;
+  for (const ArchLimits &L : Table) {
+    if (!Out.empty())
+      Out += ", ";
+    Out += "sm_" + std::to_string(L.Major * 10 + L.Minor);
+  }
+  return Out;
+}
+
+GpuArchParse parseGpuArch(llvm::StringRef Name) {
+  GpuArchParse Result;
+  std::string Lower = Name.trim().lower();
+  llvm::StringRef Rest = Lower;
+  auto Fail = [&](llvm::StringRef Why) {
+    Result.Error = ("unknown CUDA architecture '" + Name.trim() + "': " + Why +
+                    "; expected one of " + knownGpuArchList() +
+                    " (optionally as compute_NN, or with an 'a' or 'f' suffix)")
+                       .str();
+    return Result;
+  };
+
+  bool Virtual = false;
+  if (Rest.consume_front("sm_")) {
+  } else if (Rest.consume_front("compute_")) {
+    Virtual = true;
+  } else {
+    return Fail("the name must start with 'sm_' or 'compute_'");
+  }
+
+  ArchFlavor Flavor = Virtual ? ArchFlavor::Virtual : ArchFlavor::Real;
+  if (Rest.consume_back("a"))
+    Flavor = ArchFlavor::ArchSpecific;
+  else if (Rest.consume_back("f"))
+    Flavor = ArchFlavor::FamilySpecific;
+
+  unsigned Number = 0;
+  if (Rest.empty() || !llvm::all_of(Rest, llvm::isDigit) ||
+      Rest.getAsInteger(10, Number) || Number < 10)
+    return Fail("the compute capability must be a number such as 90");
+
+  const ArchLimits *Limits = findArchLimits(Number / 10, Number % 10);
+  if (!Limits)
+    return Fail("compute capability " + std::to_string(Number / 10) + "." +
+                std::to_string(Number % 10) +
+                " is not in cuda-tidy's limits table");
+  if (Flavor == ArchFlavor::ArchSpecific && Limits->Major < 9)
+    return Fail("architecture-specific ('a') targets start at sm_90a");
+  if (Flavor == ArchFlavor::FamilySpecific && Limits->Major < 10)
+    return Fail("family-specific ('f') targets start at sm_100f");
+
+  Result.Arch = GpuArch{Limits, Flavor, Lower};
+  return Result;
+}
+
+} // namespace cuda_tidy

@@ -1,0 +1,103 @@
+//===--- CudaAST.cpp - CUDA-specific queries on the clang AST -------------===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lib/CudaAST.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+
+namespace cuda_tidy {
+
+bool isKernel(const FunctionDecl *FD) {
+  return FD && FD->hasAttr<CUDAGlobalAttr>();
+}
+
+bool isDeviceCode(const FunctionDecl *FD) {
+  return FD && (FD->hasAttr<CUDAGlobalAttr>() || FD->hasAttr<CUDADeviceAttr>());
+}
+
+bool isCudaHeaderDecl(const Decl *D, const SourceManager &SM) {
+  if (!D)
+    return false;
+  const DeclContext *DC = D->getDeclContext()->getRedeclContext();
+  while (DC && isa<LinkageSpecDecl>(DC))
+    DC = DC->getParent();
+  if (!DC || !DC->isTranslationUnit())
+    return false;
+  SourceLocation Loc = D->getCanonicalDecl()->getLocation();
+  return Loc.isValid() && SM.isInSystemHeader(SM.getExpansionLoc(Loc));
+}
+
+static std::optional<BuiltinVar> builtinVarByName(StringRef Name) {
+  return llvm::StringSwitch<std::optional<BuiltinVar>>(Name)
+      .Case("threadIdx", BuiltinVar::ThreadIdx)
+      .Case("blockIdx", BuiltinVar::BlockIdx)
+      .Case("blockDim", BuiltinVar::BlockDim)
+      .Case("gridDim", BuiltinVar::GridDim)
+      .Default(std::nullopt);
+}
+
+static std::optional<unsigned> dimByName(StringRef Name) {
+  // clang's headers name the property getters __fetch_builtin_x.
+  Name.consume_front("__fetch_builtin_");
+  return llvm::StringSwitch<std::optional<unsigned>>(Name)
+      .Case("x", 0u)
+      .Case("y", 1u)
+      .Case("z", 2u)
+      .Default(std::nullopt);
+}
+
+static std::optional<BuiltinVar> builtinVarOfBase(const Expr *Base) {
+  Base = Base->IgnoreParenImpCasts();
+  // The property reference's base is wrapped in an opaque value.
+  if (const auto *OVE = dyn_cast<OpaqueValueExpr>(Base))
+    if (OVE->getSourceExpr())
+      Base = OVE->getSourceExpr()->IgnoreParenImpCasts();
+  const auto *DRE = dyn_cast<DeclRefExpr>(Base);
+  if (!DRE)
+    return std::nullopt;
+  const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+  if (!VD || !VD->hasGlobalStorage() || !VD->getDeclContext()->isFileContext())
+    return std::nullopt;
+  return builtinVarByName(VD->getName());
+}
+
+std::optional<BuiltinVarRef> getBuiltinVarRef(const Expr *E) {
+  if (!E)
+    return std::nullopt;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *POE = dyn_cast<PseudoObjectExpr>(E))
+    E = POE->getSyntacticForm()->IgnoreParenImpCasts();
+  if (const auto *Prop = dyn_cast<MSPropertyRefExpr>(E)) {
+    auto Var = builtinVarOfBase(Prop->getBaseExpr());
+    auto Dim = dimByName(Prop->getPropertyDecl()->getName());
+    if (Var && Dim)
+      return BuiltinVarRef{*Var, *Dim};
+    return std::nullopt;
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    auto Var = builtinVarOfBase(ME->getBase());
+    auto Dim = dimByName(ME->getMemberDecl()->getName());
+    if (Var && Dim)
+      return BuiltinVarRef{*Var, *Dim};
+  }
+  return std::nullopt;
+}
+
+std::string builtinVarSpelling(BuiltinVarRef Ref) {
+  static const char *const Vars[] = {"threadIdx", "blockIdx", "blockDim",
+                                     "gridDim"};
+  static const char *const Dims[] = {".x", ".y", ".z"};
+  return std::string(Vars[static_cast<unsigned>(Ref.Var)]) + Dims[Ref.Dim];
+}
+
+} // namespace cuda_tidy

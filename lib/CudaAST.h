@@ -1,0 +1,65 @@
+//===--- CudaAST.h - CUDA-specific queries on the clang AST -----*- C++ -*-===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// Small AST queries the checks share: what is a kernel, what is device code,
+/// which declarations come from the CUDA toolkit or clang's CUDA headers, and
+/// the built-in variables (`threadIdx.x`, `blockDim.y`, ...).
+///
+/// Model: "from the CUDA headers" means declared in a system header at global
+/// namespace scope. A user's function that shares a builtin's name is
+/// declared in a user file or in a namespace and never counts.
+/// Built-in variables are recognised by name and shape in both spellings
+/// clang sees: the toolkit's/clang's `__declspec(property)` members, and the
+/// plain struct members that hermetic test stubs may use.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_TIDY_LIB_CUDAAST_H
+#define CUDA_TIDY_LIB_CUDAAST_H
+
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+
+namespace clang {
+class Decl;
+class Expr;
+class FunctionDecl;
+class SourceManager;
+} // namespace clang
+
+namespace cuda_tidy {
+
+/// A `__global__` function.
+bool isKernel(const clang::FunctionDecl *FD);
+
+/// A function that runs on the GPU: `__global__`, or `__device__` (with or
+/// without `__host__`).
+bool isDeviceCode(const clang::FunctionDecl *FD);
+
+/// Declared by the CUDA toolkit or clang's CUDA headers: in a system header,
+/// at global scope (not in a namespace or class).
+bool isCudaHeaderDecl(const clang::Decl *D, const clang::SourceManager &SM);
+
+/// The CUDA built-in index variables.
+enum class BuiltinVar { ThreadIdx, BlockIdx, BlockDim, GridDim };
+
+/// One component of a built-in variable: `threadIdx.x` is {ThreadIdx, 0}.
+struct BuiltinVarRef {
+  BuiltinVar Var;
+  unsigned Dim;
+};
+
+/// Recognises `threadIdx.x` and friends, looking through implicit casts and
+/// parentheses. Returns std::nullopt for anything else.
+std::optional<BuiltinVarRef> getBuiltinVarRef(const clang::Expr *E);
+
+/// The source spelling of a built-in variable component ("threadIdx.x").
+std::string builtinVarSpelling(BuiltinVarRef Ref);
+
+} // namespace cuda_tidy
+
+#endif // CUDA_TIDY_LIB_CUDAAST_H

@@ -1,0 +1,54 @@
+//===--- CudaTarget.cpp - The GPU architecture a check analyses -----------===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lib/CudaTarget.h"
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/TargetInfo.h"
+#include "llvm/ADT/StringSet.h"
+#include <mutex>
+
+namespace cuda_tidy {
+
+TargetArchOverride::TargetArchOverride(clang::tidy::ClangTidyContext &Context) {
+  const auto &Options = Context.getOptions().CheckOptions;
+  auto It = Options.find(TargetArchOptionName);
+  if (It == Options.end() || llvm::StringRef(It->second.Value).trim().empty())
+    return;
+  Raw = It->second.Value;
+  GpuArchParse Parsed = parseGpuArch(Raw);
+  if (Parsed.Arch)
+    Arch = std::move(Parsed.Arch);
+  else
+    Error = "invalid value for option '" + TargetArchOptionName.str() +
+            "': " + Parsed.Error;
+}
+
+bool TargetArchOverride::shouldReportError() const {
+  if (Error.empty())
+    return false;
+  static std::mutex Mutex;
+  static llvm::StringSet<> Reported;
+  std::lock_guard<std::mutex> Lock(Mutex);
+  return Reported.insert(Raw).second;
+}
+
+std::optional<GpuArch> compilationGpuArch(const clang::ASTContext &Ctx) {
+  const clang::TargetInfo &Target = Ctx.getTargetInfo();
+  if (!Target.getTriple().isNVPTX())
+    return std::nullopt;
+  GpuArchParse Parsed = parseGpuArch(Target.getTargetOpts().CPU);
+  return Parsed.Arch;
+}
+
+std::optional<GpuArch> effectiveGpuArch(const TargetArchOverride &Override,
+                                        const clang::ASTContext &Ctx) {
+  if (Override.arch())
+    return Override.arch();
+  return compilationGpuArch(Ctx);
+}
+
+} // namespace cuda_tidy

@@ -1,0 +1,75 @@
+//===--- CudaTarget.h - The GPU architecture a check analyses ---*- C++ -*-===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// Which GPU architecture a translation unit is analysed for.
+///
+/// Model: clang-tidy runs one compiler job per file. For a CUDA file that is
+/// the first device-side job (the first `--cuda-gpu-arch`, sm_52 when none is
+/// given) unless `--cuda-host-only` is passed; the device job's target CPU is
+/// the architecture ("sm_90a"). The module-wide option `cuda.TargetArch`
+/// overrides it, for instance when the build compiles for a different
+/// architecture than the job clang-tidy picked, or on the host side, where
+/// the compilation names no architecture.
+///
+/// Left out: a job that targets several architectures at once does not exist
+/// in clang; the cuda-tidy driver runs one job per architecture instead.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_TIDY_LIB_CUDATARGET_H
+#define CUDA_TIDY_LIB_CUDATARGET_H
+
+#include "lib/ArchLimits.h"
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+#include <string>
+
+namespace clang {
+class ASTContext;
+namespace tidy {
+class ClangTidyContext;
+} // namespace tidy
+} // namespace clang
+
+namespace cuda_tidy {
+
+/// The module-wide option that overrides the compilation's architecture.
+inline constexpr llvm::StringLiteral TargetArchOptionName = "cuda.TargetArch";
+
+/// The value of `cuda.TargetArch` as configured, parsed once per check.
+class TargetArchOverride {
+public:
+  /// Reads the option from the clang-tidy configuration. An invalid value is
+  /// remembered with its message; see error().
+  explicit TargetArchOverride(clang::tidy::ClangTidyContext &Context);
+
+  /// The configured architecture, if the option is set and valid.
+  const std::optional<GpuArch> &arch() const { return Arch; }
+  /// A message for an invalid value, or empty.
+  llvm::StringRef error() const { return Error; }
+  /// True exactly once per process and distinct invalid value, so that
+  /// several checks reading one bad option report it once.
+  bool shouldReportError() const;
+
+private:
+  std::optional<GpuArch> Arch;
+  std::string Raw;
+  std::string Error;
+};
+
+/// The architecture the device side of this compilation targets, from its
+/// target CPU, or std::nullopt on the host side or for an architecture the
+/// limits table does not know (sm_52, the clang default, for instance).
+std::optional<GpuArch> compilationGpuArch(const clang::ASTContext &Ctx);
+
+/// The override if set, else the compilation's architecture.
+std::optional<GpuArch> effectiveGpuArch(const TargetArchOverride &Override,
+                                        const clang::ASTContext &Ctx);
+
+} // namespace cuda_tidy
+
+#endif // CUDA_TIDY_LIB_CUDATARGET_H

@@ -1,0 +1,58 @@
+//===--- FixItHelpers.h - Macro-aware edits for fix-its ---------*- C++ -*-===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// Where a fix-it may edit the text of a call, given that the call may be
+/// spelled in a macro.
+///
+/// Model: an edit is made at the spelling location of the tokens it changes.
+/// A call spelled in the body of a user's macro is edited once, at the
+/// macro's definition; one spelled in a macro argument is edited where the
+/// argument is written. No edit is ever made in a system header, in text
+/// produced by token pasting, or when the callee's name and its '(' are not
+/// written next to each other in one file.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_TIDY_LIB_FIXITHELPERS_H
+#define CUDA_TIDY_LIB_FIXITHELPERS_H
+
+#include "clang/Basic/SourceLocation.h"
+#include <optional>
+#include <string>
+
+namespace clang {
+class LangOptions;
+class SourceManager;
+} // namespace clang
+
+namespace cuda_tidy {
+
+/// The places to edit so that `name(args)` becomes `new_name(extra, args)`.
+struct CallEditPoints {
+  /// The callee's name token, at its spelling location.
+  clang::CharSourceRange Name;
+  /// Just after the call's '(', at its spelling location.
+  clang::SourceLocation AfterLParen;
+  /// True when the name is spelled in the body of a macro definition.
+  bool InMacroDefinition = false;
+};
+
+/// The result of locateCallEdit(): the edit points, or why there are none.
+struct CallEditLookup {
+  std::optional<CallEditPoints> Points;
+  std::string WhyNot;
+};
+
+/// Finds where to edit a call whose callee name is at CalleeLoc (possibly a
+/// macro location).
+CallEditLookup locateCallEdit(clang::SourceLocation CalleeLoc,
+                              const clang::SourceManager &SM,
+                              const clang::LangOptions &LangOpts);
+
+} // namespace cuda_tidy
+
+#endif // CUDA_TIDY_LIB_FIXITHELPERS_H

@@ -1,0 +1,233 @@
+#!/usr/bin/env python3
+# ===- cuda_tidy_check.py - Runs one cuda-tidy lit test ---------------------===#
+# Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+# ===------------------------------------------------------------------------===#
+"""Runs clang-tidy with the cuda-tidy plugin on a copy of a test file and
+checks what it reports and what it fixes.
+
+Expectations are comments in the test file:
+
+  // warning@-1:8 {{'__shfl' is not available on sm_70 and later}}
+  // note@+2 {{the condition depends on 'threadIdx.x'}}
+  // error@. {{...}}                     (same line: a trailing comment)
+  // warning@42:3 {{...}} [cuda-legacy-warp-intrinsics]
+
+The line is relative (@-1, @+2), the directive's own line (@.), or absolute
+(@42); the column is optional; the text in braces must occur in the message;
+the check name in brackets, when given, must be the diagnostic's. Every
+diagnostic must match exactly one expectation and every expectation one
+diagnostic: a file with no expectations must produce no diagnostics.
+
+The fixed file is checked with FileCheck against the test file's FIXED:
+lines (any FileCheck directive with that prefix). Without --fix or
+--fix-notes the file must come back unchanged.
+
+Optionally the fixed file is compiled with nvcc for each --nvcc-arch, and
+checked again (--recheck) to give no diagnostic at all.
+
+Expectation comments are blanked in the copy (the line stays, so line numbers
+hold), so a FIXED: line never matches itself.
+"""
+
+import argparse
+import os
+import re
+import shlex
+import subprocess
+import sys
+
+DIRECTIVE = re.compile(
+    r"//\s*(?P<kind>warning|note|error)@(?P<line>[+-]?\d+|\.)(?::(?P<col>\d+))?"
+    r"\s*\{\{(?P<text>.*?)\}\}(?:\s*\[(?P<check>[\w.-]+)\])?\s*$")
+FIXED = re.compile(r"//\s*FIXED(-NEXT|-NOT|-SAME|-EMPTY|-DAG)?:")
+DIAG = re.compile(
+    r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): (?P<kind>warning|note|error): "
+    r"(?P<text>.*?)(?: \[(?P<check>[\w.,-]+)\])?$")
+
+
+class Expectation:
+    def __init__(self, kind, line, col, text, check, origin):
+        self.kind, self.line, self.col = kind, line, col
+        self.text, self.check, self.origin = text, check, origin
+
+    def matches(self, d):
+        if self.kind != d["kind"] or self.line != int(d["line"]):
+            return False
+        if self.col is not None and self.col != int(d["col"]):
+            return False
+        if self.text not in d["text"]:
+            return False
+        if self.check and self.check != d["check"]:
+            return False
+        return True
+
+    def __str__(self):
+        col = ":%d" % self.col if self.col is not None else ""
+        return "%s at line %d%s {{%s}} (from line %d)" % (
+            self.kind, self.line, col, self.text, self.origin)
+
+
+def parse_expectations(lines):
+    """Returns the expectations and the file text with directives blanked."""
+    expectations, out = [], []
+    for number, line in enumerate(lines, start=1):
+        m = DIRECTIVE.search(line)
+        if m:
+            spec = m.group("line")
+            if spec == ".":
+                target = number
+            elif spec[0] in "+-":
+                target = number + int(spec)
+            else:
+                target = int(spec)
+            col = int(m.group("col")) if m.group("col") else None
+            expectations.append(Expectation(m.group("kind"), target, col,
+                                            m.group("text"), m.group("check"),
+                                            number))
+            line = line[:m.start()].rstrip() + "\n"
+        elif FIXED.search(line):
+            line = line[:FIXED.search(line).start()].rstrip() + "\n"
+        out.append(line)
+    return expectations, "".join(out)
+
+
+def run(cmd, **kwargs):
+    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          universal_newlines=True, **kwargs)
+
+
+def tidy_command(args, path, fix_mode):
+    cmd = [args.clang_tidy, "-load=" + args.plugin,
+           "--checks=-*," + args.checks, "--quiet"]
+    if args.config:
+        cmd.append("--config=" + args.config)
+    if fix_mode == "fix":
+        cmd.append("--fix")
+    elif fix_mode == "fix-notes":
+        cmd.append("--fix-notes")
+    cmd.append(path)
+    cmd.append("--")
+    cmd.extend(args.compiler_args)
+    return cmd
+
+
+def diagnostics(output, path):
+    """The diagnostics in clang-tidy's output, and any outside the test file."""
+    found, elsewhere = [], []
+    real = os.path.realpath(path)
+    for line in output.splitlines():
+        m = DIAG.match(line)
+        if not m:
+            continue
+        d = m.groupdict()
+        # clang-tidy's own report of a fix it applied, not a diagnostic.
+        if d["kind"] == "note" and d["text"].startswith("FIX-IT applied"):
+            continue
+        if os.path.realpath(d["file"]) == real:
+            found.append(d)
+        else:
+            elsewhere.append(line)
+    return found, elsewhere
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clang-tidy", required=True)
+    parser.add_argument("--plugin", required=True)
+    parser.add_argument("--checks", default="cuda-*",
+                        help="the checks to enable (default: cuda-*)")
+    parser.add_argument("--config", help="clang-tidy --config text")
+    parser.add_argument("--fix", dest="fix_mode", action="store_const",
+                        const="fix", help="apply fixes on warnings")
+    parser.add_argument("--fix-notes", dest="fix_mode", action="store_const",
+                        const="fix-notes", help="also apply fixes on notes")
+    parser.add_argument("--filecheck", default="FileCheck")
+    parser.add_argument("--nvcc", help="compile the fixed file with this nvcc")
+    parser.add_argument("--nvcc-arch", action="append", default=[],
+                        help="an sm_NN architecture for --nvcc (repeatable)")
+    parser.add_argument("--recheck", action="store_true",
+                        help="the fixed file must give no diagnostic")
+    parser.add_argument("input")
+    parser.add_argument("temp", help="a path to write the copy to (lit's %%t)")
+    parser.add_argument("compiler_args", nargs=argparse.REMAINDER)
+    args = parser.parse_args()
+    if args.compiler_args and args.compiler_args[0] == "--":
+        args.compiler_args = args.compiler_args[1:]
+
+    with open(args.input) as f:
+        lines = f.readlines()
+    expectations, text = parse_expectations(lines)
+
+    os.makedirs(args.temp, exist_ok=True)
+    copy = os.path.join(args.temp, os.path.basename(args.input))
+    with open(copy, "w") as f:
+        f.write(text)
+
+    failures = []
+    tidy_cmd = tidy_command(args, copy, args.fix_mode)
+    result = run(tidy_cmd)
+    found, elsewhere = diagnostics(result.stdout, copy)
+    for line in elsewhere:
+        failures.append("diagnostic outside the test file: " + line)
+
+    remaining = list(expectations)
+    for d in found:
+        match = next((e for e in remaining if e.matches(d)), None)
+        if match:
+            remaining.remove(match)
+        else:
+            failures.append("unexpected %s at line %s:%s: %s [%s]" % (
+                d["kind"], d["line"], d["col"], d["text"], d["check"]))
+        if d["kind"] == "warning" and not (d["check"] or "").startswith("cuda-") \
+                and not any(e.check for e in expectations):
+            failures.append("warning from a check outside cuda-*: %s" % d["check"])
+    for e in remaining:
+        failures.append("expected but not seen: %s" % e)
+
+    with open(copy) as f:
+        fixed = f.read()
+    has_fixed_checks = any(FIXED.search(l) for l in lines)
+    if args.fix_mode is None and fixed != text:
+        failures.append("the file changed although no fix was requested")
+    if has_fixed_checks:
+        fc = run([args.filecheck, "--check-prefix=FIXED", args.input,
+                  "--input-file=" + copy, "--dump-input=fail"])
+        if fc.returncode != 0:
+            failures.append("fixed file does not match the FIXED: lines:\n" +
+                            fc.stdout)
+    elif args.fix_mode is not None and fixed == text:
+        failures.append("fixes were requested but nothing changed and the test "
+                        "has no FIXED: lines")
+
+    if args.nvcc:
+        archs = args.nvcc_arch or ["sm_90"]
+        obj = os.path.join(args.temp, "fixed.o")
+        cmd = [args.nvcc, "-x", "cu", "-c", copy, "-o", obj]
+        for arch in archs:
+            cmd += ["-gencode", "arch=compute_%s,code=%s" % (arch[3:], arch)]
+        nv = run(cmd)
+        if nv.returncode != 0:
+            failures.append("nvcc (%s) rejects the fixed file:\n%s" % (
+                ", ".join(archs), nv.stdout))
+
+    if args.recheck:
+        again = run(tidy_command(args, copy, None))
+        found_again, elsewhere_again = diagnostics(again.stdout, copy)
+        for d in found_again:
+            failures.append("the fixed file still gives %s at line %s:%s: %s" % (
+                d["kind"], d["line"], d["col"], d["text"]))
+        for line in elsewhere_again:
+            failures.append("the fixed file still gives: " + line)
+
+    if failures:
+        sys.stderr.write("command: %s\n" % " ".join(
+            shlex.quote(c) for c in tidy_cmd))
+        sys.stderr.write("clang-tidy output:\n%s\n" % result.stdout)
+        for f in failures:
+            sys.stderr.write("FAIL: %s\n" % f)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,66 @@
+# ===- lit.cfg.py - lit configuration for cuda-tidy -------------------------===#
+# Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+# ===------------------------------------------------------------------------===#
+#
+# Parameters (lit --param NAME=VALUE):
+#   headers=stub     hermetic: test/Inputs/cuda stubs, no toolkit (default)
+#   headers=toolkit  the real CUDA toolkit's headers (feature cuda-toolkit)
+#
+# Substitutions:
+#   %check_cuda_tidy  test/cuda_tidy_check.py with clang-tidy and the plugin
+#   %cuda_args        the compiler arguments of the header mode
+#   %clang_tidy, %plugin, %inputs, %nvcc, %python
+# Features: nvcc (nvcc is installed), cuda-toolkit (headers=toolkit),
+#   stub-headers (headers=stub).
+import os
+import lit.formats
+
+config.name = "cuda-tidy"
+config.test_format = lit.formats.ShTest(True)
+config.suffixes = [".cu", ".test"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.cuda_tidy_obj_root, "test")
+config.excludes = ["Inputs", "unit", "gpu", "CMakeLists.txt"]
+
+inputs = os.path.join(config.test_source_root, "Inputs")
+headers = lit_config.params.get("headers", "stub")
+if headers == "stub":
+    cuda_args = "-nocudainc -nocudalib -isystem %s" % os.path.join(inputs, "cuda")
+    config.available_features.add("stub-headers")
+elif headers == "toolkit":
+    if not os.path.exists(os.path.join(config.cuda_path, "include",
+                                       "cuda_runtime.h")):
+        lit_config.fatal("headers=toolkit needs the CUDA toolkit; none at '%s'"
+                         % config.cuda_path)
+    cuda_args = ("--cuda-path=%s -I%s -Wno-unknown-cuda-version"
+                 % (config.cuda_path,
+                    os.path.join(config.cuda_path, "include", "cccl")))
+    config.available_features.add("cuda-toolkit")
+else:
+    lit_config.fatal("unknown headers mode '%s' (stub or toolkit)" % headers)
+config.name += " (%s headers)" % headers
+
+if config.nvcc and os.path.exists(config.nvcc):
+    config.available_features.add("nvcc")
+
+runner = os.path.join(config.test_source_root, "cuda_tidy_check.py")
+check = ("%s %s --clang-tidy=%s --plugin=%s --filecheck=%s"
+         % (config.python, runner, config.clang_tidy, config.plugin,
+            config.filecheck))
+if "nvcc" in config.available_features:
+    config.substitutions.append(("%nvcc_fixed",
+                                 "--nvcc=%s --nvcc-arch=sm_75 --nvcc-arch=sm_90 "
+                                 "--nvcc-arch=sm_100 --nvcc-arch=sm_120"
+                                 % config.nvcc))
+    config.substitutions.append(("%nvcc_sm90", "--nvcc=%s --nvcc-arch=sm_90"
+                                 % config.nvcc))
+config.substitutions.append(("%check_cuda_tidy", check))
+config.substitutions.append(("%cuda_args", cuda_args))
+config.substitutions.append(("%clang_tidy", config.clang_tidy))
+config.substitutions.append(("%plugin", config.plugin))
+config.substitutions.append(("%inputs", inputs))
+config.substitutions.append(("%nvcc", config.nvcc))
+config.substitutions.append(("%python", config.python))
+config.substitutions.append(("%FileCheck", config.filecheck))
+config.substitutions.append(("%src_root", config.cuda_tidy_src_root))
+config.substitutions.append(("%build_root", config.cuda_tidy_obj_root))

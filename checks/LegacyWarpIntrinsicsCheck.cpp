@@ -23,10 +23,12 @@ LegacyWarpIntrinsicsCheck::LegacyWarpIntrinsicsCheck(
     : ClangTidyCheck(Name, Context),
       FullMask(Options.get("FullMask", DefaultFullMask).trim().str()),
       ArchOverride(*Context) {
-  if (FullMask.empty())
+  if (FullMask.empty()) {
     configurationDiag("invalid value for option '%0.FullMask': the mask "
-                      "spelling must not be empty")
-        << Name;
+                      "spelling must not be empty; using '%1'")
+        << Name << DefaultFullMask;
+    FullMask = DefaultFullMask.str();
+  }
   if (ArchOverride.shouldReportError())
     configurationDiag("%0") << ArchOverride.error();
 }
@@ -82,7 +84,9 @@ void LegacyWarpIntrinsicsCheck::check(const MatchFinder::MatchResult &Result) {
 
   SourceLocation ExpansionLoc = SM->getExpansionLoc(NameLoc);
   SourceLocation SpellingLoc = SM->getSpellingLoc(NameLoc);
-  if (SM->isInSystemHeader(ExpansionLoc) || SM->isInSystemHeader(SpellingLoc))
+  // Calls in system headers are not the user's to fix. A system macro that
+  // expands to a legacy call in the user's code is still reported there.
+  if (SM->isInSystemHeader(ExpansionLoc))
     return;
   // Code that only pre-Volta compilations see is deliberate.
   if (ArchRegions.contains(ExpansionLoc, *SM) ||
@@ -107,7 +111,9 @@ void LegacyWarpIntrinsicsCheck::check(const MatchFinder::MatchResult &Result) {
 
   // Sites are keyed by where the name is spelled: one report and one fix per
   // spelling, whatever the number of instantiations or expansions.
-  SourceLocation Key = NameLoc.isMacroID() && !SM->isMacroArgExpansion(NameLoc)
+  SourceLocation Key = NameLoc.isMacroID() &&
+                               !SM->isMacroArgExpansion(NameLoc) &&
+                               !SM->isInSystemHeader(SpellingLoc)
                            ? SpellingLoc
                            : SM->getFileLoc(NameLoc);
   auto [It, Inserted] = Sites.try_emplace(Key);

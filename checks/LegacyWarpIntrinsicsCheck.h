@@ -53,7 +53,7 @@ private:
     std::optional<ConvergenceObstacle> Obstacle;
   };
 
-  const std::string FullMask;
+  std::string FullMask;
   TargetArchOverride ArchOverride;
   LegacyArchRegions ArchRegions;
   std::unique_ptr<WarpConvergence> Convergence;

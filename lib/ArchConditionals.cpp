@@ -335,7 +335,7 @@ private:
   }
 
   Truths conditionTruths(SourceRange Range) const {
-    StringRef Text = Lexer::getSourceText(CharSourceRange::getCharRange(Range),
+    StringRef Text = Lexer::getSourceText(CharSourceRange::getTokenRange(Range),
                                           SM, LangOpts);
     Truths T;
     for (size_t I = 0; I < std::size(ModernArchs); ++I)

@@ -18,9 +18,10 @@ the check name in brackets, when given, must be the diagnostic's. Every
 diagnostic must match exactly one expectation and every expectation one
 diagnostic: a file with no expectations must produce no diagnostics.
 
-The fixed file is checked with FileCheck against the test file's FIXED:
-lines (any FileCheck directive with that prefix). Without --fix or
---fix-notes the file must come back unchanged.
+With --fix or --fix-notes, the fixed file is checked with FileCheck against
+the test file's FIXED: lines (or those of --fixed-prefix, such as
+FIXED-NOTES: for a second RUN line; FileCheck suffixes like -NEXT work).
+Without --fix or --fix-notes the file must come back unchanged.
 
 Optionally the fixed file is compiled with nvcc for each --nvcc-arch, and
 checked again (--recheck) to give no diagnostic at all.
@@ -39,7 +40,7 @@ import sys
 DIRECTIVE = re.compile(
     r"//\s*(?P<kind>warning|note|error)@(?P<line>[+-]?\d+|\.)(?::(?P<col>\d+))?"
     r"\s*\{\{(?P<text>.*?)\}\}(?:\s*\[(?P<check>[\w.-]+)\])?\s*$")
-FIXED = re.compile(r"//\s*FIXED(-NEXT|-NOT|-SAME|-EMPTY|-DAG)?:")
+FIXED = re.compile(r"//\s*FIXED[\w-]*:")
 DIAG = re.compile(
     r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): (?P<kind>warning|note|error): "
     r"(?P<text>.*?)(?: \[(?P<check>[\w.,-]+)\])?$")
@@ -141,6 +142,8 @@ def main():
                         const="fix", help="apply fixes on warnings")
     parser.add_argument("--fix-notes", dest="fix_mode", action="store_const",
                         const="fix-notes", help="also apply fixes on notes")
+    parser.add_argument("--fixed-prefix", default="FIXED",
+                        help="FileCheck prefix for the fixed file")
     parser.add_argument("--filecheck", default="FileCheck")
     parser.add_argument("--nvcc", help="compile the fixed file with this nvcc")
     parser.add_argument("--nvcc-arch", action="append", default=[],
@@ -166,6 +169,9 @@ def main():
     failures = []
     tidy_cmd = tidy_command(args, copy, args.fix_mode)
     result = run(tidy_cmd)
+    if result.returncode < 0 or "PLEASE submit a bug report" in result.stdout \
+            or "Stack dump:" in result.stdout:
+        failures.append("clang-tidy crashed (exit %d)" % result.returncode)
     found, elsewhere = diagnostics(result.stdout, copy)
     for line in elsewhere:
         failures.append("diagnostic outside the test file: " + line)
@@ -186,18 +192,23 @@ def main():
 
     with open(copy) as f:
         fixed = f.read()
-    has_fixed_checks = any(FIXED.search(l) for l in lines)
+    prefix = re.compile(r"//\s*%s(-[A-Z]+)?:" % re.escape(args.fixed_prefix))
+    has_fixed_checks = any(prefix.search(l) for l in lines)
     if args.fix_mode is None and fixed != text:
         failures.append("the file changed although no fix was requested")
-    if has_fixed_checks:
-        fc = run([args.filecheck, "--check-prefix=FIXED", args.input,
+    if args.fix_mode is None:
+        pass
+    elif has_fixed_checks:
+        fc = run([args.filecheck, "--check-prefix=" + args.fixed_prefix,
+                  args.input,
                   "--input-file=" + copy, "--dump-input=fail"])
         if fc.returncode != 0:
-            failures.append("fixed file does not match the FIXED: lines:\n" +
+            failures.append("fixed file does not match the %s: lines:\n" %
+                            args.fixed_prefix +
                             fc.stdout)
-    elif args.fix_mode is not None and fixed == text:
+    elif fixed == text:
         failures.append("fixes were requested but nothing changed and the test "
-                        "has no FIXED: lines")
+                        "has no %s: lines" % args.fixed_prefix)
 
     if args.nvcc:
         archs = args.nvcc_arch or ["sm_90"]

@@ -20,7 +20,12 @@ config.test_format = lit.formats.ShTest(True)
 config.suffixes = [".cu", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.cuda_tidy_obj_root, "test")
-config.excludes = ["Inputs", "unit", "gpu", "CMakeLists.txt"]
+config.excludes = ["Inputs", "unit", "gpu", "CMakeLists.txt", "lit.cfg.py",
+                   "cuda_tidy_check.py", "check_manifest.py", "compare_checks.py"]
+
+# FileCheck, not and count come from LLVM's tools folder.
+config.environment["PATH"] = os.pathsep.join(
+    [os.path.dirname(config.filecheck), os.environ.get("PATH", "")])
 
 inputs = os.path.join(config.test_source_root, "Inputs")
 headers = lit_config.params.get("headers", "stub")
@@ -42,6 +47,17 @@ config.name += " (%s headers)" % headers
 
 if config.nvcc and os.path.exists(config.nvcc):
     config.available_features.add("nvcc")
+
+# Another major version of clang-tidy, to show that the plugin refuses to load
+# into it with a clear message.
+import glob
+import re
+for other in sorted(glob.glob("/usr/lib/llvm-*/bin/clang-tidy")):
+    m = re.search(r"llvm-(\d+)/", other)
+    if m and m.group(1) != "22":
+        config.available_features.add("other-clang-tidy")
+        config.substitutions.append(("%other_clang_tidy", other))
+        break
 
 runner = os.path.join(config.test_source_root, "cuda_tidy_check.py")
 check = ("%s %s --clang-tidy=%s --plugin=%s --filecheck=%s"

@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+# ===- run_bench.py - Overhead of the cuda-* checks -------------------------===#
+# Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+# ===------------------------------------------------------------------------===#
+"""Measures what the cuda-* checks cost on heavy translation units.
+
+For each input under bench/inputs/ (real thrust and cub code), runs clang-tidy
+with the plugin alternately with all cuda-* checks and with one trivial
+upstream check, --pairs times, and reports per input and overall the median
+ratio (cuda-* / baseline) of wall time and of peak resident memory. Ratios
+are measured within one run, back to back, so a shared, noisy machine
+affects both sides alike. The target is a ratio at or under 1.05 for both.
+
+  python3 bench/run_bench.py --build build [--pairs 5] [--json out.json]
+"""
+import argparse
+import glob
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+BASELINE_CHECK = "misc-unused-alias-decls"
+
+
+def measure(cmd):
+    """Runs cmd; returns (seconds, peak RSS in KiB, exit code, output)."""
+    start = time.monotonic()
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    out = proc.stdout.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return time.monotonic() - start, usage.ru_maxrss, proc.returncode, out
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--build", default=os.path.join(here, "..", "build"))
+    parser.add_argument("--clang-tidy", default="/usr/lib/llvm-22/bin/clang-tidy")
+    parser.add_argument("--cuda-path", default="/usr/local/cuda")
+    parser.add_argument("--arch", default="sm_90")
+    parser.add_argument("--pairs", type=int, default=5)
+    parser.add_argument("--inputs", nargs="*",
+                        default=sorted(glob.glob(os.path.join(here, "inputs", "*.cu"))))
+    parser.add_argument("--json", help="also write the figures here")
+    args = parser.parse_args()
+
+    plugin = os.path.join(args.build, "lib", "CudaTidy.so")
+    if not os.path.exists(plugin):
+        sys.exit("error: no plugin at %s; build first" % plugin)
+    compile_args = ["--cuda-path=" + args.cuda_path,
+                    "-I" + os.path.join(args.cuda_path, "include", "cccl"),
+                    "-Wno-unknown-cuda-version", "--cuda-gpu-arch=" + args.arch]
+
+    def command(checks, source):
+        return [args.clang_tidy, "-load=" + plugin, "--checks=-*," + checks,
+                "--quiet", source, "--"] + compile_args
+
+    results = {"inputs": {}, "pairs": args.pairs, "baseline": BASELINE_CHECK}
+    all_time, all_mem = [], []
+    for source in args.inputs:
+        name = os.path.basename(source)
+        time_ratios, mem_ratios, samples = [], [], []
+        # One warm-up run of each so that the first measured pair does not pay
+        # for a cold file cache.
+        for checks in ("cuda-*", BASELINE_CHECK):
+            _, _, rc, out = measure(command(checks, source))
+            if rc != 0:
+                sys.exit("error: clang-tidy failed on %s:\n%s" % (source, out.decode()))
+        for i in range(args.pairs):
+            # Alternate which side goes first.
+            order = ["cuda-*", BASELINE_CHECK] if i % 2 == 0 else [BASELINE_CHECK, "cuda-*"]
+            run = {}
+            for checks in order:
+                seconds, rss, rc, out = measure(command(checks, source))
+                if rc != 0:
+                    sys.exit("error: clang-tidy failed on %s" % source)
+                run[checks] = (seconds, rss)
+            t = run["cuda-*"][0] / run[BASELINE_CHECK][0]
+            m = run["cuda-*"][1] / run[BASELINE_CHECK][1]
+            time_ratios.append(t)
+            mem_ratios.append(m)
+            samples.append({"cuda": run["cuda-*"], "baseline": run[BASELINE_CHECK]})
+        entry = {"time_ratio": statistics.median(time_ratios),
+                 "memory_ratio": statistics.median(mem_ratios),
+                 "samples": samples}
+        results["inputs"][name] = entry
+        all_time += time_ratios
+        all_mem += mem_ratios
+        base_s = statistics.median(s["baseline"][0] for s in samples)
+        base_m = statistics.median(s["baseline"][1] for s in samples)
+        print("%-24s time x%.3f  memory x%.3f  (baseline %.2f s, %.0f MiB)" % (
+            name, entry["time_ratio"], entry["memory_ratio"], base_s, base_m / 1024))
+    results["time_ratio"] = statistics.median(all_time)
+    results["memory_ratio"] = statistics.median(all_mem)
+    print("%-24s time x%.3f  memory x%.3f  (median of %d pairs; target <= 1.05)" % (
+        "overall", results["time_ratio"], results["memory_ratio"], len(all_time)))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(results, f, indent=2)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

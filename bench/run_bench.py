@@ -4,10 +4,12 @@
 # ===------------------------------------------------------------------------===#
 """Measures what the cuda-* checks cost on heavy translation units.
 
-For each input under bench/inputs/ (real thrust and cub code), runs clang-tidy
+For each input under bench/inputs/ and test/precision/ (real thrust, cub and
+cooperative groups code), runs clang-tidy
 with the plugin alternately with all cuda-* checks and with one trivial
 upstream check, --pairs times, and reports per input and overall the median
-ratio (cuda-* / baseline) of wall time and of peak resident memory. Ratios
+ratio (cuda-* / baseline) of wall time and of peak resident memory, and, as
+a steadier figure on a loaded machine, of CPU time. Ratios
 are measured within one run, back to back, so a shared, noisy machine
 affects both sides alike. The target is a ratio at or under 1.05 for both.
 
@@ -26,13 +28,15 @@ BASELINE_CHECK = "misc-unused-alias-decls"
 
 
 def measure(cmd):
-    """Runs cmd; returns (seconds, peak RSS in KiB, exit code, output)."""
+    """Runs cmd; returns (wall seconds, peak RSS in KiB, exit code, output,
+    CPU seconds)."""
     start = time.monotonic()
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     out = proc.stdout.read()
     _, status, usage = os.wait4(proc.pid, 0)
     proc.returncode = os.waitstatus_to_exitcode(status)
-    return time.monotonic() - start, usage.ru_maxrss, proc.returncode, out
+    return (time.monotonic() - start, usage.ru_maxrss, proc.returncode, out,
+            usage.ru_utime + usage.ru_stime)
 
 
 def main():
@@ -43,8 +47,9 @@ def main():
     parser.add_argument("--cuda-path", default="/usr/local/cuda")
     parser.add_argument("--arch", default="sm_90")
     parser.add_argument("--pairs", type=int, default=5)
-    parser.add_argument("--inputs", nargs="*",
-                        default=sorted(glob.glob(os.path.join(here, "inputs", "*.cu"))))
+    parser.add_argument("--inputs", nargs="*", default=sorted(
+        glob.glob(os.path.join(here, "inputs", "*.cu")) +
+        glob.glob(os.path.join(here, "..", "test", "precision", "*.cu"))))
     parser.add_argument("--json", help="also write the figures here")
     args = parser.parse_args()
 
@@ -60,14 +65,14 @@ def main():
                 "--quiet", source, "--"] + compile_args
 
     results = {"inputs": {}, "pairs": args.pairs, "baseline": BASELINE_CHECK}
-    all_time, all_mem = [], []
+    all_time, all_mem, all_cpu = [], [], []
     for source in args.inputs:
         name = os.path.basename(source)
-        time_ratios, mem_ratios, samples = [], [], []
+        time_ratios, mem_ratios, cpu_ratios, samples = [], [], [], []
         # One warm-up run of each so that the first measured pair does not pay
         # for a cold file cache.
         for checks in ("cuda-*", BASELINE_CHECK):
-            _, _, rc, out = measure(command(checks, source))
+            _, _, rc, out, _ = measure(command(checks, source))
             if rc != 0:
                 sys.exit("error: clang-tidy failed on %s:\n%s" % (source, out.decode()))
         for i in range(args.pairs):
@@ -75,29 +80,36 @@ def main():
             order = ["cuda-*", BASELINE_CHECK] if i % 2 == 0 else [BASELINE_CHECK, "cuda-*"]
             run = {}
             for checks in order:
-                seconds, rss, rc, out = measure(command(checks, source))
+                seconds, rss, rc, out, cpu = measure(command(checks, source))
                 if rc != 0:
                     sys.exit("error: clang-tidy failed on %s" % source)
-                run[checks] = (seconds, rss)
+                run[checks] = (seconds, rss, cpu)
             t = run["cuda-*"][0] / run[BASELINE_CHECK][0]
             m = run["cuda-*"][1] / run[BASELINE_CHECK][1]
             time_ratios.append(t)
             mem_ratios.append(m)
+            cpu_ratios.append(run["cuda-*"][2] / run[BASELINE_CHECK][2])
             samples.append({"cuda": run["cuda-*"], "baseline": run[BASELINE_CHECK]})
         entry = {"time_ratio": statistics.median(time_ratios),
                  "memory_ratio": statistics.median(mem_ratios),
+                 "cpu_ratio": statistics.median(cpu_ratios),
                  "samples": samples}
         results["inputs"][name] = entry
         all_time += time_ratios
         all_mem += mem_ratios
+        all_cpu += cpu_ratios
         base_s = statistics.median(s["baseline"][0] for s in samples)
         base_m = statistics.median(s["baseline"][1] for s in samples)
-        print("%-24s time x%.3f  memory x%.3f  (baseline %.2f s, %.0f MiB)" % (
-            name, entry["time_ratio"], entry["memory_ratio"], base_s, base_m / 1024))
+        print("%-24s time x%.3f  memory x%.3f  cpu x%.3f  (baseline %.2f s, %.0f MiB)" % (
+            name, entry["time_ratio"], entry["memory_ratio"], entry["cpu_ratio"],
+            base_s, base_m / 1024))
     results["time_ratio"] = statistics.median(all_time)
     results["memory_ratio"] = statistics.median(all_mem)
-    print("%-24s time x%.3f  memory x%.3f  (median of %d pairs; target <= 1.05)" % (
-        "overall", results["time_ratio"], results["memory_ratio"], len(all_time)))
+    results["cpu_ratio"] = statistics.median(all_cpu)
+    print("%-24s time x%.3f  memory x%.3f  cpu x%.3f  (median of %d pairs; "
+          "target <= 1.05 for time and memory)" % (
+              "overall", results["time_ratio"], results["memory_ratio"],
+              results["cpu_ratio"], len(all_time)))
     if args.json:
         with open(args.json, "w") as f:
             json.dump(results, f, indent=2)

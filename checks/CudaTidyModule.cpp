@@ -7,7 +7,12 @@
 #include "checks/CudaTidyModule.h"
 #define CUDA_TIDY_CHECK(Name, Class, Header, Summary) // Headers below.
 #include "checks/Checks.def"
+#include "checks/ClusterSizePortabilityCheck.h"
+#include "checks/DivergentBarrierCheck.h"
+#include "checks/DynamicSharedMemoryOptInCheck.h"
+#include "checks/ImplicitWarpSynchronizationCheck.h"
 #include "checks/LegacyWarpIntrinsicsCheck.h"
+#include "checks/StaticSharedMemoryLimitCheck.h"
 
 namespace cuda_tidy {
 

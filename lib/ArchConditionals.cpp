@@ -42,7 +42,6 @@ private:
   StringRef Text;
   unsigned Arch;
   size_t Pos = 0;
-  bool Failed = false;
 
   const Token *peek() const { return Pos < Toks.size() ? &Toks[Pos] : nullptr; }
   bool consume(tok::TokenKind K) {
@@ -335,13 +334,23 @@ private:
   }
 
   Truths conditionTruths(SourceRange Range) const {
+    // Nothing is reported in system headers, and they hold most of the
+    // conditionals of a real translation unit: do not evaluate theirs.
+    if (Range.isInvalid() || SM.isInSystemHeader(Range.getBegin()))
+      return unknownTruths();
     StringRef Text = Lexer::getSourceText(CharSourceRange::getTokenRange(Range),
                                           SM, LangOpts);
+    if (Text.empty())
+      return unknownTruths();
     Truths T;
+    // A condition that does not name __CUDA_ARCH__ has one value for all.
+    if (!Text.contains("__CUDA_ARCH__")) {
+      std::fill(std::begin(T.V), std::end(T.V),
+                evaluateArchCondition(Text, ModernArchs[0], LangOpts));
+      return T;
+    }
     for (size_t I = 0; I < std::size(ModernArchs); ++I)
-      T.V[I] = Text.empty() ? Truth::Unknown
-                            : evaluateArchCondition(Text, ModernArchs[I],
-                                                    LangOpts);
+      T.V[I] = evaluateArchCondition(Text, ModernArchs[I], LangOpts);
     return T;
   }
 

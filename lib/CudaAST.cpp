@@ -37,6 +37,12 @@ bool isCudaHeaderDecl(const Decl *D, const SourceManager &SM) {
   return Loc.isValid() && SM.isInSystemHeader(SM.getExpansionLoc(Loc));
 }
 
+bool isInSystemHeader(const Decl *D) {
+  const SourceManager &SM = D->getASTContext().getSourceManager();
+  SourceLocation Loc = D->getLocation();
+  return Loc.isValid() && SM.isInSystemHeader(SM.getExpansionLoc(Loc));
+}
+
 static std::optional<BuiltinVar> builtinVarByName(StringRef Name) {
   return llvm::StringSwitch<std::optional<BuiltinVar>>(Name)
       .Case("threadIdx", BuiltinVar::ThreadIdx)

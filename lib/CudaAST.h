@@ -21,6 +21,7 @@
 #ifndef CUDA_TIDY_LIB_CUDAAST_H
 #define CUDA_TIDY_LIB_CUDAAST_H
 
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
 
@@ -59,6 +60,25 @@ std::optional<BuiltinVarRef> getBuiltinVarRef(const clang::Expr *E);
 
 /// The source spelling of a built-in variable component ("threadIdx.x").
 std::string builtinVarSpelling(BuiltinVarRef Ref);
+
+/// Whether D is written in a system header (the CUDA toolkit, thrust, cub,
+/// the C++ library), template instantiations of such code included.
+bool isInSystemHeader(const clang::Decl *D);
+
+/// A RecursiveASTVisitor for whole-translation-unit walks that does not
+/// descend into declarations written in system headers. The checks report
+/// nothing there, and thrust or cub make up most of a real CUDA translation
+/// unit, so skipping them keeps each walk cheap. Derive from it as from
+/// RecursiveASTVisitor.
+template <typename Derived>
+class UserCodeVisitor : public clang::RecursiveASTVisitor<Derived> {
+public:
+  bool TraverseDecl(clang::Decl *D) {
+    if (D && !llvm::isa<clang::TranslationUnitDecl>(D) && isInSystemHeader(D))
+      return true;
+    return clang::RecursiveASTVisitor<Derived>::TraverseDecl(D);
+  }
+};
 
 } // namespace cuda_tidy
 

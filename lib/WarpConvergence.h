@@ -5,39 +5,39 @@
 //===----------------------------------------------------------------------===//
 ///
 /// \file
-/// A conservative, structural proof that every lane of a warp reaches a
-/// statement together, used to choose the full lane mask (0xffffffff) for a
-/// `*_sync` warp intrinsic.
+/// A proof that every lane of a warp reaches a statement together, used to
+/// choose the full lane mask (0xffffffff) for a `*_sync` warp intrinsic.
 ///
-/// Model: the whole warp reaches statement S in function F when
-///  - every condition that S is nested under (if, ?:, &&, ||, switch) is
-///    *lane-independent*: built only from literals, enumerators, template
-///    arguments, constants, `blockIdx`/`blockDim`/`gridDim`, kernel parameters
-///    passed by value and never modified, and local variables initialised
-///    from such values and never modified;
-///  - every loop around S is a counted loop with lane-independent bounds whose
-///    body has no break, continue, return or goto (`for (int o = 16; o > 0;
-///    o /= 2)`);
-///  - no return, goto or call to a no-return function comes before S in F;
+/// Model: built on the uniformity analysis (lib/Uniformity.h), run with
+/// opaque calls counted as thread-varying. The whole warp reaches statement
+/// S in function F when
+///  - the control at S is at most warp-uniform: every branch and loop S
+///    depends on has a block- or warp-uniform condition (`if (tid < 32)`,
+///    `for (int o = 16; o > 0; o /= 2)`, `if (flags[blockIdx.x])`), and no
+///    lane-dependent `return` or `break` comes before S (in a kernel too:
+///    lanes that exit are absent from a full mask);
 ///  - F is a kernel, or a `__device__` function whose every call in the
-///    translation unit is itself reached by the whole warp (to a depth of 4).
+///    translation unit is itself reached by the whole warp, with arguments
+///    that are warp-uniform for the parameters S's control depends on (to a
+///    depth of 4 callers).
 ///
-/// Left out, deliberately: values that are lane-independent for a reason this
-/// model does not see (a load from a uniform address, a `__shfl_sync` of lane
-/// 0, a vote result); callers in other translation units (`-rdc`); blocks
-/// whose size is not a multiple of 32, which leave the last warp partial.
-/// The first two make the proof fail, never succeed wrongly; the third is an
-/// assumption the documentation states.
+/// Left out, deliberately: callers in other translation units (`-rdc`);
+/// templates that are never instantiated (their pattern is not analysed);
+/// blocks whose size is not a multiple of 32, which leave the last warp
+/// partial. The first two make the proof fail, never succeed wrongly; the
+/// third is an assumption the documentation states.
 ///
 //===----------------------------------------------------------------------===//
 
 #ifndef CUDA_TIDY_LIB_WARPCONVERGENCE_H
 #define CUDA_TIDY_LIB_WARPCONVERGENCE_H
 
+#include "lib/Uniformity.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -63,7 +63,8 @@ struct ConvergenceObstacle {
 /// per function are cached; create one per translation unit.
 class WarpConvergence {
 public:
-  explicit WarpConvergence(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+  explicit WarpConvergence(clang::ASTContext &Ctx);
+  ~WarpConvergence();
 
   /// std::nullopt when the whole warp provably reaches S (a statement in the
   /// body of F); otherwise the first obstacle found.
@@ -72,10 +73,7 @@ public:
 
 private:
   clang::ASTContext &Ctx;
-  /// Per function: variables written after their declaration.
-  llvm::DenseMap<const clang::FunctionDecl *,
-                 llvm::DenseSet<const clang::VarDecl *>>
-      Modified;
+  std::unique_ptr<UniformityAnalysis> Analysis;
   /// Callers of each function in the translation unit, built on first use.
   llvm::DenseMap<const clang::FunctionDecl *,
                  llvm::SmallVector<std::pair<const clang::CallExpr *,
@@ -85,12 +83,11 @@ private:
   bool CallersBuilt = false;
   unsigned Depth = 0;
 
-  const llvm::DenseSet<const clang::VarDecl *> &
-  modifiedVars(const clang::FunctionDecl *F);
   void buildCallers();
-  std::optional<ConvergenceObstacle> entryObstacle(const clang::FunctionDecl *F);
-
-  friend class UniformityProver;
+  std::optional<ConvergenceObstacle>
+  entryObstacle(const clang::FunctionDecl *F, uint64_t ParamMask);
+  std::string whyVaries(const FunctionUniformity &FU, const clang::Expr *E,
+                        unsigned Depth = 0);
 };
 
 } // namespace cuda_tidy

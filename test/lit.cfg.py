@@ -80,3 +80,39 @@ config.substitutions.append(("%python", config.python))
 config.substitutions.append(("%FileCheck", config.filecheck))
 config.substitutions.append(("%src_root", config.cuda_tidy_src_root))
 config.substitutions.append(("%build_root", config.cuda_tidy_obj_root))
+
+# The drivers (tools/): %cuda_tidy, %cuda_clangd, %clang_apply_replacements,
+# %run_clang_tidy, %cmake, %node, %sarif_validate, %lsp_client. Features:
+# cuda-tidy-driver, cuda-clangd, cmake, sarif-validator (node with ajv and
+# the SARIF 2.1.0 schema installed under --param sarif_tools=DIR, default
+# /opt/cuda-tidy-ci/npm; .ci/run installs them).
+import shutil
+drivers_bin = os.path.join(config.cuda_tidy_obj_root, "bin")
+llvm_bin = os.path.dirname(config.clang_tidy)
+for name, feature in (("cuda-tidy", "cuda-tidy-driver"),
+                      ("cuda-clangd", "cuda-clangd")):
+    path = os.path.join(drivers_bin, name)
+    if os.path.exists(path):
+        config.available_features.add(feature)
+    config.substitutions.append(("%" + name.replace("-", "_"), path))
+config.substitutions.append(("%clang_apply_replacements",
+                             os.path.join(llvm_bin, "clang-apply-replacements")))
+config.substitutions.append(("%run_clang_tidy",
+                             os.path.join(llvm_bin, "run-clang-tidy")))
+drivers_tests = os.path.join(config.test_source_root, "drivers")
+config.substitutions.append(("%lsp_client", "%s %s" % (
+    config.python, os.path.join(drivers_tests, "Inputs", "lsp_client.py"))))
+cmake = shutil.which("cmake")
+if cmake:
+    config.available_features.add("cmake")
+    config.substitutions.append(("%cmake", cmake))
+sarif_tools = lit_config.params.get("sarif_tools", "/opt/cuda-tidy-ci/npm")
+sarif_schema = os.path.join(sarif_tools, "node_modules", "@microsoft",
+                            "sarif-multitool-linux", "sarif-2.1.0.json")
+node = shutil.which("node")
+if node and os.path.exists(sarif_schema) and os.path.isdir(
+        os.path.join(sarif_tools, "node_modules", "ajv")):
+    config.available_features.add("sarif-validator")
+    config.substitutions.append(("%sarif_validate", "%s %s %s %s" % (
+        node, os.path.join(drivers_tests, "Inputs", "validate_sarif.js"),
+        sarif_tools, sarif_schema)))

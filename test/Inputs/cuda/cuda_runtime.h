@@ -139,3 +139,72 @@ __host__ cudaError_t cudaGetLastError();
 extern "C" int __cudaPushCallConfiguration(dim3 gridSize, dim3 blockSize,
                                            size_t sharedMem = 0,
                                            cudaStream_t stream = 0);
+// Without a CUDA installation clang's device side takes the pre-9.2 launch
+// sequence, which calls this one.
+__host__ cudaError_t cudaConfigureCall(dim3 gridDim, dim3 blockDim,
+                                       size_t sharedMem = 0,
+                                       cudaStream_t stream = 0);
+
+// Launch APIs, with the toolkit's names, fields and signatures.
+__host__ cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim,
+                                      dim3 blockDim, void **args,
+                                      size_t sharedMem, cudaStream_t stream);
+template <class T>
+__host__ cudaError_t cudaLaunchKernel(T *func, dim3 gridDim, dim3 blockDim,
+                                      void **args, size_t sharedMem = 0,
+                                      cudaStream_t stream = 0) {
+  return ::cudaLaunchKernel((const void *)func, gridDim, blockDim, args,
+                            sharedMem, stream);
+}
+__host__ cudaError_t cudaLaunchCooperativeKernel(const void *func,
+                                                 dim3 gridDim, dim3 blockDim,
+                                                 void **args, size_t sharedMem,
+                                                 cudaStream_t stream);
+template <class T>
+__host__ cudaError_t cudaLaunchCooperativeKernel(T *func, dim3 gridDim,
+                                                 dim3 blockDim, void **args,
+                                                 size_t sharedMem = 0,
+                                                 cudaStream_t stream = 0) {
+  return ::cudaLaunchCooperativeKernel((const void *)func, gridDim, blockDim,
+                                       args, sharedMem, stream);
+}
+enum cudaLaunchAttributeID {
+  cudaLaunchAttributeIgnore = 0,
+  cudaLaunchAttributeCooperative = 2,
+  cudaLaunchAttributeClusterDimension = 4,
+  cudaLaunchAttributeClusterSchedulingPolicyPreference = 5,
+};
+union cudaLaunchAttributeValue {
+  char pad[64];
+  int cooperative;
+  struct {
+    unsigned int x;
+    unsigned int y;
+    unsigned int z;
+  } clusterDim;
+};
+typedef struct cudaLaunchAttribute_st {
+  enum cudaLaunchAttributeID id;
+  char pad[8 - sizeof(enum cudaLaunchAttributeID)];
+  union cudaLaunchAttributeValue val;
+} cudaLaunchAttribute;
+typedef struct cudaLaunchConfig_st {
+  dim3 gridDim;
+  dim3 blockDim;
+  size_t dynamicSmemBytes;
+  cudaStream_t stream;
+  cudaLaunchAttribute *attrs;
+  unsigned int numAttrs;
+} cudaLaunchConfig_t;
+__host__ cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config,
+                                         const void *func, void **args);
+// The toolkit's C++ form is a variadic template as well.
+template <typename... ExpTypes, typename... ActTypes>
+__host__ cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config,
+                                        void (*kernel)(ExpTypes...),
+                                        ActTypes &&...args) {
+  return [&](ExpTypes... coercedArgs) {
+    void *pArgs[] = {&coercedArgs...};
+    return ::cudaLaunchKernelExC(config, (const void *)kernel, pArgs);
+  }(static_cast<ActTypes &&>(args)...);
+}

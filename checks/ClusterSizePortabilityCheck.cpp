@@ -1,0 +1,200 @@
+//===--- ClusterSizePortabilityCheck.cpp - Cluster sizes ------------------===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "checks/ClusterSizePortabilityCheck.h"
+#include "lib/ArchLimits.h"
+#include "lib/ConstantEval.h"
+#include "lib/CudaAST.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/DenseSet.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cuda_tidy {
+
+/// The largest cluster any GPU in the limits table runs, with the opt-in.
+static unsigned largestClusterAnyGpu() {
+  unsigned Max = PortableClusterSize;
+  for (const ArchLimits &L : allArchLimits())
+    Max = std::max(Max, L.MaxNonPortableClusterSize);
+  return Max;
+}
+
+ClusterSizePortabilityCheck::ClusterSizePortabilityCheck(
+    StringRef Name, clang::tidy::ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context), ArchOverride(*Context) {
+  if (ArchOverride.shouldReportError())
+    configurationDiag("%0") << ArchOverride.error();
+}
+
+bool ClusterSizePortabilityCheck::isLanguageVersionSupported(
+    const LangOptions &LangOpts) const {
+  return LangOpts.CUDA;
+}
+
+void ClusterSizePortabilityCheck::registerPPCallbacks(const SourceManager &,
+                                                      Preprocessor *PP,
+                                                      Preprocessor *) {
+  PP->addPPCallbacks(Macros.makeCallbacks(*PP));
+}
+
+void ClusterSizePortabilityCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(translationUnitDecl().bind("tu"), this);
+}
+
+namespace {
+/// The kernels defined or declared in user code, instantiations included.
+class KernelCollector : public UserCodeVisitor<KernelCollector> {
+public:
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (isKernel(FD) && !FD->isDependentContext() && FD->isFirstDecl())
+      Kernels.push_back(FD);
+    return true;
+  }
+  std::vector<const FunctionDecl *> Kernels;
+};
+} // namespace
+
+void ClusterSizePortabilityCheck::check(
+    const MatchFinder::MatchResult &Result) {
+  ASTContext &Ctx = *Result.Context;
+  const SourceManager &SM = *Result.SourceManager;
+  ConstantEvaluator Eval(Ctx);
+  LaunchModel Model(Ctx, Eval);
+  const unsigned Largest = largestClusterAnyGpu();
+  llvm::DenseSet<unsigned> Reported;
+  auto FirstReport = [&](SourceLocation Loc, unsigned Kind) {
+    return Reported.insert(Loc.getRawEncoding() * 4 + Kind).second;
+  };
+
+  // Kernels whose compile-time cluster no GPU runs, launched or not.
+  KernelCollector Kernels;
+  Kernels.TraverseAST(Ctx);
+  for (const FunctionDecl *K : Kernels.Kernels) {
+    SourceLocation At;
+    std::optional<Dim3> Dims = kernelClusterDims(K, &Macros, Eval, &At);
+    if (!Dims || At.isInvalid())
+      continue;
+    At = SM.getExpansionLoc(At);
+    if (SM.isInSystemHeader(At) || Dims->product() <= Largest ||
+        !FirstReport(At, 0))
+      continue;
+    diag(At, "a cluster of %0 blocks %1 is larger than any GPU runs")
+        << std::to_string(Dims->product()) << Dims->str();
+    diag(At,
+         "the largest cluster is %0 blocks, with the non-portable cluster "
+         "size opt-in",
+         DiagnosticIDs::Note)
+        << Largest;
+  }
+
+  for (const LaunchSite &L : Model.launches()) {
+    if (!L.KernelKey)
+      continue;
+    SourceLocation Loc = SM.getExpansionLoc(L.Call->getBeginLoc());
+    // Where the cluster shape comes from, by precedence: the launch's own
+    // attribute, the kernel's __cluster_dims__, a required cluster size.
+    std::optional<Dim3> Cluster;
+    SourceLocation From;
+    bool FromKernel = false;
+    bool FromMacro = false;
+    if (L.HasClusterAttr) {
+      Cluster = L.Cluster;
+      if (L.ClusterExpr)
+        From = L.ClusterExpr->getExprLoc();
+    } else if (L.Kernel && kernelClusterDims(L.Kernel, &Macros, Eval, &From)) {
+      Cluster = kernelClusterDims(L.Kernel, &Macros, Eval, &From, &FromMacro);
+      FromKernel = true;
+    } else {
+      const CallExpr *Where = nullptr;
+      Cluster = Model.requiredClusterFor(L, &Where);
+      if (Where)
+        From = Where->getBeginLoc();
+    }
+    if (!Cluster || Cluster->product() == 0)
+      continue;
+    From = From.isValid() ? SM.getExpansionLoc(From) : Loc;
+    uint64_t Blocks = Cluster->product();
+    std::string Kernel = L.kernelName();
+    auto NoteFrom = [&]() {
+      diag(From, "the cluster shape %0 is set here", DiagnosticIDs::Note)
+          << Cluster->str();
+    };
+
+    if (Blocks > Largest) {
+      // A kernel's own __cluster_dims__ is reported once, at the kernel.
+      if (!FromKernel && FirstReport(Loc, 1)) {
+        diag(Loc, "'%0' is launched with a cluster of %1 blocks, larger than "
+                  "any GPU runs")
+            << Kernel << std::to_string(Blocks);
+        NoteFrom();
+        diag(Loc,
+             "the largest cluster is %0 blocks, with the non-portable "
+             "cluster size opt-in",
+             DiagnosticIDs::Note)
+            << Largest;
+      }
+    } else if (Blocks > PortableClusterSize) {
+      bool Allowed = false;
+      for (const FuncAttributeCall *A :
+           Model.settingsFor(L, FuncAttr::NonPortableClusterSizeAllowed))
+        if (!A->Value || *A->Value != 0)
+          Allowed = true;
+      if (!Allowed && FirstReport(Loc, 2)) {
+        OptInSpelling Spell = optInSpelling(L.Api);
+        std::string WhyNot;
+        std::optional<FixItHint> Fix;
+        if (std::optional<std::string> KernelText = writtenKernel(L, Ctx))
+          Fix = insertBeforeLaunch(L, Ctx,
+                                   (Spell.SetAttribute + "(" + *KernelText +
+                                    ", " + Spell.NonPortableCluster + ", 1)")
+                                       .str(),
+                                   WhyNot);
+        else
+          WhyNot = "the kernel is not named in the source at the launch";
+        {
+          auto D = diag(Loc, "'%0' is launched with a cluster of %1 blocks "
+                             "without allowing non-portable cluster sizes")
+                   << Kernel << std::to_string(Blocks);
+          if (Fix)
+            D << *Fix;
+        }
+        NoteFrom();
+        if (FromMacro)
+          diag(From,
+               "clang rejects '__cluster_dims__' over %0 blocks with an error "
+               "here; nvcc builds it and the GPU runs it with the opt-in",
+               DiagnosticIDs::Note)
+              << PortableClusterSize;
+        diag(Loc,
+             "clusters over %0 blocks fail with cudaErrorInvalidClusterSize "
+             "unless '%1' sets '%2' to 1 first",
+             DiagnosticIDs::Note)
+            << PortableClusterSize << Spell.SetAttribute
+            << Spell.NonPortableCluster;
+        if (!Fix)
+          diag(Loc, "no automatic fix: %0", DiagnosticIDs::Note) << WhyNot;
+      }
+    }
+
+    if (L.Grid &&
+        (L.Grid->X % Cluster->X || L.Grid->Y % Cluster->Y ||
+         L.Grid->Z % Cluster->Z) &&
+        FirstReport(Loc, 3)) {
+      diag(Loc, "the grid %0 of '%1' is not a multiple of its cluster shape "
+                "%2")
+          << L.Grid->str() << Kernel << Cluster->str();
+      NoteFrom();
+    }
+  }
+}
+
+} // namespace cuda_tidy

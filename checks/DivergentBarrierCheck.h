@@ -1,0 +1,62 @@
+//===--- DivergentBarrierCheck.h - cuda-divergent-barrier -------*- C++ -*-===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_TIDY_CHECKS_DIVERGENTBARRIERCHECK_H
+#define CUDA_TIDY_CHECKS_DIVERGENTBARRIERCHECK_H
+
+#include "clang-tidy/ClangTidyCheck.h"
+#include "lib/Uniformity.h"
+#include "llvm/ADT/MapVector.h"
+#include <memory>
+
+namespace cuda_tidy {
+
+/// Flags block barriers (`__syncthreads` and its forms, cooperative groups'
+/// block `sync`, `bar.sync` in asm) that only some threads of the block
+/// reach: under a thread- or warp-varying condition, in a loop whose trip
+/// count varies, after a varying `return` in a `__device__` function, or
+/// inside a function called under such a condition. Also flags `__syncwarp`
+/// with a full mask that only some lanes of a warp reach.
+///
+/// For the user-facing documentation see
+/// docs/checks/cuda-divergent-barrier.md.
+class DivergentBarrierCheck : public clang::tidy::ClangTidyCheck {
+public:
+  DivergentBarrierCheck(llvm::StringRef Name,
+                        clang::tidy::ClangTidyContext *Context);
+  bool isLanguageVersionSupported(
+      const clang::LangOptions &LangOpts) const override;
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override;
+  void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
+
+private:
+  bool readBool(llvm::StringRef CheckName, llvm::StringRef Option,
+                bool Default);
+  /// A divergent barrier, reported at the end of the translation unit so
+  /// that the least uniform of a template's instantiations wins.
+  struct Finding {
+    const FunctionUniformity *FU;
+    BarrierSite Barrier;
+    Uniformity Level;
+  };
+  void report(const Finding &Found, const clang::SourceManager &SM);
+  void traceNotes(llvm::ArrayRef<TraceStep> Trace);
+  void addFinding(const FunctionUniformity &FU, const BarrierSite &B,
+                  Uniformity Level, const clang::SourceManager &SM);
+
+  const bool HIPCompatible;
+  const bool BlockSizeMultipleOf32;
+  std::unique_ptr<UniformityAnalysis> Analysis;
+  /// One finding per spelling location, in the order first found.
+  llvm::MapVector<clang::SourceLocation, Finding> Findings;
+  const clang::SourceManager *SM = nullptr;
+};
+
+} // namespace cuda_tidy
+
+#endif // CUDA_TIDY_CHECKS_DIVERGENTBARRIERCHECK_H

@@ -1,0 +1,382 @@
+//===--- ImplicitWarpSynchronizationCheck.cpp - cuda-implicit-warp-sync ---===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "checks/ImplicitWarpSynchronizationCheck.h"
+#include "lib/LaneAccess.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/EquivalenceClasses.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/StringSet.h"
+#include <map>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cuda_tidy {
+
+void ImplicitWarpSynchronizationCheck::registerMatchers(MatchFinder *Finder) {
+  // The analysis walks the whole translation unit once.
+  Finder->addMatcher(translationUnitDecl().bind("tu"), this);
+}
+
+namespace {
+
+/// How a statement is rewritten.
+enum class Edit {
+  /// `s[t] op= e;` becomes `T v = s[t] op e; __syncwarp(m); s[t] = v;
+  /// __syncwarp(m);`.
+  Split,
+  /// `__syncwarp(m);` is added after the statement.
+  SyncAfter,
+};
+
+struct StmtPlan {
+  const Stmt *S = nullptr;
+  const FunctionDecl *F = nullptr;
+  Edit Kind = Edit::SyncAfter;
+  /// The write a split stores (the assignment).
+  const BinaryOperator *Assign = nullptr;
+  /// Lanes of conflicts in other statements, which the mask must cover.
+  uint32_t Lanes = 0;
+  std::string WhyNot;
+  bool LanesUnknown = false;
+  /// Where it sits: a compound statement (multi-line edit) or a bare body.
+  const CompoundStmt *Scope = nullptr;
+  std::optional<uint32_t> Mask;
+};
+
+/// Every name a function's body mentions or declares.
+class NameCollector : public RecursiveASTVisitor<NameCollector> {
+public:
+  llvm::StringSet<> Names;
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (E->getDecl()->getDeclName().isIdentifier())
+      Names.insert(E->getDecl()->getName());
+    return true;
+  }
+  bool VisitNamedDecl(NamedDecl *D) {
+    if (D->getDeclName().isIdentifier())
+      Names.insert(D->getName());
+    return true;
+  }
+};
+
+} // namespace
+
+static std::string maskSpelling(uint32_t Mask) {
+  if (Mask == FullLaneMask)
+    return "0xffffffff";
+  char Buf[16];
+  snprintf(Buf, sizeof(Buf), "0x%08x", Mask);
+  return Buf;
+}
+
+/// An expression that needs no parentheses as the right operand of a binary
+/// operator.
+static bool isPrimary(const Expr *E) {
+  E = E->IgnoreImpCasts();
+  return isa<ParenExpr, DeclRefExpr, ArraySubscriptExpr, IntegerLiteral,
+             FloatingLiteral, CallExpr, MemberExpr, CharacterLiteral>(E);
+}
+
+/// True when evaluating E has no effect other than reading.
+static bool isSideEffectFree(const Stmt *S) {
+  if (!S)
+    return true;
+  if (isa<CallExpr, CXXNewExpr, CXXDeleteExpr, StmtExpr, LambdaExpr,
+          CXXThrowExpr, GCCAsmStmt>(S))
+    return false;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    if (BO->isAssignmentOp() || BO->getOpcode() == BO_Comma)
+      return false;
+  if (const auto *UO = dyn_cast<UnaryOperator>(S))
+    if (UO->isIncrementDecrementOp())
+      return false;
+  for (const Stmt *Child : S->children())
+    if (!isSideEffectFree(Child))
+      return false;
+  return true;
+}
+
+static bool inTemplate(const FunctionDecl *F) {
+  if (F->isTemplateInstantiation() || F->getDescribedFunctionTemplate())
+    return true;
+  for (const DeclContext *DC = F->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *RD = dyn_cast<CXXRecordDecl>(DC))
+      if (RD->getTemplateSpecializationKind() != TSK_Undeclared ||
+          RD->getDescribedClassTemplate())
+        return true;
+  return false;
+}
+
+static StringRef indentOf(SourceLocation Loc, const SourceManager &SM) {
+  auto [FID, Offset] = SM.getDecomposedLoc(Loc);
+  StringRef Buffer = SM.getBufferData(FID);
+  size_t LineStart = Buffer.rfind('\n', Offset ? Offset - 1 : 0);
+  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+  if (Offset == 0)
+    LineStart = 0;
+  size_t End = LineStart;
+  while (End < Buffer.size() && (Buffer[End] == ' ' || Buffer[End] == '\t'))
+    ++End;
+  return Buffer.slice(LineStart, End);
+}
+
+void ImplicitWarpSynchronizationCheck::check(
+    const MatchFinder::MatchResult &Result) {
+  ASTContext &Ctx = *Result.Context;
+  const SourceManager &SM = *Result.SourceManager;
+  const LangOptions &LO = getLangOpts();
+  LaneAccessAnalysis Analysis(Ctx);
+  Analysis.run();
+  llvm::ArrayRef<WarpExchange> Exchanges = Analysis.exchanges();
+  if (Exchanges.empty())
+    return;
+
+  // One report per read, keyed by where it is spelled (template
+  // instantiations share a spelling).
+  struct Site {
+    SourceLocation Loc;
+    const WarpExchange *X;
+  };
+  llvm::MapVector<SourceLocation, Site> Sites;
+  for (const WarpExchange &X : Exchanges) {
+    SourceLocation Loc = SM.getFileLoc(X.Read->getBeginLoc());
+    if (Loc.isInvalid() || SM.isInSystemHeader(Loc))
+      continue;
+    Sites.try_emplace(Loc, Site{Loc, &X});
+  }
+
+  // Statement plans and the components the fixes come in.
+  llvm::MapVector<const Stmt *, StmtPlan> Plans;
+  llvm::EquivalenceClasses<const Stmt *> Components;
+  for (const WarpExchange &X : Exchanges) {
+    for (const Stmt *S : {X.ReadStmt, X.WriteStmt}) {
+      StmtPlan &P = Plans[S];
+      P.S = S;
+      P.F = X.Func;
+    }
+    Components.unionSets(X.ReadStmt, X.WriteStmt);
+    if (X.ReadStmt == X.WriteStmt) {
+      StmtPlan &P = Plans[X.ReadStmt];
+      P.Kind = Edit::Split;
+    } else {
+      // The barrier after the statement a path starts from orders the pair:
+      // it must hold both lanes.
+      if (X.WriteReachesRead)
+        Plans[X.WriteStmt].Lanes |= X.Lanes;
+      if (X.ReadReachesWrite)
+        Plans[X.ReadStmt].Lanes |= X.Lanes;
+      if (!X.WriteReachesRead && !X.ReadReachesWrite)
+        Plans[X.ReadStmt].WhyNot = "the write and the read are on the two "
+                                   "sides of a branch that splits the warp";
+    }
+  }
+
+  // Can each statement be rewritten?
+  llvm::DenseMap<const FunctionDecl *, std::unique_ptr<ParentMap>> Parents;
+  for (auto &[S, P] : Plans) {
+    auto &PM = Parents[P.F];
+    if (!PM)
+      PM = std::make_unique<ParentMap>(P.F->getBody());
+    auto Fail = [&](StringRef Why) {
+      if (P.WhyNot.empty())
+        P.WhyNot = Why.str();
+    };
+    if (inTemplate(P.F))
+      Fail("the code is in a template");
+    if (P.F->hasAttr<CUDAHostAttr>())
+      Fail("'__syncwarp' cannot be called from the host side of a "
+           "'__host__ __device__' function");
+    if (S->getBeginLoc().isMacroID() || S->getEndLoc().isMacroID())
+      Fail("the statement comes from a macro");
+    const Stmt *Parent = PM->getParent(S);
+    if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Parent)) {
+      if (isa_and_nonnull<SwitchStmt>(PM->getParent(CS)))
+        Fail("the statement is in a switch");
+      P.Scope = CS;
+    } else if (!Parent || !isa<IfStmt, ForStmt, WhileStmt, DoStmt>(Parent)) {
+      Fail("the statement's form is not supported");
+    }
+    if (P.Kind == Edit::Split) {
+      const auto *E = dyn_cast<Expr>(S);
+      const auto *BO =
+          E ? dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts()) : nullptr;
+      if (!BO || !BO->isAssignmentOp() || !isSideEffectFree(BO->getLHS()) ||
+          !isSideEffectFree(BO->getRHS()) ||
+          !BO->getLHS()->getType()->isArithmeticType())
+        Fail("the statement is not a plain assignment to shared memory");
+      else
+        P.Assign = BO;
+    } else if (!isa<Expr, DeclStmt>(S)) {
+      Fail("the statement's form is not supported");
+    }
+    P.Mask = Analysis.statementMask(S);
+    if (!P.Mask || *P.Mask == 0) {
+      P.LanesUnknown = true;
+      Fail("the lanes that run it are not known");
+    } else if ((P.Lanes & *P.Mask) != P.Lanes) {
+      P.LanesUnknown = true;
+      Fail("lanes outside the ones that run it take part in the exchange");
+    }
+  }
+
+  // A component is fixed whole or not at all.
+  llvm::DenseMap<const Stmt *, std::string> ComponentWhyNot;
+  llvm::DenseMap<const Stmt *, bool> ComponentLanesUnknown;
+  for (auto &[S, P] : Plans) {
+    const Stmt *Leader = Components.getLeaderValue(S);
+    if (!P.WhyNot.empty() && !ComponentWhyNot.count(Leader)) {
+      ComponentWhyNot[Leader] = P.WhyNot;
+      ComponentLanesUnknown[Leader] = P.LanesUnknown;
+    }
+  }
+
+  // The text of each fixable statement's edit, in source order so that a
+  // temporary declared in a block is reused by later splits there.
+  llvm::SmallVector<StmtPlan *, 16> Order;
+  for (auto &[S, P] : Plans)
+    if (!ComponentWhyNot.count(Components.getLeaderValue(S)))
+      Order.push_back(&P);
+  llvm::sort(Order, [&](const StmtPlan *A, const StmtPlan *B) {
+    return SM.isBeforeInTranslationUnit(A->S->getBeginLoc(),
+                                        B->S->getBeginLoc());
+  });
+  llvm::DenseMap<const FunctionDecl *, llvm::StringSet<>> Names;
+  std::map<std::pair<const CompoundStmt *, std::string>, std::string> Temps;
+  llvm::DenseMap<const Stmt *, llvm::SmallVector<FixItHint, 2>> StmtFixes;
+  for (StmtPlan *P : Order) {
+    const Stmt *S = P->S;
+    SourceLocation Begin = S->getBeginLoc();
+    SourceLocation AfterSemi;
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      AfterSemi = Lexer::getLocForEndOfToken(DS->getEndLoc(), 0, SM, LO);
+    else
+      AfterSemi = Lexer::findLocationAfterToken(S->getEndLoc(), tok::semi, SM,
+                                                LO, false);
+    if (AfterSemi.isInvalid())
+      continue;
+    bool Bare = P->Scope == nullptr;
+    std::string Indent = indentOf(Begin, SM).str();
+    std::string Sep = Bare ? " " : "\n" + Indent;
+    std::string Sync = "__syncwarp(" + maskSpelling(*P->Mask) + ");";
+    auto &Fixes = StmtFixes[S];
+    if (P->Kind == Edit::SyncAfter) {
+      if (Bare) {
+        Fixes.push_back(FixItHint::CreateInsertion(Begin, "{ "));
+        Fixes.push_back(
+            FixItHint::CreateInsertion(AfterSemi, " " + Sync + " }"));
+      } else {
+        Fixes.push_back(FixItHint::CreateInsertion(AfterSemi, Sep + Sync));
+      }
+      continue;
+    }
+    const BinaryOperator *BO = P->Assign;
+    auto Text = [&](const Expr *E) {
+      return Lexer::getSourceText(
+                 CharSourceRange::getTokenRange(E->getSourceRange()), SM, LO)
+          .str();
+    };
+    std::string LHS = Text(BO->getLHS()), RHS = Text(BO->getRHS());
+    if (LHS.empty() || RHS.empty())
+      continue;
+    std::string Value;
+    if (BO->getOpcode() == BO_Assign) {
+      Value = RHS;
+    } else {
+      BinaryOperatorKind Op =
+          BinaryOperator::getOpForCompoundAssignment(BO->getOpcode());
+      Value = LHS + " " + BinaryOperator::getOpcodeStr(Op).str() + " " +
+              (isPrimary(BO->getRHS()) ? RHS : "(" + RHS + ")");
+    }
+    // The temporary keeps the element's type, without its qualifiers.
+    PrintingPolicy Policy(LO);
+    Policy.SuppressTagKeyword = true;
+    std::string Type =
+        BO->getLHS()->getType().getUnqualifiedType().getAsString(Policy);
+    llvm::StringSet<> &Used = Names[P->F];
+    if (Used.empty()) {
+      NameCollector NC;
+      NC.TraverseDecl(const_cast<FunctionDecl *>(P->F));
+      Used = std::move(NC.Names);
+      Used.insert("");
+    }
+    std::string Decl;
+    std::string &Temp = Temps[{P->Scope, Type}];
+    if (Bare || Temp.empty()) {
+      std::string Name = "v";
+      for (unsigned N = 2; Used.contains(Name); ++N)
+        Name = "v" + std::to_string(N);
+      // A bare body becomes a block of its own: its temporary is local.
+      if (!Bare) {
+        Used.insert(Name);
+        Temp = Name;
+      }
+      Decl = Type + " " + Name + " = " + Value + ";";
+      Value = Name;
+    } else {
+      Decl = Temp + " = " + Value + ";";
+      Value = Temp;
+    }
+    std::string New = Decl + Sep + Sync + Sep + LHS + " = " + Value + ";" +
+                      Sep + Sync;
+    if (Bare)
+      New = "{ " + New + " }";
+    Fixes.push_back(FixItHint::CreateReplacement(
+        CharSourceRange::getCharRange(Begin, AfterSemi), New));
+  }
+
+  // The warnings, in source order; a component's edits go on its first.
+  llvm::DenseSet<const Stmt *> ComponentFixed;
+  for (auto &[Key, Site] : Sites) {
+    const WarpExchange &X = *Site.X;
+    const Stmt *Leader = Components.getLeaderValue(X.ReadStmt);
+    auto Why = ComponentWhyNot.find(Leader);
+    bool LanesUnknown = Why != ComponentWhyNot.end() &&
+                        ComponentLanesUnknown.lookup(Leader);
+    StringRef Name = X.Shared ? X.Shared->getName() : "";
+    {
+      auto D = diag(Site.Loc, "lanes of a warp exchange data through shared "
+                              "memory '%0' with no '__syncwarp' between the "
+                              "write and the read%select{|; no fix: the lanes "
+                              "that run it are not known}1")
+               << Name << LanesUnknown;
+      if (Why == ComponentWhyNot.end() &&
+          ComponentFixed.insert(Leader).second) {
+        for (auto &[S, P] : Plans)
+          if (Components.getLeaderValue(S) == Leader)
+            for (const FixItHint &H : StmtFixes.lookup(S))
+              D << H;
+      }
+    }
+    diag(SM.getFileLoc(X.Write->getBeginLoc()), "lane %0 writes the element "
+                                                "here",
+         DiagnosticIDs::Note)
+        << X.WriterLane;
+    diag(Site.Loc, "lane %0 reads it here, and no barrier orders the two",
+         DiagnosticIDs::Note)
+        << X.ReaderLane;
+    if (X.Via)
+      diag(SM.getFileLoc(X.Via->getBeginLoc()),
+           "shared memory '%0' is passed to '%1' here", DiagnosticIDs::Note)
+          << Name << X.Func->getName();
+    diag(Site.Loc,
+         "since Volta (sm_70), independent thread scheduling lets the lanes "
+         "of a warp run in any order: they are not in lockstep, and "
+         "'volatile' does not order them",
+         DiagnosticIDs::Note);
+    if (Why != ComponentWhyNot.end() && !LanesUnknown)
+      diag(Site.Loc, "no automatic fix: %0", DiagnosticIDs::Note)
+          << Why->second;
+  }
+}
+
+} // namespace cuda_tidy

@@ -1,0 +1,38 @@
+//===--- ImplicitWarpSynchronizationCheck.h - cuda-implicit-warp-sync -*- C++ -*-===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_TIDY_CHECKS_IMPLICITWARPSYNCHRONIZATIONCHECK_H
+#define CUDA_TIDY_CHECKS_IMPLICITWARPSYNCHRONIZATIONCHECK_H
+
+#include "clang-tidy/ClangTidyCheck.h"
+
+namespace cuda_tidy {
+
+/// Flags warp-synchronous code: lanes of a warp that exchange data through
+/// shared memory with no barrier between the write and the read, trusting
+/// the lockstep execution that Volta's independent thread scheduling ended.
+/// Fixes it by splitting each read of another lane's element from the write
+/// that follows with `__syncwarp(mask)`, where the lanes that run the code
+/// are known.
+///
+/// For the user-facing documentation see
+/// docs/checks/cuda-implicit-warp-synchronization.md.
+class ImplicitWarpSynchronizationCheck : public clang::tidy::ClangTidyCheck {
+public:
+  ImplicitWarpSynchronizationCheck(llvm::StringRef Name,
+                                   clang::tidy::ClangTidyContext *Context)
+      : ClangTidyCheck(Name, Context) {}
+  bool isLanguageVersionSupported(
+      const clang::LangOptions &LangOpts) const override {
+    return LangOpts.CUDA;
+  }
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+};
+
+} // namespace cuda_tidy
+
+#endif // CUDA_TIDY_CHECKS_IMPLICITWARPSYNCHRONIZATIONCHECK_H

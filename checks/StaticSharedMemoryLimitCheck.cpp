@@ -1,0 +1,128 @@
+//===--- StaticSharedMemoryLimitCheck.cpp - Static smem -------------------===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "checks/StaticSharedMemoryLimitCheck.h"
+#include "lib/ArchLimits.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cuda_tidy {
+
+// clang-tidy's boolean option reader is not exported to plugins: read the
+// text and accept what clang-tidy itself accepts.
+static std::optional<bool> parseBool(StringRef Value) {
+  return llvm::StringSwitch<std::optional<bool>>(Value.trim().lower())
+      .Cases({"true", "1", "on"}, true)
+      .Cases({"false", "0", "off"}, false)
+      .Default(std::nullopt);
+}
+
+StaticSharedMemoryLimitCheck::StaticSharedMemoryLimitCheck(
+    StringRef Name, clang::tidy::ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      WarnArchSpecificOnly(
+          parseBool(Options.get("WarnArchSpecificOnly", "true"))),
+      ArchOverride(*Context) {
+  if (!WarnArchSpecificOnly.has_value())
+    configurationDiag("invalid value for option '%0.WarnArchSpecificOnly': "
+                      "expected 'true' or 'false'")
+        << Name;
+  if (ArchOverride.shouldReportError())
+    configurationDiag("%0") << ArchOverride.error();
+}
+
+void StaticSharedMemoryLimitCheck::storeOptions(
+    clang::tidy::ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "WarnArchSpecificOnly",
+                WarnArchSpecificOnly.value_or(true) ? "true" : "false");
+}
+
+bool StaticSharedMemoryLimitCheck::isLanguageVersionSupported(
+    const LangOptions &LangOpts) const {
+  return LangOpts.CUDA;
+}
+
+void StaticSharedMemoryLimitCheck::registerMatchers(MatchFinder *Finder) {
+  // Kernel definitions, template instantiations included (each is accounted
+  // on its own).
+  Finder->addMatcher(functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal),
+                                  unless(isExpansionInSystemHeader()))
+                         .bind("kernel"),
+                     this);
+}
+
+void StaticSharedMemoryLimitCheck::check(
+    const MatchFinder::MatchResult &Result) {
+  const auto *Kernel = Result.Nodes.getNodeAs<FunctionDecl>("kernel");
+  if (!Kernel || Kernel->isDependentContext() || Kernel->isInvalidDecl() ||
+      !Seen.insert(Kernel).second)
+    return;
+  ASTContext &Ctx = *Result.Context;
+  const SourceManager &SM = *Result.SourceManager;
+  if (!Accounting)
+    Accounting = std::make_unique<SharedMemoryAccounting>(Ctx);
+  const StaticSharedMemory &Usage = Accounting->of(Kernel);
+  if (Usage.Total <= DefaultSharedMemPerBlock)
+    return;
+
+  std::optional<GpuArch> Arch = effectiveGpuArch(ArchOverride, Ctx);
+  bool ArchSpecific = Arch && Arch->allowsLargeStaticSharedMemory();
+  std::string Name;
+  {
+    llvm::raw_string_ostream OS(Name);
+    Kernel->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(),
+                                 /*Qualified=*/false);
+  }
+  SourceLocation Loc = SM.getExpansionLoc(Kernel->getLocation());
+  std::string Total = std::to_string(Usage.Total);
+  if (!ArchSpecific) {
+    diag(Loc, "kernel '%0' uses %1 bytes of static shared memory, more than "
+              "the %2 bytes ptxas accepts")
+        << Name << Total << std::to_string(DefaultSharedMemPerBlock);
+  } else if (Usage.Total > Arch->Limits->MaxSharedMemPerBlock) {
+    diag(Loc, "kernel '%0' uses %1 bytes of static shared memory, more than "
+              "the %2 bytes '%3' allows per block")
+        << Name << Total << std::to_string(Arch->Limits->MaxSharedMemPerBlock)
+        << Arch->Name;
+  } else if (WarnArchSpecificOnly.value_or(true)) {
+    diag(Loc, "kernel '%0' uses %1 bytes of static shared memory and builds "
+              "only for architecture-specific targets such as '%2'")
+        << Name << Total << Arch->Name;
+  } else {
+    return;
+  }
+
+  if (Kernel->isTemplateInstantiation()) {
+    SourceLocation Inst = Kernel->getPointOfInstantiation();
+    if (Inst.isValid())
+      diag(SM.getExpansionLoc(Inst), "in the instantiation '%0' requested here",
+           DiagnosticIDs::Note)
+          << Name;
+  }
+  for (const SharedVariable &V : Usage.Variables)
+    diag(SM.getExpansionLoc(V.Var->getLocation()),
+         "'%0' takes %1 bytes of shared memory", DiagnosticIDs::Note)
+        << V.Var->getName() << std::to_string(V.Size);
+  if (!ArchSpecific)
+    diag(Loc,
+         "move the largest arrays to 'extern __shared__' dynamic shared "
+         "memory, which can be raised above %0 bytes with "
+         "cudaFuncAttributeMaxDynamicSharedMemorySize",
+         DiagnosticIDs::Note)
+        << std::to_string(DefaultSharedMemPerBlock);
+}
+
+void StaticSharedMemoryLimitCheck::onEndOfTranslationUnit() {
+  Accounting.reset();
+  Seen.clear();
+}
+
+} // namespace cuda_tidy

@@ -1,0 +1,541 @@
+//===--- ConstantEval.cpp - Byte counts and dims proven constant ----------===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lib/ConstantEval.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+
+namespace cuda_tidy {
+
+static constexpr unsigned MaxDepth = 16;
+
+std::string Dim3::str() const {
+  return "(" + std::to_string(X) + ", " + std::to_string(Y) + ", " +
+         std::to_string(Z) + ")";
+}
+
+static bool isUnusable(const Expr *E) {
+  return !E || E->isValueDependent() || E->isTypeDependent() ||
+         E->containsErrors();
+}
+
+/// Skips parentheses, temporaries and the implicit casts that do not change
+/// a value's meaning for us.
+static const Expr *skipTransparent(const Expr *E) {
+  while (E) {
+    const Expr *Next = nullptr;
+    if (const auto *P = dyn_cast<ParenExpr>(E))
+      Next = P->getSubExpr();
+    else if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+      Next = EWC->getSubExpr();
+    else if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
+      Next = MTE->getSubExpr();
+    else if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
+      Next = BTE->getSubExpr();
+    else if (const auto *DAE = dyn_cast<CXXDefaultArgExpr>(E))
+      Next = DAE->getExpr();
+    else if (const auto *Cast = dyn_cast<CastExpr>(E))
+      Next = Cast->getSubExpr();
+    if (!Next)
+      return E;
+    E = Next;
+  }
+  return E;
+}
+
+/// The local variable E names, if any.
+static const VarDecl *localVar(const Expr *E) {
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E);
+  if (!DRE)
+    return nullptr;
+  const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+  if (!VD || isa<ParmVarDecl>(VD) || !VD->isLocalVarDecl() ||
+      VD->getType().isVolatileQualified() || VD->getType()->isReferenceType())
+    return nullptr;
+  return VD;
+}
+
+std::optional<uint64_t> ConstantEvaluator::evaluateInt(const Expr *E) {
+  return evaluateIntImpl(E, 0);
+}
+
+std::optional<Dim3> ConstantEvaluator::evaluateDim3(const Expr *E) {
+  return evaluateDim3Impl(E, 0);
+}
+
+std::optional<uint64_t> ConstantEvaluator::evaluateIntImpl(const Expr *E,
+                                                           unsigned Depth) {
+  if (isUnusable(E) || Depth > MaxDepth)
+    return std::nullopt;
+  if (E->getType()->isIntegralOrEnumerationType()) {
+    Expr::EvalResult R;
+    if (E->EvaluateAsInt(R, Ctx)) {
+      const llvm::APSInt &V = R.Val.getInt();
+      if (V.isSigned() && V.isNegative())
+        return std::nullopt;
+      if (V.getActiveBits() > 64)
+        return std::nullopt;
+      return V.getZExtValue();
+    }
+  }
+  E = E->IgnoreParens();
+  if (const auto *DAE = dyn_cast<CXXDefaultArgExpr>(E))
+    return evaluateIntImpl(DAE->getExpr(), Depth + 1);
+  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+    const Expr *Sub = Cast->getSubExpr();
+    if (Sub->getType()->isIntegralOrEnumerationType() ||
+        Cast->getCastKind() == CK_LValueToRValue)
+      return evaluateIntImpl(Sub, Depth + 1);
+    return std::nullopt;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    std::optional<uint64_t> L = evaluateIntImpl(BO->getLHS(), Depth + 1);
+    if (!L)
+      return std::nullopt;
+    std::optional<uint64_t> R = evaluateIntImpl(BO->getRHS(), Depth + 1);
+    if (!R)
+      return std::nullopt;
+    uint64_t Out = 0;
+    switch (BO->getOpcode()) {
+    case BO_Add:
+      if (__builtin_add_overflow(*L, *R, &Out))
+        return std::nullopt;
+      return Out;
+    case BO_Sub:
+      if (*L < *R)
+        return std::nullopt;
+      return *L - *R;
+    case BO_Mul:
+      if (__builtin_mul_overflow(*L, *R, &Out))
+        return std::nullopt;
+      return Out;
+    case BO_Div:
+      return *R ? std::optional<uint64_t>(*L / *R) : std::nullopt;
+    case BO_Rem:
+      return *R ? std::optional<uint64_t>(*L % *R) : std::nullopt;
+    case BO_Shl:
+      if (*R >= 64 || (*L >> (63 - *R)) > 1)
+        return std::nullopt;
+      return *L << *R;
+    case BO_Shr:
+      return *R >= 64 ? 0 : *L >> *R;
+    case BO_And:
+      return *L & *R;
+    case BO_Or:
+      return *L | *R;
+    case BO_Xor:
+      return *L ^ *R;
+    default:
+      return std::nullopt;
+    }
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    std::optional<uint64_t> C = evaluateIntImpl(CO->getCond(), Depth + 1);
+    if (!C)
+      return std::nullopt;
+    return evaluateIntImpl(*C ? CO->getTrueExpr() : CO->getFalseExpr(),
+                           Depth + 1);
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    // grid.x of a known dim3.
+    if (ME->isArrow())
+      return std::nullopt;
+    const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (!Field)
+      return std::nullopt;
+    std::optional<Dim3> D = evaluateDim3Impl(ME->getBase(), Depth + 1);
+    if (!D)
+      return std::nullopt;
+    return llvm::StringSwitch<std::optional<uint64_t>>(Field->getName())
+        .Case("x", D->X)
+        .Case("y", D->Y)
+        .Case("z", D->Z)
+        .Default(std::nullopt);
+  }
+  if (const VarDecl *VD = localVar(E))
+    if (const Expr *Value = singleValue(VD))
+      return evaluateIntImpl(Value, Depth + 1);
+  return std::nullopt;
+}
+
+/// Whether RD is CUDA's dim3.
+static bool isDim3(const CXXRecordDecl *RD) {
+  return RD && RD->getIdentifier() && RD->getName() == "dim3";
+}
+
+std::optional<Dim3> ConstantEvaluator::evaluateDim3Impl(const Expr *E,
+                                                        unsigned Depth) {
+  if (isUnusable(E) || Depth > MaxDepth)
+    return std::nullopt;
+  if (E->getType()->isIntegralOrEnumerationType()) {
+    if (std::optional<uint64_t> V = evaluateIntImpl(E, Depth + 1))
+      return Dim3{*V, 1, 1};
+    return std::nullopt;
+  }
+  // A constant dim3 (constexpr variables, constant constructor calls).
+  if (E->isPRValue() || E->isGLValue()) {
+    Expr::EvalResult R;
+    if (E->getType()->isRecordType() && E->EvaluateAsRValue(R, Ctx) &&
+        R.Val.isStruct() && R.Val.getStructNumFields() == 3 &&
+        R.Val.getStructNumBases() == 0) {
+      uint64_t V[3];
+      bool Ok = true;
+      for (unsigned I = 0; I < 3 && Ok; ++I) {
+        const APValue &F = R.Val.getStructField(I);
+        Ok = F.isInt() && !(F.getInt().isSigned() && F.getInt().isNegative());
+        if (Ok)
+          V[I] = F.getInt().getZExtValue();
+      }
+      if (Ok)
+        return Dim3{V[0], V[1], V[2]};
+    }
+  }
+  const Expr *S = skipTransparent(E);
+  if (S != E)
+    return evaluateDim3Impl(S, Depth + 1);
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    const CXXConstructorDecl *Ctor = CE->getConstructor();
+    if (Ctor->isCopyOrMoveConstructor() && CE->getNumArgs() >= 1)
+      return evaluateDim3Impl(CE->getArg(0), Depth + 1);
+    if (!isDim3(Ctor->getParent()) || CE->getNumArgs() > 3)
+      return std::nullopt;
+    uint64_t V[3] = {1, 1, 1};
+    for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+      std::optional<uint64_t> A = evaluateIntImpl(CE->getArg(I), Depth + 1);
+      if (!A)
+        return std::nullopt;
+      V[I] = *A;
+    }
+    return Dim3{V[0], V[1], V[2]};
+  }
+  if (const auto *ILE = dyn_cast<InitListExpr>(E)) {
+    if (!isDim3(E->getType()->getAsCXXRecordDecl()))
+      return std::nullopt;
+    uint64_t V[3] = {1, 1, 1};
+    for (unsigned I = 0; I < ILE->getNumInits() && I < 3; ++I) {
+      std::optional<uint64_t> A = evaluateIntImpl(ILE->getInit(I), Depth + 1);
+      if (!A)
+        return std::nullopt;
+      V[I] = *A;
+    }
+    return Dim3{V[0], V[1], V[2]};
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (VD && VD->getType().isConstQualified() && VD->getInit() &&
+        !VD->getType().isVolatileQualified())
+      return evaluateDim3Impl(VD->getInit(), Depth + 1);
+    if (const VarDecl *Local = localVar(E))
+      if (const Expr *Value = singleValue(Local))
+        return evaluateDim3Impl(Value, Depth + 1);
+  }
+  return std::nullopt;
+}
+
+/// Visits every statement under S, in source order.
+template <typename Fn> static void forEachStmt(const Stmt *S, Fn &&F) {
+  if (!S)
+    return;
+  F(S);
+  for (const Stmt *Child : S->children())
+    forEachStmt(Child, F);
+}
+
+/// The first parent of E that is not a parenthesis.
+static DynTypedNode parentSkippingParens(const Expr *&E, ASTContext &Ctx) {
+  while (true) {
+    auto Parents = Ctx.getParents(*E);
+    if (Parents.size() != 1)
+      return DynTypedNode();
+    if (const auto *P = Parents[0].get<ParenExpr>()) {
+      E = P;
+      continue;
+    }
+    return Parents[0];
+  }
+}
+
+const Expr *ConstantEvaluator::singleValue(const VarDecl *VD) {
+  if (!VD)
+    return nullptr;
+  auto Cached = SingleValues.find(VD);
+  if (Cached != SingleValues.end())
+    return Cached->second;
+  SingleValues[VD] = nullptr; // Breaks cycles (x = x + 1).
+
+  const auto *FD =
+      dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+  const Stmt *Body = FD ? FD->getBody() : nullptr;
+  if (!Body)
+    return nullptr;
+  const Expr *Assigned = nullptr;
+  unsigned Assignments = 0;
+  bool Escapes = false;
+  forEachStmt(Body, [&](const Stmt *S) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(S);
+    if (Escapes || !DRE || DRE->getDecl() != VD)
+      return;
+    const Expr *Use = DRE;
+    DynTypedNode Parent = parentSkippingParens(Use, Ctx);
+    if (const auto *Cast = Parent.get<ImplicitCastExpr>()) {
+      if (Cast->getCastKind() == CK_LValueToRValue)
+        return;
+      // A dim3 copied into a parameter or a config field.
+      if (Cast->getCastKind() == CK_NoOp) {
+        auto Grand = Ctx.getParents(*Cast);
+        if (Grand.size() == 1)
+          if (const auto *CE = Grand[0].get<CXXConstructExpr>())
+            if (CE->getConstructor()->isCopyConstructor())
+              return;
+      }
+    }
+    if (const auto *CE = Parent.get<CXXConstructExpr>())
+      if (CE->getConstructor()->isCopyConstructor())
+        return;
+    if (Parent.get<UnaryExprOrTypeTraitExpr>())
+      return;
+    if (const auto *ME = Parent.get<MemberExpr>()) {
+      // Reading grid.x is fine; anything else goes through the parent check.
+      const Expr *MUse = ME;
+      DynTypedNode MP = parentSkippingParens(MUse, Ctx);
+      if (const auto *Cast = MP.get<ImplicitCastExpr>())
+        if (Cast->getCastKind() == CK_LValueToRValue)
+          return;
+      Escapes = true;
+      return;
+    }
+    if (const auto *BO = Parent.get<BinaryOperator>()) {
+      if (BO->getOpcode() == BO_Assign && BO->getLHS()->IgnoreParens() == DRE) {
+        ++Assignments;
+        Assigned = BO->getRHS();
+        return;
+      }
+    }
+    Escapes = true;
+  });
+  const Expr *Result = nullptr;
+  if (!Escapes) {
+    if (VD->getInit() && Assignments == 0 &&
+        !isa<CXXConstructExpr>(VD->getInit()->IgnoreImplicit()))
+      Result = VD->getInit();
+    else if (VD->getInit() && Assignments == 0)
+      Result = VD->getInit(); // dim3 grid(4, 2);
+    else if (!VD->getInit() && Assignments == 1)
+      Result = Assigned;
+  }
+  SingleValues[VD] = Result;
+  return Result;
+}
+
+//===----------------------------------------------------------------------===//
+// FieldWrites
+//===----------------------------------------------------------------------===//
+
+static bool isLaunchConfigCallee(const CallExpr *Call) {
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  if (!FD || !FD->getIdentifier())
+    return false;
+  return llvm::StringSwitch<bool>(FD->getName())
+      .Cases({"cudaLaunchKernelEx", "cudaLaunchKernelExC"}, true)
+      .Cases({"cuLaunchKernelEx", "cuLaunchKernelEx_ptsz"}, true)
+      .Case("cudaLaunchKernelExC_ptsz", true)
+      .Default(false);
+}
+
+const VarDecl *FieldWrites::accessPath(const Expr *E, ConstantEvaluator &Eval,
+                                       std::string &Path) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (ME->isArrow() || !isa<FieldDecl>(ME->getMemberDecl()) ||
+        !ME->getMemberDecl()->getIdentifier())
+      return nullptr;
+    const VarDecl *VD = accessPath(ME->getBase(), Eval, Path);
+    if (VD)
+      Path += "." + ME->getMemberDecl()->getName().str();
+    return VD;
+  }
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+    std::optional<uint64_t> Index = Eval.evaluateInt(ASE->getIdx());
+    if (!Index)
+      return nullptr;
+    const VarDecl *VD = accessPath(ASE->getBase(), Eval, Path);
+    if (VD)
+      Path += "[" + std::to_string(*Index) + "]";
+    return VD;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) &&
+        !VD->getType()->isReferenceType())
+      return VD;
+  }
+  return nullptr;
+}
+
+FieldWrites::FieldWrites(const Stmt *Body, ASTContext &Ctx,
+                         ConstantEvaluator &Eval)
+    : Ctx(Ctx) {
+  auto Record = [&](const Expr *LHS, const Expr *RHS, SourceLocation Loc) {
+    std::string Path;
+    const VarDecl *VD = accessPath(LHS, Eval, Path);
+    if (VD && !Path.empty())
+      Writes.push_back({VD, Path, RHS, Loc});
+  };
+  forEachStmt(Body, [&](const Stmt *S) {
+    if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+      if (BO->getOpcode() == BO_Assign)
+        Record(BO->getLHS(), BO->getRHS(), BO->getOperatorLoc());
+      return;
+    }
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S)) {
+      if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2)
+        Record(OC->getArg(0), OC->getArg(1), OC->getOperatorLoc());
+      return;
+    }
+    const auto *DRE = dyn_cast<DeclRefExpr>(S);
+    if (!DRE)
+      return;
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD || !VD->hasLocalStorage() ||
+        !(VD->getType()->isRecordType() || VD->getType()->isArrayType()))
+      return;
+    const Expr *Use = DRE;
+    DynTypedNode Parent = parentSkippingParens(Use, Ctx);
+    if (Parent.get<MemberExpr>() || Parent.get<UnaryExprOrTypeTraitExpr>())
+      return;
+    // The target of a field assignment: config.attrs = attrs / = &attr.
+    auto StoredInField = [&](const Expr *From) {
+      DynTypedNode P = parentSkippingParens(From, Ctx);
+      while (const auto *Cast = P.get<ImplicitCastExpr>()) {
+        From = Cast;
+        P = parentSkippingParens(From, Ctx);
+      }
+      if (const auto *BO = P.get<BinaryOperator>())
+        return BO->getOpcode() == BO_Assign && BO->getRHS() == From &&
+               isa<MemberExpr>(BO->getLHS()->IgnoreParenImpCasts());
+      return false;
+    };
+    if (const auto *Cast = Parent.get<ImplicitCastExpr>()) {
+      if (Cast->getCastKind() == CK_ArrayToPointerDecay) {
+        const Expr *From = Cast;
+        DynTypedNode P = parentSkippingParens(From, Ctx);
+        if (P.get<ArraySubscriptExpr>() || StoredInField(Cast))
+          return;
+      }
+      if (Cast->getCastKind() == CK_LValueToRValue)
+        return;
+    }
+    if (const auto *UO = Parent.get<UnaryOperator>()) {
+      if (UO->getOpcode() == UO_AddrOf) {
+        if (StoredInField(UO))
+          return;
+        const Expr *From = UO;
+        DynTypedNode P = parentSkippingParens(From, Ctx);
+        while (const auto *Cast = P.get<ImplicitCastExpr>()) {
+          From = Cast;
+          P = parentSkippingParens(From, Ctx);
+        }
+        if (const auto *Call = P.get<CallExpr>())
+          if (isLaunchConfigCallee(Call) && Call->getNumArgs() > 0 &&
+              Call->getArg(0)->IgnoreParenImpCasts() == UO)
+            return;
+      }
+    }
+    Escaped[VD] = true;
+  });
+}
+
+/// The initialiser of the field path Path inside Init, an aggregate
+/// initialiser; *IsZero when it is implicitly zero.
+static const Expr *initializerAt(const Expr *Init, StringRef Path,
+                                 bool *IsZero) {
+  while (!Path.empty()) {
+    const auto *ILE =
+        dyn_cast_or_null<InitListExpr>(Init ? Init->IgnoreImplicit() : nullptr);
+    if (!ILE)
+      return nullptr;
+    unsigned Index = 0;
+    if (Path.consume_front("[")) {
+      size_t Close = Path.find(']');
+      if (Close == StringRef::npos ||
+          Path.substr(0, Close).getAsInteger(10, Index))
+        return nullptr;
+      Path = Path.drop_front(Close + 1);
+      if (!ILE->getType()->isArrayType())
+        return nullptr;
+    } else if (Path.consume_front(".")) {
+      size_t End = Path.find_first_of(".[");
+      StringRef Name = Path.substr(0, End);
+      Path = End == StringRef::npos ? StringRef() : Path.drop_front(End);
+      const RecordDecl *RD = ILE->getType()->getAsRecordDecl();
+      if (!RD || RD->isUnion())
+        return nullptr;
+      bool Found = false;
+      for (const FieldDecl *F : RD->fields()) {
+        if (F->getIdentifier() && F->getName() == Name) {
+          Index = F->getFieldIndex();
+          Found = true;
+          break;
+        }
+      }
+      if (!Found)
+        return nullptr;
+    } else {
+      return nullptr;
+    }
+    if (Index >= ILE->getNumInits()) {
+      // Past the written initialisers: the array filler or zero.
+      *IsZero = true;
+      return nullptr;
+    }
+    Init = ILE->getInit(Index);
+    if (isa<ImplicitValueInitExpr>(Init)) {
+      *IsZero = true;
+      return nullptr;
+    }
+  }
+  return Init;
+}
+
+const Expr *FieldWrites::valueAt(const VarDecl *Var, StringRef Path,
+                                 SourceLocation Loc, bool *IsZero) const {
+  bool Zero = false;
+  if (IsZero)
+    *IsZero = false;
+  if (!Var || escapes(Var))
+    return nullptr;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const Write *Last = nullptr;
+  for (const Write &W : Writes) {
+    if (W.Var != Var || W.Path != Path)
+      continue;
+    if (Loc.isValid() && !SM.isBeforeInTranslationUnit(W.Loc, Loc))
+      continue;
+    if (!Last || SM.isBeforeInTranslationUnit(Last->Loc, W.Loc))
+      Last = &W;
+  }
+  if (Last)
+    return Last->Value;
+  const Expr *Init = Var->getInit();
+  if (!Init || !isa<InitListExpr>(Init->IgnoreImplicit()))
+    return nullptr;
+  const Expr *Value = initializerAt(Init, Path, &Zero);
+  if (IsZero)
+    *IsZero = Zero;
+  return Value;
+}
+
+} // namespace cuda_tidy

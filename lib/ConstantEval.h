@@ -1,0 +1,133 @@
+//===--- ConstantEval.h - Byte counts and dims proven constant --*- C++ -*-===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// Proves the value of the integers and `dim3`s a kernel launch is given:
+/// shared-memory byte counts, grid, block and cluster shapes.
+///
+/// Model: an expression has a value when clang's constant evaluator gives
+/// one (constant expressions, `constexpr` and `const` integer variables with
+/// constant initialisers, `sizeof` arithmetic, template arguments in an
+/// instantiation), or when it is built with arithmetic, casts and `?:` from
+/// such values and from *locals assigned once*: a local variable whose only
+/// writes are its initialiser or one plain assignment, and that is never
+/// otherwise written, incremented, or has its address or a non-const
+/// reference taken in its function. A `dim3` is known when it is built from
+/// known integers (missing components are 1) or is such a local.
+///
+/// Records filled field by field (`cudaLaunchConfig_t`, `cudaLaunchAttribute`
+/// arrays, `CUlaunchConfig`) are modelled by FieldWrites: the last plain
+/// assignment to a field path (`attrs[0].val.clusterDim.x`) before a point in
+/// source order, or the variable's aggregate initialiser.
+///
+/// Left out, on purpose: control flow (a write in a branch counts as if it
+/// always ran; a variable written twice is unknown), values read through
+/// pointers, parameters, globals that are not constant, and anything
+/// negative. Unknown values make the checks stay silent.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_TIDY_LIB_CONSTANTEVAL_H
+#define CUDA_TIDY_LIB_CONSTANTEVAL_H
+
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace clang {
+class ASTContext;
+class Expr;
+class FunctionDecl;
+class Stmt;
+class VarDecl;
+} // namespace clang
+
+namespace cuda_tidy {
+
+/// A grid, block or cluster shape.
+struct Dim3 {
+  uint64_t X = 1, Y = 1, Z = 1;
+  uint64_t product() const { return X * Y * Z; }
+  /// "(16, 1, 1)".
+  std::string str() const;
+  bool operator==(const Dim3 &O) const {
+    return X == O.X && Y == O.Y && Z == O.Z;
+  }
+};
+
+/// Evaluates integers and dim3 values; caches what it learns about locals.
+class ConstantEvaluator {
+public:
+  explicit ConstantEvaluator(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+
+  /// The non-negative integer value of E, or std::nullopt when unproven.
+  std::optional<uint64_t> evaluateInt(const clang::Expr *E);
+
+  /// The value of a dim3 (or an integer converted to one), or std::nullopt.
+  std::optional<Dim3> evaluateDim3(const clang::Expr *E);
+
+  /// The expression a local variable is proven to hold everywhere it is read
+  /// (its initialiser or its one assignment), or null.
+  const clang::Expr *singleValue(const clang::VarDecl *VD);
+
+  clang::ASTContext &context() { return Ctx; }
+
+private:
+  std::optional<uint64_t> evaluateIntImpl(const clang::Expr *E, unsigned Depth);
+  std::optional<Dim3> evaluateDim3Impl(const clang::Expr *E, unsigned Depth);
+
+  clang::ASTContext &Ctx;
+  llvm::DenseMap<const clang::VarDecl *, const clang::Expr *> SingleValues;
+};
+
+/// The writes to the fields of local records in one function body, for
+/// launch configurations filled field by field.
+class FieldWrites {
+public:
+  /// Collects every plain assignment to a field path of a local variable in
+  /// Body, and which variables escape (address or reference passed anywhere
+  /// but to a call named in LaunchCallees as its first argument).
+  FieldWrites(const clang::Stmt *Body, clang::ASTContext &Ctx,
+              ConstantEvaluator &Eval);
+
+  /// The value of Var's field Path (".dynamicSmemBytes", "[0].id") at Loc:
+  /// the last assignment to exactly that path before Loc, else the
+  /// variable's aggregate initialiser for a first-level field. Null when the
+  /// variable escapes or nothing is known. *IsZero is set when the value
+  /// comes from an implicit zero initialisation (no expression).
+  const clang::Expr *valueAt(const clang::VarDecl *Var, llvm::StringRef Path,
+                             clang::SourceLocation Loc, bool *IsZero) const;
+
+  /// Whether Var is used in any way other than through its fields or as
+  /// `&Var` passed as a call's argument.
+  bool escapes(const clang::VarDecl *Var) const {
+    return Escaped.count(Var) != 0;
+  }
+
+  /// The access path of an lvalue such as `attrs[1].val.clusterDim.x`: its
+  /// local variable and the path "[1].val.clusterDim.x". Null when the base
+  /// is not a local variable or an index is not constant.
+  static const clang::VarDecl *
+  accessPath(const clang::Expr *E, ConstantEvaluator &Eval, std::string &Path);
+
+private:
+  struct Write {
+    const clang::VarDecl *Var;
+    std::string Path;
+    const clang::Expr *Value;
+    clang::SourceLocation Loc;
+  };
+  llvm::SmallVector<Write, 16> Writes;
+  llvm::DenseMap<const clang::VarDecl *, bool> Escaped;
+  const clang::ASTContext &Ctx;
+};
+
+} // namespace cuda_tidy
+
+#endif // CUDA_TIDY_LIB_CONSTANTEVAL_H

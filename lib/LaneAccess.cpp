@@ -1,0 +1,1646 @@
+//===--- LaneAccess.cpp - Which lane touches which shared element ---------===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lib/LaneAccess.h"
+#include "lib/CudaAST.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/RecordLayout.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Analysis/Analyses/Dominators.h"
+#include "clang/Analysis/CFG.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/bit.h"
+#include <map>
+
+using namespace clang;
+
+namespace cuda_tidy {
+
+namespace {
+
+enum class Role { Read, Write, ReadWrite };
+
+/// An evaluated address: a shared variable (all dynamic shared memory is one
+/// key) and a byte offset.
+struct Address {
+  const void *Key = nullptr;
+  const VarDecl *Var = nullptr;
+  int64_t Byte = 0;
+};
+
+/// The call chain an expression is evaluated in: a function, and the call
+/// (in Parent's function) that binds its parameters.
+struct Frame {
+  const FunctionDecl *F = nullptr;
+  const CallExpr *Call = nullptr;
+  const Frame *Parent = nullptr;
+};
+
+/// Values of the symbols the model enumerates.
+struct Env {
+  int64_t Tid = 0;
+  int64_t BlockDim = 32;
+  llvm::SmallDenseMap<const VarDecl *, int64_t, 4> Loop;
+};
+
+/// A condition an access or statement is under, with the side taken.
+struct Cond {
+  const Expr *E;
+  bool Taken;
+  bool Varying;
+};
+
+/// A counted loop with a thread-independent trip count.
+struct CountedLoop {
+  const ForStmt *Loop = nullptr;
+  const VarDecl *Var = nullptr;
+  const Expr *Init = nullptr;
+};
+
+/// A position in the CFG: block ID and element index.
+struct Pos {
+  unsigned Block = 0;
+  unsigned Index = 0;
+};
+
+struct Access {
+  const Expr *E;
+  Role R;
+  const Stmt *Statement;
+  Pos Where;
+  llvm::SmallVector<Cond, 4> Guard; // innermost first, up to the body
+  llvm::SmallVector<const ForStmt *, 2> Loops; // enclosing counted loops
+  bool GuardOpaque = false; // under a varying loop, switch or jump
+};
+
+/// Blocks (by ID) and the element ranges in them from which a target is
+/// reached with no barrier in between.
+struct ReachSet {
+  struct Range {
+    unsigned Block, Lo, Hi; // [Lo, Hi)
+    bool Crossed;           // the path takes a back edge
+  };
+  llvm::SmallVector<Range, 16> Ranges;
+};
+
+struct FunctionInfo {
+  const FunctionDecl *F = nullptr;
+  std::unique_ptr<ParentMap> PM;
+  std::unique_ptr<CFG> Cfg;
+  std::unique_ptr<CFGDomTree> Dom;
+  llvm::SmallVector<const CFGBlock *, 32> Blocks;
+  llvm::DenseMap<const Stmt *, Pos> Positions;
+  llvm::SmallVector<llvm::SmallVector<bool, 8>, 32> Barrier;
+  llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Stmt *, 2>> Mods;
+  llvm::DenseMap<const ForStmt *, CountedLoop> Counted;
+  llvm::SmallVector<Access, 16> Accesses;
+  bool Ok = false;
+};
+
+} // namespace
+
+static bool isDescendantOf(const Stmt *S, const Stmt *Ancestor,
+                           const ParentMap &PM);
+
+class LaneAccessAnalysis::Impl {
+public:
+  explicit Impl(ASTContext &Ctx) : Ctx(Ctx) {}
+
+  ASTContext &Ctx;
+  llvm::DenseMap<const FunctionDecl *, std::unique_ptr<FunctionInfo>> Infos;
+  llvm::DenseMap<const FunctionDecl *, int> BarrierState; // 0 ?, 1 no, 2 yes
+  /// Device calls of each function, in traversal order.
+  llvm::DenseMap<const FunctionDecl *,
+                 llvm::SmallVector<std::pair<const CallExpr *,
+                                             const FunctionDecl *>,
+                                   2>>
+      Callers;
+  llvm::SmallVector<const FunctionDecl *, 16> Functions;
+  /// Statement masks: absent = not computed, nullopt = unknown, 0 = never
+  /// run in any context seen.
+  llvm::DenseMap<const Stmt *, std::optional<uint32_t>> Masks;
+  uint64_t Budget = 0;
+  /// Loop variables assumed uniform while their loop is checked.
+  llvm::SmallVector<const VarDecl *, 4> AssumeUniform;
+
+  FunctionInfo &info(const FunctionDecl *F);
+  bool reachesBarrier(const FunctionDecl *F, unsigned Depth);
+  bool isBarrierStmt(const Stmt *S);
+  bool isModified(FunctionInfo &I, const VarDecl *V);
+
+  std::optional<int64_t> eval(const Expr *E, const Frame &Fr, const Env &En,
+                              unsigned Depth = 0);
+  std::optional<Address> evalPtr(const Expr *E, const Frame &Fr,
+                                 const Env &En, unsigned Depth = 0);
+  std::optional<Address> evalPtrVar(const VarDecl *V, const Frame &Fr,
+                                    const Env &En, unsigned Depth = 0);
+  std::optional<Address> evalObj(const Expr *E, const Frame &Fr,
+                                 const Env &En, unsigned Depth = 0);
+  bool isVarying(const Expr *E, const Frame &Fr, unsigned Depth = 0);
+  /// Whether a loop's increment (`++i`, `s >>= 1`) steps by a varying amount.
+  bool isVaryingStep(const Expr *Inc, const Frame &Fr, unsigned Depth) {
+    Inc = Inc->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(Inc))
+      return !UO->isIncrementDecrementOp();
+    if (const auto *BO = dyn_cast<BinaryOperator>(Inc))
+      return !BO->isAssignmentOp() || isVarying(BO->getRHS(), Fr, Depth);
+    return true;
+  }
+  int64_t normalize(int64_t V, QualType T);
+
+  const Stmt *statementOf(const Stmt *E, FunctionInfo &I);
+  void guardOf(const Stmt *From, const Stmt *Stop, FunctionInfo &I,
+               const Frame &Fr, llvm::SmallVectorImpl<Cond> &Guard,
+               llvm::SmallVectorImpl<const ForStmt *> &Loops, bool &Opaque);
+  std::optional<bool> evalGuard(llvm::ArrayRef<Cond> Guard, const Frame &Fr,
+                                const Env &En, bool &Unknown);
+  void enumerate(llvm::ArrayRef<const ForStmt *> Loops, const Frame &Fr,
+                 Env &En, llvm::function_ref<bool(Env &)> Fn, unsigned I = 0);
+  ReachSet reach(FunctionInfo &I, Pos Target);
+  /// A and B are in the two arms of the if statement that ends Block.
+  bool oppositeArms(FunctionInfo &I, unsigned Block, const Stmt *A,
+                    const Stmt *B) {
+    const auto *If =
+        dyn_cast_or_null<IfStmt>(I.Blocks[Block]->getTerminatorStmt());
+    if (!If || !If->getElse())
+      return false;
+    auto Arm = [&](const Stmt *S) {
+      return isDescendantOf(S, If->getThen(), *I.PM)   ? 1
+             : isDescendantOf(S, If->getElse(), *I.PM) ? 2
+                                                       : 0;
+    };
+    int ArmA = Arm(A), ArmB = Arm(B);
+    return ArmA && ArmB && ArmA != ArmB;
+  }
+  bool divergentBranch(FunctionInfo &I, unsigned Block, const Frame &Fr) {
+    const CFGBlock *B = I.Blocks[Block];
+    if (!B || B->succ_size() < 2)
+      return false;
+    const Stmt *T = B->getTerminatorStmt();
+    if (!T)
+      return false;
+    if (isa<SwitchStmt, IndirectGotoStmt, CXXTryStmt>(T))
+      return true;
+    const auto *C = dyn_cast_or_null<Expr>(B->getTerminatorCondition());
+    return !C || isVarying(C, Fr);
+  }
+  void analyzeFrame(const Frame &Fr, bool EntryKnown,
+                    llvm::SmallVectorImpl<WarpExchange> &Out);
+  void mergeMask(const Stmt *S, std::optional<uint32_t> M) {
+    auto [It, New] = Masks.try_emplace(S, M);
+    if (New)
+      return;
+    std::optional<uint32_t> &Old = It->second;
+    if (!Old || !M)
+      Old = std::nullopt;
+    else if (*Old == 0)
+      Old = M;
+    else if (*M != 0 && *M != *Old)
+      Old = std::nullopt;
+  }
+  std::optional<uint32_t> frameMask(const Stmt *S, const Frame &Fr,
+                                    bool EntryKnown);
+};
+
+//===----------------------------------------------------------------------===//
+// Per-function facts.
+//===----------------------------------------------------------------------===//
+
+static const Expr *stripParens(const Expr *E) {
+  return E ? E->IgnoreParens() : nullptr;
+}
+
+static const VarDecl *refVar(const Expr *E) {
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(stripParens(E)))
+    return dyn_cast<VarDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+static bool isDescendantOf(const Stmt *S, const Stmt *Ancestor,
+                           const ParentMap &PM) {
+  for (; S; S = PM.getParent(S))
+    if (S == Ancestor)
+      return true;
+  return false;
+}
+
+/// Records every variable that is written after its declaration.
+static void collectMods(const Stmt *S, FunctionInfo &I) {
+  if (!S)
+    return;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+    if (BO->isAssignmentOp())
+      if (const VarDecl *V = refVar(BO->getLHS()))
+        I.Mods[V].push_back(BO);
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+      if (const VarDecl *V = refVar(UO->getSubExpr()))
+        I.Mods[V].push_back(UO);
+  } else if (const auto *CE = dyn_cast<CallExpr>(S)) {
+    // Arguments bound to non-const references may be written.
+    if (const FunctionDecl *Callee = CE->getDirectCallee()) {
+      for (unsigned A = 0, N = std::min(CE->getNumArgs(), Callee->getNumParams());
+           A < N; ++A) {
+        QualType PT = Callee->getParamDecl(A)->getType();
+        if (PT->isReferenceType() && !PT.getNonReferenceType().isConstQualified())
+          if (const VarDecl *V = refVar(CE->getArg(A)))
+            I.Mods[V].push_back(CE);
+      }
+    }
+    if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(S))
+      if (const VarDecl *V = refVar(MCE->getImplicitObjectArgument()))
+        if (const CXXMethodDecl *MD = MCE->getMethodDecl())
+          if (!MD->isConst())
+            I.Mods[V].push_back(MCE);
+  } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    // A non-const reference bound to a variable may write it.
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D))
+        if (VD->getType()->isReferenceType() &&
+            !VD->getType().getNonReferenceType().isConstQualified())
+          if (const VarDecl *V = refVar(VD->getInit()))
+            I.Mods[V].push_back(DS);
+  } else if (isa<LambdaExpr>(S)) {
+    return;
+  }
+  for (const Stmt *Child : S->children())
+    collectMods(Child, I);
+}
+
+bool LaneAccessAnalysis::Impl::isModified(FunctionInfo &I, const VarDecl *V) {
+  return I.Mods.count(V) != 0;
+}
+
+bool LaneAccessAnalysis::Impl::isBarrierStmt(const Stmt *S) {
+  if (const auto *Asm = dyn_cast<GCCAsmStmt>(S)) {
+    std::string Str = Asm->getAsmString();
+    StringRef Text(Str);
+    return Text.contains("bar.sync") || Text.contains("barrier.sync") ||
+           Text.contains("bar.warp.sync") || Text.contains("barrier.cta");
+  }
+  const auto *CE = dyn_cast<CallExpr>(S);
+  if (!CE)
+    return false;
+  const FunctionDecl *Callee = CE->getDirectCallee();
+  if (!Callee)
+    return true; // an indirect call may synchronise
+  StringRef Name = Callee->getDeclName().isIdentifier() ? Callee->getName() : "";
+  if (isCudaHeaderDecl(Callee, Ctx.getSourceManager()))
+    return llvm::StringSwitch<bool>(Name)
+        .Case("__syncwarp", true)
+        .Case("__syncthreads", true)
+        .Case("__syncthreads_count", true)
+        .Case("__syncthreads_and", true)
+        .Case("__syncthreads_or", true)
+        .Case("__barrier_sync", true)
+        .Default(false);
+  // Cooperative groups: g.sync() and cooperative_groups::sync(g).
+  const DeclContext *DC = Callee->getDeclContext();
+  for (; DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      if (NS->getName() == "cooperative_groups")
+        return Name == "sync" || Name == "barrier_wait" || Name == "wait";
+  if (Ctx.getSourceManager().isInSystemHeader(
+          Ctx.getSourceManager().getExpansionLoc(Callee->getLocation())))
+    return false;
+  if (Callee->getBuiltinID())
+    return false;
+  return reachesBarrier(Callee, 0);
+}
+
+bool LaneAccessAnalysis::Impl::reachesBarrier(const FunctionDecl *F,
+                                              unsigned Depth) {
+  const FunctionDecl *Def = nullptr;
+  if (!F->hasBody(Def) || !Def->getBody())
+    return true; // not visible: assume it may synchronise
+  int &State = BarrierState[Def];
+  if (State)
+    return State == 2;
+  if (Depth > 8)
+    return true;
+  State = 1; // recursion: assume not, unless found
+  llvm::SmallVector<const Stmt *, 32> Work{Def->getBody()};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S || isa<LambdaExpr>(S))
+      continue;
+    if (isa<CallExpr>(S) || isa<GCCAsmStmt>(S)) {
+      if (isa<GCCAsmStmt>(S) ? isBarrierStmt(S) : [&] {
+            const auto *CE = cast<CallExpr>(S);
+            const FunctionDecl *C = CE->getDirectCallee();
+            if (!C || C == Def)
+              return C == nullptr;
+            if (isCudaHeaderDecl(C, Ctx.getSourceManager()) ||
+                C->getBuiltinID())
+              return isBarrierStmt(S);
+            const DeclContext *DC = C->getDeclContext();
+            for (; DC; DC = DC->getParent())
+              if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+                if (NS->getName() == "cooperative_groups")
+                  return isBarrierStmt(S);
+            if (Ctx.getSourceManager().isInSystemHeader(
+                    Ctx.getSourceManager().getExpansionLoc(C->getLocation())))
+              return false;
+            return reachesBarrier(C, Depth + 1);
+          }()) {
+        BarrierState[Def] = 2;
+        return true;
+      }
+    }
+    for (const Stmt *Child : S->children())
+      Work.push_back(Child);
+  }
+  BarrierState[Def] = 1;
+  return false;
+}
+
+/// The counted loop L describes, if its trip count can be enumerated: one
+/// variable, initialised in the loop, written only by the increment.
+static std::optional<CountedLoop> countedLoop(const ForStmt *L,
+                                              FunctionInfo &I) {
+  const VarDecl *V = nullptr;
+  const Expr *Init = nullptr;
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(L->getInit())) {
+    if (!DS->isSingleDecl())
+      return std::nullopt;
+    V = dyn_cast<VarDecl>(DS->getSingleDecl());
+    Init = V ? V->getInit() : nullptr;
+  } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(
+                 stripParens(dyn_cast_or_null<Expr>(L->getInit())))) {
+    if (BO->getOpcode() == BO_Assign) {
+      V = refVar(BO->getLHS());
+      Init = BO->getRHS();
+    }
+  }
+  if (!V || !Init || !L->getCond() || !L->getInc() ||
+      !V->getType()->isIntegerType())
+    return std::nullopt;
+  for (const Stmt *M : I.Mods.lookup(V)) {
+    if (isDescendantOf(M, L->getInc(), *I.PM))
+      continue;
+    if (M == L->getInit() || isDescendantOf(M, L->getInit(), *I.PM))
+      continue;
+    return std::nullopt;
+  }
+  return CountedLoop{L, V, Init};
+}
+
+FunctionInfo &LaneAccessAnalysis::Impl::info(const FunctionDecl *F) {
+  std::unique_ptr<FunctionInfo> &Slot = Infos[F];
+  if (Slot)
+    return *Slot;
+  Slot = std::make_unique<FunctionInfo>();
+  FunctionInfo &I = *Slot;
+  I.F = F;
+  Stmt *Body = F->getBody();
+  if (!Body)
+    return I;
+  I.PM = std::make_unique<ParentMap>(Body);
+  CFG::BuildOptions Opts;
+  Opts.AddImplicitDtors = false;
+  Opts.AddInitializers = false;
+  Opts.AddTemporaryDtors = false;
+  Opts.AddCXXDefaultInitExprInCtors = false;
+  I.Cfg = CFG::buildCFG(F, Body, &Ctx, Opts);
+  if (!I.Cfg)
+    return I;
+  I.Dom = std::make_unique<CFGDomTree>(I.Cfg.get());
+  I.Blocks.assign(I.Cfg->getNumBlockIDs(), nullptr);
+  I.Barrier.resize(I.Cfg->getNumBlockIDs());
+  for (const CFGBlock *B : *I.Cfg) {
+    I.Blocks[B->getBlockID()] = B;
+    auto &Bar = I.Barrier[B->getBlockID()];
+    unsigned Idx = 0;
+    for (const CFGElement &El : *B) {
+      bool IsBarrier = false;
+      if (auto CS = El.getAs<CFGStmt>()) {
+        const Stmt *S = CS->getStmt();
+        I.Positions.try_emplace(S, Pos{B->getBlockID(), Idx});
+        IsBarrier = isBarrierStmt(S);
+      }
+      Bar.push_back(IsBarrier);
+      ++Idx;
+    }
+  }
+  // Declarations split by the CFG map back to the original statement.
+  for (auto It = I.Cfg->synthetic_stmt_begin(),
+            E = I.Cfg->synthetic_stmt_end();
+       It != E; ++It) {
+    auto Found = I.Positions.find(It->first);
+    if (Found != I.Positions.end())
+      I.Positions.try_emplace(It->second, Found->second);
+  }
+  collectMods(Body, I);
+  llvm::SmallVector<const Stmt *, 32> Work{Body};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S || isa<LambdaExpr>(S))
+      continue;
+    if (const auto *For = dyn_cast<ForStmt>(S))
+      if (auto C = countedLoop(For, I))
+        I.Counted.try_emplace(For, *C);
+    for (const Stmt *Child : S->children())
+      Work.push_back(Child);
+  }
+  I.Ok = true;
+  return I;
+}
+
+//===----------------------------------------------------------------------===//
+// Evaluation.
+//===----------------------------------------------------------------------===//
+
+int64_t LaneAccessAnalysis::Impl::normalize(int64_t V, QualType T) {
+  if (T.isNull() || !T->isIntegerType())
+    return V;
+  if (T->isBooleanType())
+    return V != 0;
+  unsigned Width = Ctx.getIntWidth(T);
+  if (Width >= 64)
+    return V;
+  uint64_t Mask = (uint64_t(1) << Width) - 1;
+  uint64_t U = uint64_t(V) & Mask;
+  if (T->isSignedIntegerOrEnumerationType() && (U >> (Width - 1)))
+    U |= ~Mask;
+  return int64_t(U);
+}
+
+static constexpr unsigned MaxDepth = 24;
+
+std::optional<int64_t> LaneAccessAnalysis::Impl::eval(const Expr *E,
+                                                      const Frame &Fr,
+                                                      const Env &En,
+                                                      unsigned Depth) {
+  if (!E || Depth > MaxDepth || E->isValueDependent() ||
+      E->isTypeDependent())
+    return std::nullopt;
+  ++Budget;
+  if (auto Ref = getBuiltinVarRef(E)) {
+    if (Ref->Var == BuiltinVar::ThreadIdx && Ref->Dim == 0)
+      return En.Tid;
+    if (Ref->Var == BuiltinVar::BlockDim && Ref->Dim == 0)
+      return En.BlockDim;
+    return std::nullopt;
+  }
+  E = E->IgnoreParens();
+  QualType T = E->getType();
+  if (const auto *IL = dyn_cast<IntegerLiteral>(E))
+    return normalize(int64_t(IL->getValue().getZExtValue()), T);
+  if (const auto *CL = dyn_cast<CharacterLiteral>(E))
+    return int64_t(CL->getValue());
+  if (const auto *BL = dyn_cast<CXXBoolLiteralExpr>(E))
+    return int64_t(BL->getValue());
+  if (isa<SubstNonTypeTemplateParmExpr, UnaryExprOrTypeTraitExpr>(E)) {
+    Expr::EvalResult R;
+    if (E->EvaluateAsInt(R, Ctx))
+      return R.Val.getInt().getExtValue();
+    return std::nullopt;
+  }
+  if (const auto *CE = dyn_cast<CastExpr>(E)) {
+    switch (CE->getCastKind()) {
+    case CK_LValueToRValue:
+    case CK_NoOp:
+    case CK_IntegralCast:
+    case CK_IntegralToBoolean: {
+      auto V = eval(CE->getSubExpr(), Fr, En, Depth + 1);
+      if (!V)
+        return std::nullopt;
+      return normalize(*V, T);
+    }
+    default:
+      return std::nullopt;
+    }
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *EC = dyn_cast<EnumConstantDecl>(DRE->getDecl()))
+      return EC->getInitVal().getExtValue();
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!V || !V->getType()->isIntegerType())
+      return std::nullopt;
+    auto L = En.Loop.find(V);
+    if (L != En.Loop.end())
+      return L->second;
+    if (const auto *PV = dyn_cast<ParmVarDecl>(V)) {
+      if (!Fr.Call || !Fr.Parent || Fr.F != PV->getDeclContext())
+        return std::nullopt;
+      unsigned Idx = PV->getFunctionScopeIndex();
+      if (Idx >= Fr.Call->getNumArgs())
+        return std::nullopt;
+      auto A = eval(Fr.Call->getArg(Idx), *Fr.Parent, En, Depth + 1);
+      if (!A)
+        return std::nullopt;
+      return normalize(*A, V->getType());
+    }
+    if (V->hasLocalStorage()) {
+      if (V->getDeclContext() != Fr.F || !V->getInit() ||
+          isModified(info(Fr.F), V) || V->getType()->isReferenceType())
+        return std::nullopt;
+      auto I = eval(V->getInit(), Fr, En, Depth + 1);
+      if (!I)
+        return std::nullopt;
+      return normalize(*I, V->getType());
+    }
+    if (V->getType().isConstQualified() && V->getInit()) {
+      Expr::EvalResult R;
+      if (V->getInit()->EvaluateAsInt(R, Ctx))
+        return normalize(R.Val.getInt().getExtValue(), V->getType());
+    }
+    return std::nullopt;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    auto V = eval(UO->getSubExpr(), Fr, En, Depth + 1);
+    if (!V)
+      return std::nullopt;
+    switch (UO->getOpcode()) {
+    case UO_Plus:
+      return normalize(*V, T);
+    case UO_Minus:
+      return normalize(-*V, T);
+    case UO_Not:
+      return normalize(~*V, T);
+    case UO_LNot:
+      return int64_t(*V == 0);
+    default:
+      return std::nullopt;
+    }
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    BinaryOperatorKind Op = BO->getOpcode();
+    if (Op == BO_LAnd || Op == BO_LOr) {
+      auto L = eval(BO->getLHS(), Fr, En, Depth + 1);
+      if (!L)
+        return std::nullopt;
+      if ((Op == BO_LAnd) == (*L == 0))
+        return int64_t(Op == BO_LOr);
+      auto R = eval(BO->getRHS(), Fr, En, Depth + 1);
+      if (!R)
+        return std::nullopt;
+      return int64_t(*R != 0);
+    }
+    if (BO->isAssignmentOp() || Op == BO_Comma || BO->isPtrMemOp())
+      return std::nullopt;
+    auto L = eval(BO->getLHS(), Fr, En, Depth + 1);
+    if (!L)
+      return std::nullopt;
+    auto R = eval(BO->getRHS(), Fr, En, Depth + 1);
+    if (!R)
+      return std::nullopt;
+    int64_t A = *L, B = *R;
+    bool Unsigned = BO->getLHS()->getType()->isUnsignedIntegerType();
+    switch (Op) {
+    case BO_Add:
+      return normalize(int64_t(uint64_t(A) + uint64_t(B)), T);
+    case BO_Sub:
+      return normalize(int64_t(uint64_t(A) - uint64_t(B)), T);
+    case BO_Mul:
+      return normalize(int64_t(uint64_t(A) * uint64_t(B)), T);
+    case BO_Div:
+    case BO_Rem:
+      if (B == 0 || (A == INT64_MIN && B == -1))
+        return std::nullopt;
+      if (Unsigned)
+        return normalize(Op == BO_Div ? int64_t(uint64_t(A) / uint64_t(B))
+                                      : int64_t(uint64_t(A) % uint64_t(B)),
+                         T);
+      return normalize(Op == BO_Div ? A / B : A % B, T);
+    case BO_Shl:
+    case BO_Shr:
+      if (B < 0 || B >= 64)
+        return std::nullopt;
+      if (Op == BO_Shl)
+        return normalize(int64_t(uint64_t(A) << B), T);
+      return normalize(Unsigned ? int64_t(uint64_t(A) >> B) : A >> B, T);
+    case BO_And:
+      return normalize(A & B, T);
+    case BO_Or:
+      return normalize(A | B, T);
+    case BO_Xor:
+      return normalize(A ^ B, T);
+    case BO_LT:
+      return int64_t(A < B);
+    case BO_GT:
+      return int64_t(A > B);
+    case BO_LE:
+      return int64_t(A <= B);
+    case BO_GE:
+      return int64_t(A >= B);
+    case BO_EQ:
+      return int64_t(A == B);
+    case BO_NE:
+      return int64_t(A != B);
+    default:
+      return std::nullopt;
+    }
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    auto C = eval(CO->getCond(), Fr, En, Depth + 1);
+    if (!C)
+      return std::nullopt;
+    return eval(*C ? CO->getTrueExpr() : CO->getFalseExpr(), Fr, En,
+                Depth + 1);
+  }
+  return std::nullopt;
+}
+
+static const void *sharedKey(const VarDecl *V) {
+  // Every extern __shared__ array starts at the same address.
+  static const char DynamicShared = 0;
+  if (V->hasExternalStorage())
+    return &DynamicShared;
+  return V->getCanonicalDecl();
+}
+
+std::optional<Address> LaneAccessAnalysis::Impl::evalPtr(const Expr *E,
+                                                         const Frame &Fr,
+                                                         const Env &En,
+                                                         unsigned Depth) {
+  if (!E || Depth > MaxDepth || E->isTypeDependent() || E->isValueDependent())
+    return std::nullopt;
+  E = E->IgnoreParens();
+  if (const auto *CE = dyn_cast<CastExpr>(E)) {
+    switch (CE->getCastKind()) {
+    case CK_ArrayToPointerDecay:
+      return evalObj(CE->getSubExpr(), Fr, En, Depth + 1);
+    case CK_NoOp:
+    case CK_BitCast:
+      return evalPtr(CE->getSubExpr(), Fr, En, Depth + 1);
+    case CK_LValueToRValue: {
+      const VarDecl *V = refVar(CE->getSubExpr());
+      if (!V)
+        return std::nullopt;
+      return evalPtrVar(V, Fr, En, Depth + 1);
+    }
+    default:
+      return std::nullopt;
+    }
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() == UO_AddrOf)
+      return evalObj(UO->getSubExpr(), Fr, En, Depth + 1);
+    return std::nullopt;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub)
+      return std::nullopt;
+    const Expr *P = BO->getLHS(), *I = BO->getRHS();
+    if (!P->getType()->isPointerType())
+      std::swap(P, I);
+    if (!P->getType()->isPointerType() || !I->getType()->isIntegerType() ||
+        (BO->getOpcode() == BO_Sub && P != BO->getLHS()))
+      return std::nullopt;
+    QualType Pointee = P->getType()->getPointeeType();
+    if (Pointee->isIncompleteType() || Pointee->isVoidType())
+      return std::nullopt;
+    auto Base = evalPtr(P, Fr, En, Depth + 1);
+    if (!Base)
+      return std::nullopt;
+    auto Off = eval(I, Fr, En, Depth + 1);
+    if (!Off)
+      return std::nullopt;
+    int64_t Size = Ctx.getTypeSizeInChars(Pointee).getQuantity();
+    Base->Byte += (BO->getOpcode() == BO_Add ? 1 : -1) * *Off * Size;
+    return Base;
+  }
+  return std::nullopt;
+}
+
+std::optional<Address> LaneAccessAnalysis::Impl::evalPtrVar(const VarDecl *V,
+                                                            const Frame &Fr,
+                                                            const Env &En,
+                                                            unsigned Depth) {
+  if (Depth > MaxDepth || !V->getType()->isPointerType())
+    return std::nullopt;
+  if (const auto *PV = dyn_cast<ParmVarDecl>(V)) {
+    if (!Fr.Call || !Fr.Parent || Fr.F != PV->getDeclContext())
+      return std::nullopt;
+    unsigned Idx = PV->getFunctionScopeIndex();
+    if (Idx >= Fr.Call->getNumArgs())
+      return std::nullopt;
+    return evalPtr(Fr.Call->getArg(Idx), *Fr.Parent, En, Depth + 1);
+  }
+  if (!V->hasLocalStorage() || V->getDeclContext() != Fr.F || !V->getInit() ||
+      isModified(info(Fr.F), V))
+    return std::nullopt;
+  return evalPtr(V->getInit(), Fr, En, Depth + 1);
+}
+
+std::optional<Address> LaneAccessAnalysis::Impl::evalObj(const Expr *E,
+                                                         const Frame &Fr,
+                                                         const Env &En,
+                                                         unsigned Depth) {
+  if (!E || Depth > MaxDepth || E->isTypeDependent() || E->isValueDependent())
+    return std::nullopt;
+  E = E->IgnoreParens();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (V && V->hasAttr<CUDASharedAttr>())
+      return Address{sharedKey(V), V, 0};
+    return std::nullopt;
+  }
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+    QualType Elem = ASE->getType();
+    if (Elem->isIncompleteType())
+      return std::nullopt;
+    auto Base = evalPtr(ASE->getBase(), Fr, En, Depth + 1);
+    if (!Base)
+      return std::nullopt;
+    auto Idx = eval(ASE->getIdx(), Fr, En, Depth + 1);
+    if (!Idx)
+      return std::nullopt;
+    Base->Byte += *Idx * Ctx.getTypeSizeInChars(Elem).getQuantity();
+    return Base;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() == UO_Deref)
+      return evalPtr(UO->getSubExpr(), Fr, En, Depth + 1);
+    return std::nullopt;
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (!FD || FD->isBitField() || FD->getParent()->isInvalidDecl() ||
+        FD->getParent()->isDependentType())
+      return std::nullopt;
+    auto Base = ME->isArrow() ? evalPtr(ME->getBase(), Fr, En, Depth + 1)
+                              : evalObj(ME->getBase(), Fr, En, Depth + 1);
+    if (!Base)
+      return std::nullopt;
+    const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(FD->getParent());
+    Base->Byte += int64_t(Layout.getFieldOffset(FD->getFieldIndex()) / 8);
+    return Base;
+  }
+  return std::nullopt;
+}
+
+bool LaneAccessAnalysis::Impl::isVarying(const Expr *E, const Frame &Fr,
+                                         unsigned Depth) {
+  if (!E)
+    return false;
+  if (Depth > MaxDepth)
+    return true;
+  if (auto Ref = getBuiltinVarRef(E))
+    return Ref->Var == BuiltinVar::ThreadIdx;
+  E = E->IgnoreParenImpCasts();
+  if (isa<CallExpr, ArraySubscriptExpr, MemberExpr, StmtExpr, LambdaExpr>(E))
+    return true;
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_Deref || UO->isIncrementDecrementOp())
+      return true;
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    if (BO->isAssignmentOp())
+      return true;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!V)
+      return false; // enumerators, functions
+    if (const auto *PV = dyn_cast<ParmVarDecl>(V)) {
+      if (Fr.Call && Fr.Parent && PV->getDeclContext() == Fr.F &&
+          PV->getFunctionScopeIndex() < Fr.Call->getNumArgs())
+        return isVarying(Fr.Call->getArg(PV->getFunctionScopeIndex()),
+                         *Fr.Parent, Depth + 1);
+      // A kernel's by-value parameters are the same for every thread.
+      return !(isKernel(Fr.F) && !PV->getType()->isReferenceType() &&
+               !isModified(info(Fr.F), PV));
+    }
+    if (V->hasLocalStorage()) {
+      if (V->getDeclContext() != Fr.F || V->getType()->isReferenceType())
+        return true;
+      FunctionInfo &I = info(Fr.F);
+      if (isModified(I, V)) {
+        // The variable of a counted loop with uniform bounds is uniform.
+        for (auto &[L, C] : I.Counted) {
+          if (C.Var != V)
+            continue;
+          if (llvm::is_contained(AssumeUniform, V))
+            return false;
+          AssumeUniform.push_back(V);
+          bool Varying = isVarying(C.Init, Fr, Depth + 1) ||
+                         isVarying(L->getCond(), Fr, Depth + 1) ||
+                         isVaryingStep(L->getInc(), Fr, Depth + 1);
+          AssumeUniform.pop_back();
+          return Varying;
+        }
+        return true;
+      }
+      return isVarying(V->getInit(), Fr, Depth + 1);
+    }
+    return !V->getType().isConstQualified();
+  }
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E))
+    return isVarying(CO->getCond(), Fr, Depth + 1) ||
+           isVarying(CO->getTrueExpr(), Fr, Depth + 1) ||
+           isVarying(CO->getFalseExpr(), Fr, Depth + 1);
+  for (const Stmt *Child : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+      if (isVarying(CE, Fr, Depth + 1))
+        return true;
+  return false;
+}
+
+//===----------------------------------------------------------------------===//
+// Guards, loops, statements.
+//===----------------------------------------------------------------------===//
+
+const Stmt *LaneAccessAnalysis::Impl::statementOf(const Stmt *E,
+                                                  FunctionInfo &I) {
+  const Stmt *S = E;
+  while (const Stmt *Parent = I.PM->getParent(S)) {
+    if (isa<CompoundStmt, SwitchCase, LabelStmt>(Parent))
+      return S;
+    if (const auto *If = dyn_cast<IfStmt>(Parent))
+      if (S == If->getThen() || S == If->getElse())
+        return S;
+    if (const auto *For = dyn_cast<ForStmt>(Parent))
+      if (S == For->getBody())
+        return S;
+    if (const auto *While = dyn_cast<WhileStmt>(Parent))
+      if (S == While->getBody())
+        return S;
+    if (const auto *Do = dyn_cast<DoStmt>(Parent))
+      if (S == Do->getBody())
+        return S;
+    S = Parent;
+  }
+  return S;
+}
+
+/// The early exit `if (c) return;` (or `{ return; }`).
+static const Expr *earlyReturnCond(const Stmt *S) {
+  const auto *If = dyn_cast<IfStmt>(S);
+  if (!If || If->getElse() || If->getInit() || If->getConditionVariable())
+    return nullptr;
+  const Stmt *Then = If->getThen();
+  if (const auto *CS = dyn_cast<CompoundStmt>(Then))
+    Then = CS->size() == 1 ? CS->body_front() : nullptr;
+  if (const auto *R = dyn_cast_or_null<ReturnStmt>(Then))
+    return R->getRetValue() ? nullptr : If->getCond();
+  return nullptr;
+}
+
+static bool containsJump(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt, GotoStmt, IndirectGotoStmt, BreakStmt, ContinueStmt,
+          CXXThrowExpr>(S))
+    return true;
+  if (isa<LambdaExpr>(S))
+    return false;
+  for (const Stmt *Child : S->children())
+    if (containsJump(Child))
+      return true;
+  return false;
+}
+
+void LaneAccessAnalysis::Impl::guardOf(
+    const Stmt *From, const Stmt *Stop, FunctionInfo &I, const Frame &Fr,
+    llvm::SmallVectorImpl<Cond> &Guard,
+    llvm::SmallVectorImpl<const ForStmt *> &Loops, bool &Opaque) {
+  auto Add = [&](const Expr *C, bool Taken) {
+    if (C)
+      Guard.push_back(Cond{C, Taken, isVarying(C, Fr)});
+  };
+  const Stmt *S = From;
+  while (S != Stop) {
+    const Stmt *Parent = I.PM->getParent(S);
+    if (!Parent)
+      break;
+    if (const auto *If = dyn_cast<IfStmt>(Parent)) {
+      if (If->getConditionVariable() || If->isConsteval())
+        Opaque = true;
+      else if (S == If->getThen())
+        Add(If->getCond(), true);
+      else if (S == If->getElse())
+        Add(If->getCond(), false);
+    } else if (const auto *CO = dyn_cast<ConditionalOperator>(Parent)) {
+      if (S == CO->getTrueExpr())
+        Add(CO->getCond(), true);
+      else if (S == CO->getFalseExpr())
+        Add(CO->getCond(), false);
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(Parent)) {
+      if (BO->getOpcode() == BO_LAnd && S == BO->getRHS())
+        Add(BO->getLHS(), true);
+      else if (BO->getOpcode() == BO_LOr && S == BO->getRHS())
+        Add(BO->getLHS(), false);
+    } else if (const auto *For = dyn_cast<ForStmt>(Parent)) {
+      if (S == For->getBody() || S == For->getInc() || S == For->getCond()) {
+        auto It = I.Counted.find(For);
+        bool Jumps = containsJump(For->getBody());
+        bool Varying = isVarying(For->getCond(), Fr) ||
+                       (It != I.Counted.end() &&
+                        isVarying(It->second.Init, Fr));
+        if (It != I.Counted.end() && !Varying && !Jumps)
+          Loops.push_back(For);
+        else if (Varying || Jumps)
+          Opaque = true;
+      }
+    } else if (const auto *While = dyn_cast<WhileStmt>(Parent)) {
+      if (S == While->getBody() &&
+          (isVarying(While->getCond(), Fr) || containsJump(While->getBody())))
+        Opaque = true;
+    } else if (const auto *Do = dyn_cast<DoStmt>(Parent)) {
+      if (S == Do->getBody() &&
+          (isVarying(Do->getCond(), Fr) || containsJump(Do->getBody())))
+        Opaque = true;
+    } else if (isa<SwitchStmt, SwitchCase, LabelStmt, CXXTryStmt,
+                   CXXCatchStmt>(Parent)) {
+      Opaque = true;
+    } else if (const auto *CS = dyn_cast<CompoundStmt>(Parent)) {
+      // Earlier siblings: `if (c) return;` narrows the lanes; any other
+      // jump makes them unknown.
+      for (const Stmt *Sib : CS->body()) {
+        if (Sib == S)
+          break;
+        if (const Expr *C = earlyReturnCond(Sib))
+          Add(C, false);
+        else if (containsJump(Sib))
+          Opaque = true;
+      }
+    }
+    S = Parent;
+  }
+}
+
+std::optional<bool>
+LaneAccessAnalysis::Impl::evalGuard(llvm::ArrayRef<Cond> Guard,
+                                    const Frame &Fr, const Env &En,
+                                    bool &Unknown) {
+  for (const Cond &C : Guard) {
+    if (!C.Varying)
+      continue; // the whole warp agrees; analysed as taken
+    auto V = eval(C.E, Fr, En);
+    if (!V) {
+      Unknown = true;
+      continue;
+    }
+    if ((*V != 0) != C.Taken)
+      return false;
+  }
+  return true;
+}
+
+/// The next value of a counted loop's variable.
+static std::optional<int64_t> stepLoop(LaneAccessAnalysis::Impl &A,
+                                       const ForStmt *L, const VarDecl *V,
+                                       const Frame &Fr, Env &En) {
+  const Expr *Inc = L->getInc()->IgnoreParens();
+  int64_t Cur = En.Loop[V];
+  if (const auto *UO = dyn_cast<UnaryOperator>(Inc)) {
+    if (!UO->isIncrementDecrementOp() || refVar(UO->getSubExpr()) != V)
+      return std::nullopt;
+    return A.normalize(Cur + (UO->isIncrementOp() ? 1 : -1), V->getType());
+  }
+  const auto *BO = dyn_cast<BinaryOperator>(Inc);
+  if (!BO || refVar(BO->getLHS()) != V)
+    return std::nullopt;
+  if (BO->getOpcode() == BO_Assign)
+    return A.eval(BO->getRHS(), Fr, En);
+  auto R = A.eval(BO->getRHS(), Fr, En);
+  if (!R)
+    return std::nullopt;
+  int64_t B = *R;
+  switch (BO->getOpcode()) {
+  case BO_AddAssign:
+    return A.normalize(Cur + B, V->getType());
+  case BO_SubAssign:
+    return A.normalize(Cur - B, V->getType());
+  case BO_MulAssign:
+    return A.normalize(Cur * B, V->getType());
+  case BO_DivAssign:
+    return B ? std::optional<int64_t>(A.normalize(Cur / B, V->getType()))
+             : std::nullopt;
+  case BO_ShlAssign:
+    return B >= 0 && B < 63
+               ? std::optional<int64_t>(A.normalize(Cur << B, V->getType()))
+               : std::nullopt;
+  case BO_ShrAssign:
+    return B >= 0 && B < 63
+               ? std::optional<int64_t>(A.normalize(Cur >> B, V->getType()))
+               : std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
+
+static constexpr unsigned MaxTrips = 64;
+
+void LaneAccessAnalysis::Impl::enumerate(llvm::ArrayRef<const ForStmt *> Loops,
+                                         const Frame &Fr, Env &En,
+                                         llvm::function_ref<bool(Env &)> Fn,
+                                         unsigned Idx) {
+  if (Idx == Loops.size()) {
+    Fn(En);
+    return;
+  }
+  const ForStmt *L = Loops[Idx];
+  FunctionInfo &I = info(Fr.F);
+  auto It = I.Counted.find(L);
+  if (It == I.Counted.end())
+    return;
+  const VarDecl *V = It->second.Var;
+  auto Start = eval(It->second.Init, Fr, En);
+  if (!Start)
+    return;
+  std::optional<int64_t> Saved;
+  if (auto Old = En.Loop.find(V); Old != En.Loop.end())
+    Saved = Old->second;
+  En.Loop[V] = normalize(*Start, V->getType());
+  for (unsigned Trip = 0; Trip < MaxTrips; ++Trip) {
+    // A bound the model cannot evaluate is the same for the whole warp
+    // (the loop is uniform): take the first two iterations as samples.
+    auto C = eval(L->getCond(), Fr, En);
+    if (C ? !*C : Trip >= 2)
+      break;
+    enumerate(Loops, Fr, En, Fn, Idx + 1);
+    auto Next = stepLoop(*this, L, V, Fr, En);
+    if (!Next)
+      break;
+    En.Loop[V] = *Next;
+  }
+  if (Saved)
+    En.Loop[V] = *Saved;
+  else
+    En.Loop.erase(V);
+}
+
+ReachSet LaneAccessAnalysis::Impl::reach(FunctionInfo &I, Pos Target) {
+  ReachSet Out;
+  // The target's own block, before the target.
+  unsigned Lo = Target.Index;
+  bool Blocked = false;
+  while (Lo > 0) {
+    if (I.Barrier[Target.Block][Lo - 1]) {
+      Blocked = true;
+      break;
+    }
+    --Lo;
+  }
+  Out.Ranges.push_back({Target.Block, Lo, Target.Index + 1, false});
+  if (Blocked)
+    return Out;
+  llvm::DenseSet<std::pair<unsigned, unsigned>> Seen;
+  llvm::SmallVector<std::pair<unsigned, bool>, 16> Work;
+  auto PushPreds = [&](unsigned Block, bool Crossed) {
+    const CFGBlock *B = I.Blocks[Block];
+    for (const CFGBlock::AdjacentBlock &P : B->preds()) {
+      const CFGBlock *PB = P.getReachableBlock();
+      if (!PB)
+        continue;
+      bool Back = I.Dom->dominates(B, PB);
+      Work.push_back({PB->getBlockID(), Crossed || Back});
+    }
+  };
+  PushPreds(Target.Block, false);
+  while (!Work.empty()) {
+    auto [Block, Crossed] = Work.pop_back_val();
+    if (!Seen.insert({Block, Crossed}).second)
+      continue;
+    const auto &Bar = I.Barrier[Block];
+    unsigned Size = Bar.size();
+    unsigned L = Size;
+    bool Stop = false;
+    while (L > 0) {
+      if (Bar[L - 1]) {
+        Stop = true;
+        break;
+      }
+      --L;
+    }
+    Out.Ranges.push_back({Block, L, Size, Crossed});
+    if (!Stop)
+      PushPreds(Block, Crossed);
+  }
+  return Out;
+}
+
+//===----------------------------------------------------------------------===//
+// Exchanges.
+//===----------------------------------------------------------------------===//
+
+static constexpr unsigned BlockSizes[] = {32, 64, 128, 256, 512, 1024};
+static constexpr uint64_t MaxWork = 40000000;
+
+/// Collects the candidate accesses of a function (syntactically).
+static void collectAccesses(const Stmt *S, FunctionInfo &I,
+                            LaneAccessAnalysis::Impl &A) {
+  if (!S || isa<LambdaExpr>(S))
+    return;
+  for (const Stmt *Child : S->children())
+    collectAccesses(Child, I, A);
+  const auto *E = dyn_cast<Expr>(S);
+  if (!E || !isa<ArraySubscriptExpr, MemberExpr, UnaryOperator>(E))
+    return;
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->getOpcode() != UO_Deref)
+      return;
+  QualType T = E->getType();
+  if (T.isNull() || !E->isGLValue() || T->isArrayType() ||
+      T->isRecordType() || T->isDependentType() || !T->isScalarType())
+    return;
+  const Stmt *Child = E;
+  const Stmt *Parent = I.PM->getParent(Child);
+  while (Parent && isa<ParenExpr>(Parent)) {
+    Child = Parent;
+    Parent = I.PM->getParent(Parent);
+  }
+  if (!Parent)
+    return;
+  std::optional<Role> R;
+  if (const auto *IC = dyn_cast<ImplicitCastExpr>(Parent)) {
+    if (IC->getCastKind() == CK_LValueToRValue)
+      R = Role::Read;
+  } else if (const auto *BO = dyn_cast<BinaryOperator>(Parent)) {
+    if (BO->isAssignmentOp() && BO->getLHS()->IgnoreParens() == E)
+      R = BO->getOpcode() == BO_Assign ? Role::Write : Role::ReadWrite;
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(Parent)) {
+    if (UO->isIncrementDecrementOp())
+      R = Role::ReadWrite;
+  }
+  if (!R)
+    return;
+  // The position: the nearest enclosing CFG element.
+  const Stmt *P = E;
+  auto Found = I.Positions.end();
+  while (P) {
+    Found = I.Positions.find(P);
+    if (Found != I.Positions.end())
+      break;
+    P = I.PM->getParent(P);
+  }
+  if (!P)
+    return;
+  Access Acc{E, *R, A.statementOf(E, I), Found->second, {}, {}, false};
+  I.Accesses.push_back(std::move(Acc));
+}
+
+void LaneAccessAnalysis::Impl::analyzeFrame(
+    const Frame &Fr, bool EntryKnown,
+    llvm::SmallVectorImpl<WarpExchange> &Out) {
+  FunctionInfo &I = info(Fr.F);
+  if (!I.Ok)
+    return;
+  if (I.Accesses.empty())
+    collectAccesses(Fr.F->getBody(), I, *this);
+  if (I.Accesses.empty())
+    return;
+
+  // The caller's side: the lanes that make the call and its loops.
+  llvm::SmallVector<Cond, 4> CallGuard;
+  llvm::SmallVector<const ForStmt *, 2> CallLoops;
+  bool CallOpaque = false;
+  if (Fr.Call && Fr.Parent) {
+    FunctionInfo &PI = info(Fr.Parent->F);
+    if (!PI.Ok)
+      return;
+    guardOf(Fr.Call, Fr.Parent->F->getBody(), PI, *Fr.Parent, CallGuard,
+            CallLoops, CallOpaque);
+  }
+
+  // Per access in this frame: its guard and loops; the accesses that
+  // resolve to shared memory for some thread.
+  struct FrameAccess {
+    Access *A;
+    llvm::SmallVector<Cond, 4> Guard;
+    llvm::SmallVector<const ForStmt *, 2> Loops;
+    bool Opaque;
+  };
+  llvm::SmallVector<FrameAccess, 16> Acc;
+  for (Access &A : I.Accesses) {
+    FrameAccess FA{&A, {}, {}, CallOpaque};
+    guardOf(A.E, Fr.F->getBody(), I, Fr, FA.Guard, FA.Loops, FA.Opaque);
+    // Does its base reach shared memory? (Indices are not needed.)
+    const Expr *Base = A.E->IgnoreParens();
+    while (true) {
+      if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Base))
+        Base = ASE->getBase()->IgnoreParenCasts();
+      else if (const auto *ME = dyn_cast<MemberExpr>(Base))
+        Base = ME->getBase()->IgnoreParenCasts();
+      else if (const auto *UO = dyn_cast<UnaryOperator>(Base);
+               UO && (UO->getOpcode() == UO_Deref ||
+                      UO->getOpcode() == UO_AddrOf))
+        Base = UO->getSubExpr()->IgnoreParenCasts();
+      else if (const auto *BO = dyn_cast<BinaryOperator>(Base);
+               BO && BO->isAdditiveOp())
+        Base = (BO->getLHS()->getType()->isPointerType() ? BO->getLHS()
+                                                         : BO->getRHS())
+                   ->IgnoreParenCasts();
+      else
+        break;
+    }
+    bool Shared = false;
+    if (const VarDecl *V = refVar(Base)) {
+      if (V->hasAttr<CUDASharedAttr>()) {
+        Shared = true;
+      } else {
+        Env En;
+        Shared = evalPtrVar(V, Fr, En).has_value();
+      }
+    }
+    if (Shared)
+      Acc.push_back(std::move(FA));
+  }
+  if (Acc.size() < 1)
+    return;
+
+  // Reach sets, by access.
+  llvm::SmallVector<std::optional<ReachSet>, 16> Reach(Acc.size());
+  auto ReachOf = [&](unsigned K) -> const ReachSet & {
+    if (!Reach[K])
+      Reach[K] = reach(I, Acc[K].A->Where);
+    return *Reach[K];
+  };
+
+  uint64_t StartBudget = Budget;
+  for (unsigned RI = 0; RI < Acc.size(); ++RI) {
+    FrameAccess &R = Acc[RI];
+    if (R.A->R == Role::Write)
+      continue;
+    for (unsigned WI = 0; WI < Acc.size(); ++WI) {
+      FrameAccess &W = Acc[WI];
+      if (W.A->R == Role::Read)
+        continue;
+      if (Budget - StartBudget > MaxWork)
+        return;
+      // Can they run concurrently, and in which iterations?
+      bool SameIter = false, Crossed = false, WToR = false, RToW = false;
+      if (RI == WI || (R.A->Where.Block == W.A->Where.Block &&
+                       R.A->Where.Index == W.A->Where.Index)) {
+        SameIter = true;
+      } else {
+        const ReachSet &RR = ReachOf(RI);
+        const ReachSet &WR = ReachOf(WI);
+        auto Note = [&](bool C) { (C ? Crossed : SameIter) = true; };
+        // One reaches the other with no barrier in between.
+        for (const auto &X : RR.Ranges)
+          if (X.Block == W.A->Where.Block && X.Lo <= W.A->Where.Index &&
+              W.A->Where.Index < X.Hi) {
+            Note(X.Crossed);
+            WToR = true;
+          }
+        for (const auto &X : WR.Ranges)
+          if (X.Block == R.A->Where.Block && X.Lo <= R.A->Where.Index &&
+              R.A->Where.Index < X.Hi) {
+            Note(X.Crossed);
+            RToW = true;
+          }
+        // Or a branch that splits the warp leads to both.
+        for (const auto &X : RR.Ranges)
+          for (const auto &Y : WR.Ranges)
+            if (X.Block == Y.Block && X.Hi == I.Barrier[X.Block].size() &&
+                Y.Hi == X.Hi && divergentBranch(I, X.Block, Fr) &&
+                oppositeArms(I, X.Block, W.A->E, R.A->E))
+              Note(X.Crossed || Y.Crossed);
+      }
+      if (!SameIter && !Crossed)
+        continue;
+
+      // Loops: the caller's and those around both (when in one iteration)
+      // are shared; the rest vary independently.
+      llvm::SmallVector<const ForStmt *, 4> Common, WOnly, ROnly;
+      for (const ForStmt *L : W.Loops)
+        if (!Crossed && llvm::is_contained(R.Loops, L))
+          Common.push_back(L);
+        else
+          WOnly.push_back(L);
+      for (const ForStmt *L : R.Loops)
+        if (!llvm::is_contained(Common, L))
+          ROnly.push_back(L);
+      // Common loops are enumerated outermost first.
+      std::reverse(Common.begin(), Common.end());
+      std::reverse(WOnly.begin(), WOnly.end());
+      std::reverse(ROnly.begin(), ROnly.end());
+      llvm::SmallVector<const ForStmt *, 4> CallerLoops(CallLoops.rbegin(),
+                                                        CallLoops.rend());
+
+      bool Found = false;
+      unsigned ReaderLane = 0, WriterLane = 0;
+      uint32_t Lanes = 0;
+      const VarDecl *SharedVar = nullptr;
+      for (unsigned BD : BlockSizes) {
+        Env Base;
+        Base.BlockDim = BD;
+        auto Outer = [&](Env &E0) {
+          auto Inner = [&](Env &E1) {
+            // Writers of this valuation, per warp: byte -> (size, lanes).
+            std::vector<std::map<int64_t, std::pair<const void *, uint32_t>>>
+                Writers(BD / 32);
+            int64_t WSize =
+                Ctx.getTypeSizeInChars(W.A->E->getType()).getQuantity();
+            int64_t RSize =
+                Ctx.getTypeSizeInChars(R.A->E->getType()).getQuantity();
+            // Calls Visit(Tid, Address) for each thread of the block that
+            // passes the caller's and the access's guards, with the element
+            // it touches.
+            auto ForEachThread = [&](const auto &Acc, Env &E2, auto &&Visit) {
+              for (unsigned Tid = 0; Tid < BD; ++Tid) {
+                E2.Tid = Tid;
+                bool Unknown = false;
+                if (!evalGuard(CallGuard, Fr.Parent ? *Fr.Parent : Fr, E2,
+                               Unknown).value_or(false))
+                  continue;
+                if (!evalGuard(Acc.Guard, Fr, E2, Unknown).value_or(false))
+                  continue;
+                if (auto Ad = evalObj(Acc.A->E, Fr, E2))
+                  Visit(Tid, *Ad);
+              }
+            };
+            Env EW = E1;
+            enumerate(WOnly, Fr, EW, [&](Env &E2) {
+              ForEachThread(W, E2, [&](unsigned Tid, const auto &Ad) {
+                auto &Slot = Writers[Tid / 32][Ad.Byte];
+                if (Slot.first && Slot.first != Ad.Key)
+                  return;
+                Slot.first = Ad.Key;
+                Slot.second |= 1u << (Tid % 32);
+              });
+              return Budget - StartBudget <= MaxWork;
+            });
+            Env ER = E1;
+            enumerate(ROnly, Fr, ER, [&](Env &E2) {
+              ForEachThread(R, E2, [&](unsigned Tid, const auto &Ad) {
+                auto &WarpW = Writers[Tid / 32];
+                auto It = WarpW.lower_bound(Ad.Byte - WSize + 1);
+                for (; It != WarpW.end() && It->first < Ad.Byte + RSize;
+                     ++It) {
+                  if (It->second.first != Ad.Key)
+                    continue;
+                  uint32_t Others = It->second.second & ~(1u << (Tid % 32));
+                  if (!Others)
+                    continue;
+                  if (!Found) {
+                    Found = true;
+                    ReaderLane = Tid % 32;
+                    WriterLane = llvm::countr_zero(Others);
+                    SharedVar = Ad.Var;
+                  }
+                  Lanes |= Others | (1u << (Tid % 32));
+                }
+              });
+              return Budget - StartBudget <= MaxWork;
+            });
+            return true;
+          };
+          Env E1 = E0;
+          enumerate(Common, Fr, E1, Inner);
+          return true;
+        };
+        if (Fr.Parent && !CallerLoops.empty())
+          enumerate(CallerLoops, *Fr.Parent, Base, Outer);
+        else
+          Outer(Base);
+        if (Budget - StartBudget > MaxWork)
+          return;
+      }
+      if (!Found)
+        continue;
+      WarpExchange X;
+      X.Func = Fr.F;
+      X.Read = R.A->E;
+      X.Write = W.A->E;
+      X.ReadStmt = R.A->Statement;
+      X.WriteStmt = W.A->Statement;
+      X.Shared = SharedVar;
+      X.Via = Fr.Call;
+      X.ReaderLane = ReaderLane;
+      X.WriterLane = WriterLane;
+      X.Lanes = Lanes;
+      X.WriteReachesRead = WToR;
+      X.ReadReachesWrite = RToW;
+      Out.push_back(X);
+      // The statements' lane masks in this context.
+      for (const Stmt *S : {R.A->Statement, W.A->Statement})
+        mergeMask(S, frameMask(S, Fr, EntryKnown));
+    }
+  }
+}
+
+std::optional<uint32_t>
+LaneAccessAnalysis::Impl::frameMask(const Stmt *S, const Frame &Fr,
+                                    bool EntryKnown) {
+  if (!EntryKnown)
+    return std::nullopt;
+  FunctionInfo &I = info(Fr.F);
+  llvm::SmallVector<Cond, 4> Guard, CallGuard;
+  llvm::SmallVector<const ForStmt *, 2> Loops, CallLoops;
+  bool Opaque = false;
+  guardOf(S, Fr.F->getBody(), I, Fr, Guard, Loops, Opaque);
+  if (Fr.Call && Fr.Parent)
+    guardOf(Fr.Call, Fr.Parent->F->getBody(), info(Fr.Parent->F), *Fr.Parent,
+            CallGuard, CallLoops, Opaque);
+  if (Opaque)
+    return std::nullopt;
+  std::optional<uint32_t> Mask;
+  bool Consistent = true;
+  bool Ran = false;
+  std::reverse(Loops.begin(), Loops.end());
+  std::reverse(CallLoops.begin(), CallLoops.end());
+  for (unsigned BD : BlockSizes) {
+    Env Base;
+    Base.BlockDim = BD;
+    auto Inner = [&](Env &E1) {
+      Ran = true;
+      llvm::SmallVector<uint32_t, 32> PerWarp(BD / 32, 0);
+      for (unsigned Tid = 0; Tid < BD && Consistent; ++Tid) {
+        E1.Tid = Tid;
+        bool Unknown = false;
+        if (Fr.Parent &&
+            !evalGuard(CallGuard, *Fr.Parent, E1, Unknown).value_or(false))
+          continue;
+        if (!evalGuard(Guard, Fr, E1, Unknown).value_or(false))
+          continue;
+        if (Unknown) {
+          Consistent = false;
+          break;
+        }
+        PerWarp[Tid / 32] |= 1u << (Tid % 32);
+      }
+      for (uint32_t M : PerWarp) {
+        if (!M)
+          continue;
+        if (Mask && *Mask != M)
+          Consistent = false;
+        Mask = M;
+      }
+      return Consistent;
+    };
+    auto Outer = [&](Env &E0) {
+      Env E1 = E0;
+      enumerate(Loops, Fr, E1, Inner);
+      return Consistent;
+    };
+    if (Fr.Parent && !CallLoops.empty())
+      enumerate(CallLoops, *Fr.Parent, Base, Outer);
+    else
+      Outer(Base);
+    if (!Consistent)
+      return std::nullopt;
+  }
+  if (!Consistent || !Ran)
+    return std::nullopt;
+  return Mask.value_or(0);
+}
+
+//===----------------------------------------------------------------------===//
+// The driver.
+//===----------------------------------------------------------------------===//
+
+namespace {
+class DeviceCallCollector
+    : public UserCodeVisitor<DeviceCallCollector> {
+public:
+  explicit DeviceCallCollector(LaneAccessAnalysis::Impl &A) : A(A) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return false; }
+
+  bool TraverseFunctionDecl(FunctionDecl *FD) { return traverseFn(FD); }
+  bool TraverseCXXMethodDecl(CXXMethodDecl *FD) { return traverseFn(FD); }
+
+  bool traverseFn(FunctionDecl *FD) {
+    const FunctionDecl *Saved = Current;
+    bool Device = FD->doesThisDeclarationHaveABody() && isDeviceCode(FD) &&
+                  !FD->isDependentContext() && !FD->isInvalidDecl();
+    if (Device) {
+      A.Functions.push_back(FD);
+      Current = FD;
+    } else {
+      Current = nullptr;
+    }
+    bool Result;
+    if (isa<CXXMethodDecl>(FD))
+      Result = RecursiveASTVisitor::TraverseCXXMethodDecl(
+          cast<CXXMethodDecl>(FD));
+    else
+      Result = RecursiveASTVisitor::TraverseFunctionDecl(FD);
+    Current = Saved;
+    return Result;
+  }
+
+  bool VisitCallExpr(CallExpr *CE) {
+    if (!Current)
+      return true;
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    const FunctionDecl *Def = nullptr;
+    if (Callee && Callee->hasBody(Def) && Def && isDeviceCode(Def) &&
+        Def != Current)
+      A.Callers[Def].push_back({CE, Current});
+    return true;
+  }
+
+private:
+  LaneAccessAnalysis::Impl &A;
+  const FunctionDecl *Current = nullptr;
+};
+} // namespace
+
+LaneAccessAnalysis::LaneAccessAnalysis(ASTContext &Ctx)
+    : P(std::make_unique<Impl>(Ctx)) {}
+
+LaneAccessAnalysis::~LaneAccessAnalysis() = default;
+
+static constexpr unsigned MaxCallSites = 16;
+
+void LaneAccessAnalysis::run() {
+  Impl &A = *P;
+  DeviceCallCollector(A).TraverseDecl(A.Ctx.getTranslationUnitDecl());
+  const SourceManager &SM = A.Ctx.getSourceManager();
+  llvm::SmallVector<WarpExchange, 8> Found;
+  for (const FunctionDecl *F : A.Functions) {
+    if (SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation())))
+      continue;
+    auto CallIt = A.Callers.find(F);
+    if (isKernel(F) || CallIt == A.Callers.end()) {
+      Frame Fr{F, nullptr, nullptr};
+      A.analyzeFrame(Fr, isKernel(F), Found);
+      continue;
+    }
+    unsigned N = 0;
+    for (auto &[Call, Caller] : CallIt->second) {
+      if (++N > MaxCallSites)
+        break;
+      Frame Parent{Caller, nullptr, nullptr};
+      Frame Fr{F, Call, &Parent};
+      A.analyzeFrame(Fr, isKernel(Caller), Found);
+    }
+  }
+  // One exchange per (read, write) pair; the first context's witness.
+  llvm::SmallVector<WarpExchange, 8> Merged;
+  for (const WarpExchange &X : Found) {
+    auto It = llvm::find_if(Merged, [&](const WarpExchange &Y) {
+      return Y.Read == X.Read && Y.Write == X.Write;
+    });
+    if (It == Merged.end())
+      Merged.push_back(X);
+    else {
+      It->Lanes |= X.Lanes;
+      It->WriteReachesRead |= X.WriteReachesRead;
+      It->ReadReachesWrite |= X.ReadReachesWrite;
+    }
+  }
+  llvm::stable_sort(Merged, [&](const WarpExchange &L, const WarpExchange &R) {
+    return SM.isBeforeInTranslationUnit(L.Read->getExprLoc(),
+                                        R.Read->getExprLoc());
+  });
+  Exchanges = std::move(Merged);
+}
+
+std::optional<uint32_t>
+LaneAccessAnalysis::statementMask(const clang::Stmt *S) const {
+  auto It = P->Masks.find(S);
+  if (It == P->Masks.end())
+    return std::nullopt;
+  return It->second;
+}
+
+const Stmt *LaneAccessAnalysis::statementOf(const Expr *E,
+                                            const FunctionDecl *F) {
+  FunctionInfo &I = P->info(F);
+  if (!I.PM)
+    return nullptr;
+  return P->statementOf(E, I);
+}
+
+std::optional<int64_t> LaneAccessAnalysis::evaluateAt(const Expr *E,
+                                                      const FunctionDecl *F,
+                                                      unsigned ThreadIdxX,
+                                                      unsigned BlockDimX) {
+  Frame Fr{F, nullptr, nullptr};
+  Env En;
+  En.Tid = ThreadIdxX;
+  En.BlockDim = BlockDimX;
+  if (!P->info(F).Ok)
+    return std::nullopt;
+  return P->eval(E, Fr, En);
+}
+
+std::optional<uint32_t> LaneAccessAnalysis::guardMask(const Stmt *S,
+                                                      const FunctionDecl *F) {
+  if (!P->info(F).Ok)
+    return std::nullopt;
+  if (isKernel(F))
+    return P->frameMask(S, Frame{F, nullptr, nullptr}, true);
+  if (P->Callers.empty())
+    DeviceCallCollector(*P).TraverseDecl(P->Ctx.getTranslationUnitDecl());
+  auto It = P->Callers.find(F);
+  if (It == P->Callers.end())
+    return std::nullopt;
+  std::optional<uint32_t> Mask;
+  for (auto &[Call, Caller] : It->second) {
+    Frame Parent{Caller, nullptr, nullptr};
+    auto M = P->frameMask(S, Frame{F, Call, &Parent}, isKernel(Caller));
+    if (!M || (Mask && *M && *Mask && *M != *Mask))
+      return std::nullopt;
+    if (!Mask || !*Mask)
+      Mask = M;
+  }
+  return Mask;
+}
+
+} // namespace cuda_tidy

@@ -1,0 +1,160 @@
+//===--- LaneAccess.h - Which lane touches which shared element -*- C++ -*-===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// A lane model of shared-memory accesses, used to find warp-synchronous
+/// code: lanes of one warp that exchange data through shared memory with no
+/// barrier between the write and the read.
+///
+/// Model:
+///  - An access is an lvalue of scalar type that is read (an lvalue-to-rvalue
+///    conversion), written (the left of `=`) or both (`+=`, `++`), and whose
+///    address evaluates to a `__shared__` variable plus a byte offset. The
+///    address may go through array subscripts (several dimensions), `*`,
+///    pointer arithmetic, casts, struct members, local pointers that are
+///    never reassigned (`volatile int *v = sdata;`) and pointer parameters of
+///    `__device__` functions, bound at each call in the translation unit
+///    (`warpReduce(sdata, tid)`). All `extern __shared__` arrays alias.
+///  - Indices are *evaluated*, not matched: for each `threadIdx.x` of a block
+///    and each block size in {32, 64, ..., 1024} (a multiple of 32: the last
+///    warp is full), every index is computed exactly with the types' integer
+///    semantics. Local variables that are never reassigned are followed to
+///    their initialisers (`tid`, `lane = tid & 31`, `warp = tid / 32`);
+///    counted `for` loops whose bounds do not depend on the thread are
+///    enumerated (`for (int d = 1; d < 32; d *= 2)`, `for (s = blockDim.x / 2;
+///    s > 32; s >>= 1)`); a uniform loop whose bound cannot be evaluated (a
+///    kernel parameter) is sampled on its first two iterations. So `tid + c`, `tid - c`, `lane ^ c`,
+///    `(lane + 1) & 31`, `warp * 32 + lane` need no special case.
+///  - The lanes that run an access are those for which every enclosing `if`,
+///    `?:`, `&&`, `||` condition and every earlier `if (c) return;` in an
+///    enclosing block evaluates to the side taken. A condition that does not
+///    depend on the thread (a kernel parameter, `blockIdx`) is either true for
+///    the whole warp or for none of it and is ignored. A thread-varying
+///    condition that cannot be evaluated (a loaded value) makes the lane set
+///    *unknown*: accesses under it are still analysed as if every lane ran
+///    them, but no lane mask is given.
+///  - Two accesses can run concurrently in a warp when some program point
+///    reaches both with no barrier in between (which covers one reaching the
+///    other, both in one statement, and both sides of a divergent branch).
+///    Barriers are `__syncwarp`, `__syncthreads*`, cooperative groups'
+///    `sync()` members and `cooperative_groups::sync`, `bar.sync` and
+///    `bar.warp.sync` in inline asm, calls to functions that reach one of
+///    these, and calls to functions whose body is not visible.
+///    Accesses in one iteration of a loop share the loop variable; a path that
+///    takes a back edge lets them take any values.
+///  - An exchange is a write and a read that can run concurrently, by two
+///    different lanes of the same warp, of overlapping bytes.
+///
+/// Left out, deliberately (each makes the analysis silent, never noisy):
+/// indices that depend on `threadIdx.y`/`.z`, on loaded values or on
+/// variables that are reassigned outside a counted loop; pairs of accesses
+/// in different functions (a write in a kernel and a read in the helper it
+/// calls); callers more than one level up; accesses made through atomics or
+/// through references. Blocks whose size is not a multiple of 32 are assumed
+/// away. The work is bounded; a function that exceeds it is skipped.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_TIDY_LIB_LANEACCESS_H
+#define CUDA_TIDY_LIB_LANEACCESS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include <cstdint>
+#include <memory>
+#include <optional>
+
+namespace clang {
+class ASTContext;
+class CallExpr;
+class Expr;
+class FunctionDecl;
+class Stmt;
+class VarDecl;
+} // namespace clang
+
+namespace cuda_tidy {
+
+/// The full lane mask of a warp.
+constexpr uint32_t FullLaneMask = 0xffffffffu;
+
+/// A write and a read of the same shared element by two lanes of one warp
+/// with no barrier between them.
+struct WarpExchange {
+  /// The function whose body holds both accesses.
+  const clang::FunctionDecl *Func = nullptr;
+  /// The read of another lane's element (an lvalue; for `s[t] += s[t + 1]`
+  /// the read may be the compound assignment's left side).
+  const clang::Expr *Read = nullptr;
+  /// The write the read exchanges with.
+  const clang::Expr *Write = nullptr;
+  /// The statements that hold them (see LaneAccessAnalysis::statementOf).
+  const clang::Stmt *ReadStmt = nullptr;
+  const clang::Stmt *WriteStmt = nullptr;
+  /// The `__shared__` variable accessed.
+  const clang::VarDecl *Shared = nullptr;
+  /// The call that passes shared memory into Func, when the accesses go
+  /// through a pointer parameter; null otherwise.
+  const clang::CallExpr *Via = nullptr;
+  /// One witness: ReaderLane reads the element that WriterLane writes.
+  unsigned ReaderLane = 0;
+  unsigned WriterLane = 0;
+  /// Every lane seen reading or writing in a conflict, over all contexts.
+  uint32_t Lanes = 0;
+  /// Whether a barrier-free path leads from the write to the read, or from
+  /// the read to the write (both in a loop). Neither: the two run on
+  /// different sides of a branch that splits the warp.
+  bool WriteReachesRead = false;
+  bool ReadReachesWrite = false;
+};
+
+/// Finds the warp exchanges of one translation unit. Create one per
+/// translation unit; results are in source order of the reads.
+class LaneAccessAnalysis {
+public:
+  explicit LaneAccessAnalysis(clang::ASTContext &Ctx);
+  ~LaneAccessAnalysis();
+
+  /// Analyses every device function with a body that is not a dependent
+  /// template pattern.
+  void run();
+
+  llvm::ArrayRef<WarpExchange> exchanges() const { return Exchanges; }
+
+  /// The lanes of a warp that run statement S, the same for every warp that
+  /// runs it and every context it was analysed in (one per call of its
+  /// function, or the kernel itself); std::nullopt when unknown. Only
+  /// statements holding an exchange's access are known after run().
+  std::optional<uint32_t> statementMask(const clang::Stmt *S) const;
+
+  /// The statement an access belongs to: the ancestor that is a direct
+  /// child of a compound statement or the body of an if, loop or label.
+  const clang::Stmt *statementOf(const clang::Expr *E,
+                                 const clang::FunctionDecl *F);
+
+  /// Evaluates integer expression E in function F (standalone: parameters
+  /// unknown) for one thread index and block size; std::nullopt when the
+  /// model cannot. For tests.
+  std::optional<int64_t> evaluateAt(const clang::Expr *E,
+                                    const clang::FunctionDecl *F,
+                                    unsigned ThreadIdxX, unsigned BlockDimX);
+
+  /// The lanes of a warp that run statement S of F analysed on its own (a
+  /// kernel, or the callers of a `__device__` function). For tests.
+  std::optional<uint32_t> guardMask(const clang::Stmt *S,
+                                    const clang::FunctionDecl *F);
+
+  class Impl;
+
+private:
+  std::unique_ptr<Impl> P;
+  llvm::SmallVector<WarpExchange, 8> Exchanges;
+};
+
+} // namespace cuda_tidy
+
+#endif // CUDA_TIDY_LIB_LANEACCESS_H

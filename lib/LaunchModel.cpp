@@ -1,0 +1,721 @@
+//===--- LaunchModel.cpp - Kernel launches and function attributes --------===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lib/LaunchModel.h"
+#include "lib/CudaAST.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/PrettyPrinter.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroArgs.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/StringSwitch.h"
+#include <map>
+#include <memory>
+
+using namespace clang;
+
+namespace cuda_tidy {
+
+std::string LaunchSite::kernelName() const {
+  if (Kernel) {
+    std::string Name;
+    llvm::raw_string_ostream OS(Name);
+    PrintingPolicy Policy(Kernel->getASTContext().getLangOpts());
+    Policy.SuppressScope = false;
+    Policy.FullyQualifiedName = false;
+    Kernel->getNameForDiagnostic(OS, Policy, /*Qualified=*/false);
+    return Name;
+  }
+  if (const auto *ND = dyn_cast_or_null<NamedDecl>(KernelKey))
+    return ND->getNameAsString();
+  return "kernel";
+}
+
+OptInSpelling optInSpelling(LaunchApi Api) {
+  if (isDriverApi(Api))
+    return {"cuFuncSetAttribute",
+            "CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES",
+            "CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED"};
+  return {"cudaFuncSetAttribute", "cudaFuncAttributeMaxDynamicSharedMemorySize",
+          "cudaFuncAttributeNonPortableClusterSizeAllowed"};
+}
+
+/// The kernel an argument names: `k`, `&k`, `(void *)k`, `k<float>`.
+static const FunctionDecl *kernelOf(const Expr *E) {
+  if (!E)
+    return nullptr;
+  E = E->IgnoreParenCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_AddrOf)
+      E = UO->getSubExpr()->IgnoreParenCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl()))
+      if (isKernel(FD))
+        return FD;
+  return nullptr;
+}
+
+/// The variable or field holding a driver-API CUfunction.
+static const Decl *driverFunctionOf(const Expr *E) {
+  if (!E)
+    return nullptr;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      return VD->getCanonicalDecl();
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return ME->getMemberDecl()->getCanonicalDecl();
+  return nullptr;
+}
+
+/// The name of the enumerator E names, or "".
+static StringRef enumeratorName(const Expr *E) {
+  if (!E)
+    return "";
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenCasts()))
+    if (const auto *ECD = dyn_cast<EnumConstantDecl>(DRE->getDecl()))
+      return ECD->getName();
+  return "";
+}
+
+static const Expr *argOrNull(const CallExpr *Call, unsigned I) {
+  if (I >= Call->getNumArgs())
+    return nullptr;
+  const Expr *A = Call->getArg(I);
+  return isa<CXXDefaultArgExpr>(A) ? nullptr : A;
+}
+
+static std::optional<LaunchApi> launchApiOf(StringRef Name) {
+  return llvm::StringSwitch<std::optional<LaunchApi>>(Name)
+      .Cases({"cudaLaunchKernel", "cudaLaunchKernel_ptsz"},
+             LaunchApi::CudaLaunchKernel)
+      .Cases(
+          {"cudaLaunchCooperativeKernel", "cudaLaunchCooperativeKernel_ptsz"},
+          LaunchApi::CudaLaunchCooperativeKernel)
+      .Cases({"cudaLaunchKernelEx", "cudaLaunchKernelExC"},
+             LaunchApi::CudaLaunchKernelEx)
+      .Case("cudaLaunchKernelExC_ptsz", LaunchApi::CudaLaunchKernelEx)
+      .Cases({"cuLaunchKernel", "cuLaunchKernel_ptsz"},
+             LaunchApi::CuLaunchKernel)
+      .Cases({"cuLaunchKernelEx", "cuLaunchKernelEx_ptsz"},
+             LaunchApi::CuLaunchKernelEx)
+      .Default(std::nullopt);
+}
+
+static std::optional<FuncAttr> funcAttrOf(StringRef Name) {
+  return llvm::StringSwitch<std::optional<FuncAttr>>(Name)
+      .Cases({"cudaFuncAttributeMaxDynamicSharedMemorySize",
+              "CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES"},
+             FuncAttr::MaxDynamicSharedMemorySize)
+      .Cases({"cudaFuncAttributeNonPortableClusterSizeAllowed",
+              "CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED"},
+             FuncAttr::NonPortableClusterSizeAllowed)
+      .Cases({"cudaFuncAttributeRequiredClusterWidth",
+              "CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH"},
+             FuncAttr::RequiredClusterWidth)
+      .Cases({"cudaFuncAttributeRequiredClusterHeight",
+              "CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_HEIGHT"},
+             FuncAttr::RequiredClusterHeight)
+      .Cases({"cudaFuncAttributeRequiredClusterDepth",
+              "CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_DEPTH"},
+             FuncAttr::RequiredClusterDepth)
+      .Default(std::nullopt);
+}
+
+namespace {
+/// Walks the translation unit, template instantiations included, and
+/// remembers the function it is in.
+class Collector : public UserCodeVisitor<Collector> {
+public:
+  Collector(ASTContext &Ctx, ConstantEvaluator &Eval,
+            std::vector<LaunchSite> &Launches,
+            std::vector<FuncAttributeCall> &Attrs)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Eval(Eval), Launches(Launches),
+        Attrs(Attrs) {}
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return false; }
+
+  bool TraverseFunctionDecl(FunctionDecl *FD) { return traverseFunc(FD); }
+  bool TraverseCXXMethodDecl(CXXMethodDecl *FD) { return traverseFunc(FD); }
+  bool TraverseCXXConstructorDecl(CXXConstructorDecl *FD) {
+    return traverseFunc(FD);
+  }
+  bool TraverseCXXDestructorDecl(CXXDestructorDecl *FD) {
+    return traverseFunc(FD);
+  }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    if (!Current || Current->isDependentContext() || Call->containsErrors())
+      return true;
+    if (SM.isInSystemHeader(SM.getExpansionLoc(Call->getBeginLoc())))
+      return true;
+    if (const auto *KCE = dyn_cast<CUDAKernelCallExpr>(Call)) {
+      addChevronLaunch(KCE);
+      return true;
+    }
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || !Callee->getIdentifier() || !isCudaHeaderDecl(Callee, SM))
+      return true;
+    StringRef Name = Callee->getName();
+    if (Name == "cudaFuncSetAttribute" || Name == "cuFuncSetAttribute") {
+      addAttributeCall(Call, Name == "cuFuncSetAttribute");
+      return true;
+    }
+    if (std::optional<LaunchApi> Api = launchApiOf(Name))
+      addApiLaunch(Call, *Api);
+    return true;
+  }
+
+private:
+  template <typename T> bool traverseFunc(T *FD) {
+    const FunctionDecl *Saved = Current;
+    Current = FD;
+    bool Result;
+    if constexpr (std::is_same_v<T, FunctionDecl>)
+      Result = RecursiveASTVisitor::TraverseFunctionDecl(FD);
+    else if constexpr (std::is_same_v<T, CXXMethodDecl>)
+      Result = RecursiveASTVisitor::TraverseCXXMethodDecl(FD);
+    else if constexpr (std::is_same_v<T, CXXConstructorDecl>)
+      Result = RecursiveASTVisitor::TraverseCXXConstructorDecl(FD);
+    else
+      Result = RecursiveASTVisitor::TraverseCXXDestructorDecl(FD);
+    Current = Saved;
+    return Result;
+  }
+
+  FieldWrites &writesOf(const FunctionDecl *FD) {
+    auto &Slot = Writes[FD];
+    if (!Slot)
+      Slot = std::make_unique<FieldWrites>(FD->getBody(), Ctx, Eval);
+    return *Slot;
+  }
+
+  void addChevronLaunch(const CUDAKernelCallExpr *KCE) {
+    LaunchSite L;
+    L.Api = LaunchApi::TripleChevron;
+    L.Call = KCE;
+    L.Caller = Current;
+    L.KernelExpr = KCE->getCallee();
+    L.Kernel = KCE->getDirectCallee();
+    if (L.Kernel && !isKernel(L.Kernel))
+      L.Kernel = nullptr;
+    const CallExpr *Config = KCE->getConfig();
+    if (Config && Config->getNumArgs() >= 2) {
+      L.Grid = Eval.evaluateDim3(Config->getArg(0));
+      L.Block = Eval.evaluateDim3(Config->getArg(1));
+      L.DynamicSmemExpr = argOrNull(Config, 2);
+      L.DynamicSmem = L.DynamicSmemExpr ? Eval.evaluateInt(L.DynamicSmemExpr)
+                                        : std::optional<uint64_t>(0);
+    }
+    finish(L);
+  }
+
+  void addApiLaunch(const CallExpr *Call, LaunchApi Api) {
+    LaunchSite L;
+    L.Api = Api;
+    L.Call = Call;
+    L.Caller = Current;
+    switch (Api) {
+    case LaunchApi::CudaLaunchKernel:
+    case LaunchApi::CudaLaunchCooperativeKernel:
+      if (Call->getNumArgs() < 3)
+        return;
+      L.KernelExpr = Call->getArg(0);
+      L.Kernel = kernelOf(L.KernelExpr);
+      L.Grid = Eval.evaluateDim3(Call->getArg(1));
+      L.Block = Eval.evaluateDim3(Call->getArg(2));
+      L.DynamicSmemExpr = argOrNull(Call, 4);
+      L.DynamicSmem = L.DynamicSmemExpr ? Eval.evaluateInt(L.DynamicSmemExpr)
+                                        : std::optional<uint64_t>(0);
+      break;
+    case LaunchApi::CuLaunchKernel: {
+      if (Call->getNumArgs() < 8)
+        return;
+      L.KernelExpr = Call->getArg(0);
+      L.KernelKey = driverFunctionOf(L.KernelExpr);
+      std::optional<uint64_t> D[6];
+      for (unsigned I = 0; I < 6; ++I)
+        D[I] = Eval.evaluateInt(Call->getArg(1 + I));
+      if (D[0] && D[1] && D[2])
+        L.Grid = Dim3{*D[0], *D[1], *D[2]};
+      if (D[3] && D[4] && D[5])
+        L.Block = Dim3{*D[3], *D[4], *D[5]};
+      L.DynamicSmemExpr = Call->getArg(7);
+      L.DynamicSmem = Eval.evaluateInt(L.DynamicSmemExpr);
+      break;
+    }
+    case LaunchApi::CudaLaunchKernelEx:
+    case LaunchApi::CuLaunchKernelEx:
+      if (Call->getNumArgs() < 2)
+        return;
+      L.KernelExpr = Call->getArg(1);
+      if (Api == LaunchApi::CudaLaunchKernelEx)
+        L.Kernel = kernelOf(L.KernelExpr);
+      else
+        L.KernelKey = driverFunctionOf(L.KernelExpr);
+      readConfig(L, Call->getArg(0));
+      break;
+    case LaunchApi::TripleChevron:
+      return;
+    }
+    finish(L);
+  }
+
+  /// Reads the fields of `&config` as set before the launch.
+  void readConfig(LaunchSite &L, const Expr *ConfigArg) {
+    const auto *UO = dyn_cast<UnaryOperator>(ConfigArg->IgnoreParenImpCasts());
+    if (!UO || UO->getOpcode() != UO_AddrOf)
+      return;
+    std::string Unused;
+    const VarDecl *Config =
+        FieldWrites::accessPath(UO->getSubExpr(), Eval, Unused);
+    if (!Config || !Unused.empty())
+      return;
+    FieldWrites &W = writesOf(Current);
+    if (W.escapes(Config))
+      return;
+    L.ConfigVar = Config;
+    SourceLocation At = L.Call->getBeginLoc();
+    bool Driver = isDriverApi(L.Api);
+    // A field's value at the launch: an expression, implicit zero, or unknown.
+    auto Field = [&](StringRef Path, bool &IsZero) {
+      return W.valueAt(Config, Path, At, &IsZero);
+    };
+    auto IntField = [&](StringRef Path) -> std::optional<uint64_t> {
+      bool IsZero = false;
+      const Expr *E = Field(Path, IsZero);
+      if (IsZero)
+        return 0;
+      return E ? Eval.evaluateInt(E) : std::nullopt;
+    };
+    bool IsZero = false;
+    if (Driver) {
+      std::optional<uint64_t> D[6];
+      const char *Names[6] = {".gridDimX",  ".gridDimY",  ".gridDimZ",
+                              ".blockDimX", ".blockDimY", ".blockDimZ"};
+      for (unsigned I = 0; I < 6; ++I)
+        D[I] = IntField(Names[I]);
+      if (D[0] && D[1] && D[2])
+        L.Grid = Dim3{*D[0], *D[1], *D[2]};
+      if (D[3] && D[4] && D[5])
+        L.Block = Dim3{*D[3], *D[4], *D[5]};
+      L.DynamicSmemExpr = Field(".sharedMemBytes", IsZero);
+    } else {
+      bool GZ = false, BZ = false;
+      if (const Expr *G = Field(".gridDim", GZ))
+        L.Grid = Eval.evaluateDim3(G);
+      if (const Expr *B = Field(".blockDim", BZ))
+        L.Block = Eval.evaluateDim3(B);
+      L.DynamicSmemExpr = Field(".dynamicSmemBytes", IsZero);
+    }
+    if (IsZero)
+      L.DynamicSmem = 0;
+    else if (L.DynamicSmemExpr)
+      L.DynamicSmem = Eval.evaluateInt(L.DynamicSmemExpr);
+
+    // The attribute array.
+    std::optional<uint64_t> NumAttrs = IntField(".numAttrs");
+    bool AttrsZero = false;
+    const Expr *AttrsExpr = Field(".attrs", AttrsZero);
+    if (!NumAttrs || *NumAttrs == 0 || !AttrsExpr)
+      return;
+    const Expr *A = AttrsExpr->IgnoreParenImpCasts();
+    std::string Prefix;
+    const VarDecl *AttrVar = nullptr;
+    bool Indexed = false;
+    if (const auto *AO = dyn_cast<UnaryOperator>(A)) {
+      if (AO->getOpcode() != UO_AddrOf)
+        return;
+      AttrVar = FieldWrites::accessPath(AO->getSubExpr(), Eval, Prefix);
+      // &attrs[1]: elements from index 1.
+      if (AttrVar && StringRef(Prefix).starts_with("[") &&
+          StringRef(Prefix).ends_with("]") &&
+          Prefix.find('.') == std::string::npos) {
+        unsigned Base = 0;
+        if (StringRef(Prefix).drop_front().drop_back().getAsInteger(10, Base))
+          return;
+        Indexed = true;
+        Prefix = std::to_string(Base);
+      } else if (!Prefix.empty()) {
+        return;
+      }
+    } else {
+      AttrVar = FieldWrites::accessPath(A, Eval, Prefix);
+      if (!AttrVar || !Prefix.empty() || !AttrVar->getType()->isArrayType())
+        return;
+      Indexed = true;
+      Prefix = "0";
+    }
+    if (!AttrVar)
+      return;
+    FieldWrites &AW = writesOf(Current);
+    if (AW.escapes(AttrVar))
+      return;
+    unsigned Base = Indexed ? std::stoul(Prefix) : 0;
+    if (!Indexed && *NumAttrs != 1)
+      return;
+    for (uint64_t I = 0; I < *NumAttrs && I < 64; ++I) {
+      std::string Elem =
+          Indexed ? "[" + std::to_string(Base + I) + "]" : std::string();
+      bool IdZero = false;
+      const Expr *Id = AW.valueAt(AttrVar, Elem + ".id", At, &IdZero);
+      StringRef IdName = enumeratorName(Id);
+      if (IdName != "cudaLaunchAttributeClusterDimension" &&
+          IdName != "CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION")
+        continue;
+      L.HasClusterAttr = true;
+      std::string ValPath = Elem + (Driver ? ".value" : ".val") + ".clusterDim";
+      std::optional<uint64_t> C[3];
+      const char *Comps[3] = {".x", ".y", ".z"};
+      for (unsigned K = 0; K < 3; ++K) {
+        bool CZ = false;
+        const Expr *CE = AW.valueAt(AttrVar, ValPath + Comps[K], At, &CZ);
+        if (K == 0)
+          L.ClusterExpr = CE ? CE : Id;
+        C[K] = CZ ? std::optional<uint64_t>(0)
+                  : (CE ? Eval.evaluateInt(CE) : std::nullopt);
+      }
+      if (C[0] && C[1] && C[2])
+        L.Cluster = Dim3{*C[0], *C[1], *C[2]};
+    }
+  }
+
+  void finish(LaunchSite &L) {
+    if (L.Kernel) {
+      L.KernelKey = L.Kernel->getCanonicalDecl();
+    }
+    Launches.push_back(L);
+  }
+
+  void addAttributeCall(const CallExpr *Call, bool Driver) {
+    if (Call->getNumArgs() < 3)
+      return;
+    std::optional<FuncAttr> Attr = funcAttrOf(enumeratorName(Call->getArg(1)));
+    if (!Attr)
+      return;
+    FuncAttributeCall A;
+    A.Attr = *Attr;
+    A.Call = Call;
+    A.Caller = Current;
+    A.Driver = Driver;
+    if (Driver) {
+      A.KernelKey = driverFunctionOf(Call->getArg(0));
+    } else if (const FunctionDecl *K = kernelOf(Call->getArg(0))) {
+      A.KernelKey = K->getCanonicalDecl();
+    }
+    A.Value = Eval.evaluateInt(Call->getArg(2));
+    Attrs.push_back(A);
+  }
+
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  ConstantEvaluator &Eval;
+  std::vector<LaunchSite> &Launches;
+  std::vector<FuncAttributeCall> &Attrs;
+  const FunctionDecl *Current = nullptr;
+  std::map<const FunctionDecl *, std::unique_ptr<FieldWrites>> Writes;
+};
+} // namespace
+
+LaunchModel::LaunchModel(ASTContext &Ctx, ConstantEvaluator &Eval)
+    : SM(Ctx.getSourceManager()) {
+  Collector C(Ctx, Eval, Launches, Attrs);
+  C.TraverseAST(Ctx);
+  auto Before = [this](SourceLocation A, SourceLocation B) {
+    return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A),
+                                        SM.getExpansionLoc(B));
+  };
+  std::stable_sort(Launches.begin(), Launches.end(),
+                   [&](const LaunchSite &A, const LaunchSite &B) {
+                     return Before(A.Call->getBeginLoc(),
+                                   B.Call->getBeginLoc());
+                   });
+  std::stable_sort(Attrs.begin(), Attrs.end(),
+                   [&](const FuncAttributeCall &A, const FuncAttributeCall &B) {
+                     return Before(A.Call->getBeginLoc(),
+                                   B.Call->getBeginLoc());
+                   });
+}
+
+llvm::SmallVector<const FuncAttributeCall *, 2>
+LaunchModel::settingsFor(const LaunchSite &L, FuncAttr Attr) const {
+  llvm::SmallVector<const FuncAttributeCall *, 2> Out;
+  if (!L.KernelKey)
+    return Out;
+  for (const FuncAttributeCall &A : Attrs) {
+    if (A.Attr != Attr || A.KernelKey != L.KernelKey ||
+        A.Driver != isDriverApi(L.Api))
+      continue;
+    if (A.Caller == L.Caller && !SM.isBeforeInTranslationUnit(
+                                    SM.getExpansionLoc(A.Call->getBeginLoc()),
+                                    SM.getExpansionLoc(L.Call->getBeginLoc())))
+      continue;
+    Out.push_back(&A);
+  }
+  return Out;
+}
+
+std::optional<Dim3>
+LaunchModel::requiredClusterFor(const LaunchSite &L,
+                                const CallExpr **Where) const {
+  auto W = settingsFor(L, FuncAttr::RequiredClusterWidth);
+  auto H = settingsFor(L, FuncAttr::RequiredClusterHeight);
+  auto D = settingsFor(L, FuncAttr::RequiredClusterDepth);
+  if (W.empty() && H.empty() && D.empty())
+    return std::nullopt;
+  Dim3 Out;
+  const CallExpr *First = nullptr;
+  auto Take = [&](llvm::ArrayRef<const FuncAttributeCall *> Calls,
+                  uint64_t &Into) {
+    if (Calls.empty())
+      return true;
+    // The last one in source order wins.
+    const FuncAttributeCall *Last = Calls.back();
+    if (!First)
+      First = Last->Call;
+    if (!Last->Value)
+      return false;
+    Into = *Last->Value;
+    return true;
+  };
+  if (!Take(W, Out.X) || !Take(H, Out.Y) || !Take(D, Out.Z))
+    return std::nullopt;
+  if (Where)
+    *Where = First;
+  return Out;
+}
+
+//===----------------------------------------------------------------------===//
+// __cluster_dims__
+//===----------------------------------------------------------------------===//
+
+namespace {
+class ClusterDimsCallbacks : public PPCallbacks {
+public:
+  ClusterDimsCallbacks(ClusterDimsMacros &Out, Preprocessor &PP)
+      : Out(Out), PP(PP) {}
+
+  void MacroExpands(const Token &Name, const MacroDefinition &,
+                    SourceRange Range, const MacroArgs *Args) override {
+    const IdentifierInfo *II = Name.getIdentifierInfo();
+    if (!II || II->getName() != "__cluster_dims__" || !Args)
+      return;
+    ClusterDimsSpelling S;
+    S.Loc = PP.getSourceManager().getExpansionLoc(Name.getLocation());
+    uint64_t V[3] = {1, 1, 1};
+    bool Ok = true;
+    unsigned N = Args->getNumMacroArguments();
+    // A variadic macro has one argument holding "x, y, z": split on commas.
+    unsigned Index = 0;
+    for (unsigned I = 0; I < N && Ok; ++I) {
+      const Token *T = Args->getUnexpArgument(I);
+      llvm::SmallVector<const Token *, 2> Current;
+      auto Flush = [&]() {
+        if (Current.empty())
+          return;
+        std::optional<uint64_t> Value;
+        if (Current.size() == 1)
+          Value = tokenValue(*Current[0]);
+        if (!Value || Index >= 3)
+          Ok = false;
+        else
+          V[Index] = *Value;
+        ++Index;
+        Current.clear();
+      };
+      for (; T->isNot(tok::eof); ++T) {
+        if (T->is(tok::comma)) {
+          Flush();
+          continue;
+        }
+        Current.push_back(T);
+      }
+      Flush();
+    }
+    if (Ok && Index > 0)
+      S.Dims = Dim3{V[0], V[1], V[2]};
+    Out.add(S);
+  }
+
+private:
+  /// An integer literal, or a macro whose body is one.
+  std::optional<uint64_t> tokenValue(const Token &T, unsigned Depth = 0) {
+    if (T.is(tok::numeric_constant)) {
+      StringRef Text(T.getLiteralData(), T.getLength());
+      if (!T.getLiteralData())
+        return std::nullopt;
+      Text = Text.rtrim("uUlL");
+      uint64_t V = 0;
+      if (Text.getAsInteger(0, V))
+        return std::nullopt;
+      return V;
+    }
+    if (T.is(tok::identifier) && Depth < 4) {
+      const MacroInfo *MI = PP.getMacroInfo(T.getIdentifierInfo());
+      if (MI && MI->isObjectLike() && MI->getNumTokens() == 1)
+        return tokenValue(MI->getReplacementToken(0), Depth + 1);
+    }
+    return std::nullopt;
+  }
+
+  ClusterDimsMacros &Out;
+  Preprocessor &PP;
+};
+} // namespace
+
+std::unique_ptr<PPCallbacks>
+ClusterDimsMacros::makeCallbacks(Preprocessor &PP) {
+  return std::make_unique<ClusterDimsCallbacks>(*this, PP);
+}
+
+const ClusterDimsSpelling *
+ClusterDimsMacros::find(const FunctionDecl *FD, const SourceManager &SM) const {
+  for (const FunctionDecl *Redecl : FD->redecls()) {
+    SourceLocation Begin = SM.getExpansionLoc(Redecl->getBeginLoc());
+    SourceLocation Name = SM.getExpansionLoc(Redecl->getLocation());
+    for (const ClusterDimsSpelling &S : Spellings)
+      if (SM.getFileID(S.Loc) == SM.getFileID(Name) &&
+          !SM.isBeforeInTranslationUnit(S.Loc, Begin) &&
+          SM.isBeforeInTranslationUnit(S.Loc, Name))
+        return &S;
+  }
+  return nullptr;
+}
+
+std::optional<Dim3> kernelClusterDims(const FunctionDecl *Kernel,
+                                      const ClusterDimsMacros *Macros,
+                                      ConstantEvaluator &Eval,
+                                      SourceLocation *Loc, bool *FromMacro) {
+  if (FromMacro)
+    *FromMacro = false;
+  if (!Kernel)
+    return std::nullopt;
+  const SourceManager &SM = Kernel->getASTContext().getSourceManager();
+  // The pattern of a template specialisation carries the written attribute.
+  const FunctionDecl *Candidates[] = {
+      Kernel, Kernel->getTemplateInstantiationPattern()};
+  for (const FunctionDecl *FD : Candidates) {
+    if (!FD)
+      continue;
+    if (const auto *A = FD->getAttr<CUDAClusterDimsAttr>()) {
+      std::optional<uint64_t> V[3] = {1, 1, 1};
+      const Expr *E[3] = {A->getX(), A->getY(), A->getZ()};
+      for (unsigned I = 0; I < 3; ++I)
+        if (E[I])
+          V[I] = Eval.evaluateInt(E[I]);
+      if (Loc)
+        *Loc = A->getLocation();
+      if (V[0] && V[1] && V[2])
+        return Dim3{*V[0], *V[1], *V[2]};
+      return std::nullopt;
+    }
+    if (Macros)
+      if (const ClusterDimsSpelling *S = Macros->find(FD, SM)) {
+        if (Loc)
+          *Loc = S->Loc;
+        if (FromMacro)
+          *FromMacro = true;
+        return S->Dims;
+      }
+  }
+  return std::nullopt;
+}
+
+} // namespace cuda_tidy
+
+namespace cuda_tidy {
+
+std::optional<std::string> writtenText(const Expr *E, const ASTContext &Ctx) {
+  if (!E)
+    return std::nullopt;
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange Range = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(E->getSourceRange()), SM,
+      Ctx.getLangOpts());
+  if (Range.isInvalid() || SM.isInSystemHeader(Range.getBegin()))
+    return std::nullopt;
+  bool Invalid = false;
+  StringRef Text = Lexer::getSourceText(Range, SM, Ctx.getLangOpts(), &Invalid);
+  if (Invalid || Text.empty())
+    return std::nullopt;
+  return Text.str();
+}
+
+std::optional<std::string> writtenKernel(const LaunchSite &L,
+                                         const ASTContext &Ctx) {
+  const Expr *E = L.KernelExpr;
+  if (!E)
+    return std::nullopt;
+  if (!isDriverApi(L.Api)) {
+    E = E->IgnoreParenCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(E))
+      if (UO->getOpcode() == UO_AddrOf)
+        E = UO->getSubExpr()->IgnoreParenCasts();
+    if (!isa<DeclRefExpr>(E))
+      return std::nullopt;
+  }
+  return writtenText(E, Ctx);
+}
+
+std::optional<FixItHint> insertBeforeLaunch(const LaunchSite &L,
+                                            ASTContext &Ctx, StringRef Call,
+                                            std::string &WhyNot) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  DynTypedNode Node = DynTypedNode::create(*static_cast<const Stmt *>(L.Call));
+  const Stmt *Statement = nullptr;
+  for (unsigned Depth = 0; Depth < 64; ++Depth) {
+    auto Parents = Ctx.getParents(Node);
+    if (Parents.size() != 1) {
+      WhyNot = "the launch is not inside a function body";
+      return std::nullopt;
+    }
+    if (Parents[0].get<CompoundStmt>()) {
+      Statement = Node.get<Stmt>();
+      break;
+    }
+    const Stmt *P = Parents[0].get<Stmt>();
+    if (!P || !(isa<Expr>(P) || isa<DeclStmt>(P) || isa<ReturnStmt>(P))) {
+      if (Parents[0].get<VarDecl>()) {
+        Node = Parents[0];
+        continue;
+      }
+      WhyNot = "the launch is not a statement of a block";
+      return std::nullopt;
+    }
+    Node = Parents[0];
+  }
+  if (!Statement) {
+    WhyNot = "the launch is not a statement of a block";
+    return std::nullopt;
+  }
+  SourceLocation Begin = Statement->getBeginLoc();
+  if (Begin.isMacroID()) {
+    SourceLocation MacroStart;
+    if (!Lexer::isAtStartOfMacroExpansion(Begin, SM, Ctx.getLangOpts(),
+                                          &MacroStart)) {
+      WhyNot = "the statement starts inside a macro";
+      return std::nullopt;
+    }
+    Begin = SM.getExpansionLoc(MacroStart);
+  }
+  if (Begin.isInvalid() || SM.isInSystemHeader(Begin)) {
+    WhyNot = "the launch is in a system header";
+    return std::nullopt;
+  }
+  StringRef Indent = Lexer::getIndentationForLine(Begin, SM);
+  bool StartsLine = SM.getSpellingColumnNumber(Begin) == Indent.size() + 1;
+  std::string Text = Call.str() + ";";
+  Text += StartsLine ? "\n" + Indent.str() : std::string(" ");
+  return FixItHint::CreateInsertion(Begin, Text);
+}
+
+} // namespace cuda_tidy

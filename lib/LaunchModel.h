@@ -1,0 +1,227 @@
+//===--- LaunchModel.h - Kernel launches and attributes ---------*- C++ -*-===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// The kernel launches of a translation unit and the per-kernel attributes
+/// set on them with `cudaFuncSetAttribute` / `cuFuncSetAttribute`.
+///
+/// Model: a launch site is a call, in any function of the translation unit,
+/// that starts a kernel:
+///   - `kernel<<<grid, block, bytes, stream>>>(...)`;
+///   - `cudaLaunchKernel` / `cudaLaunchCooperativeKernel(func, grid, block,
+///     args, bytes, stream)`, C and C++ forms;
+///   - `cudaLaunchKernelEx` / `cudaLaunchKernelExC(&config, func, ...)`, with
+///     the fields of the local `cudaLaunchConfig_t config` as FieldWrites
+///     sees them before the call, and the cluster shape from its attribute
+///     array (`attrs[i].id = cudaLaunchAttributeClusterDimension;
+///     attrs[i].val.clusterDim.x = ...`, or a single `cudaLaunchAttribute`);
+///   - the driver API's `cuLaunchKernel(f, gx, gy, gz, bx, by, bz, bytes,
+///     ...)` and `cuLaunchKernelEx(&config, f, ...)` (CUlaunchConfig).
+/// A runtime-API kernel is identified by its FunctionDecl (one per template
+/// specialisation); a driver-API kernel by the `CUfunction` variable or
+/// field that names it. Values come from ConstantEvaluator.
+///
+/// An attribute call is `cudaFuncSetAttribute(kernel, attr, value)` or
+/// `cuFuncSetAttribute(f, attr, value)` for the attributes the checks read.
+/// It applies to a launch of the same kernel when it is in another function
+/// (a setup routine), or earlier in the launching function in source order.
+///
+/// Left out: launches and attribute calls in system headers or in templates
+/// that are never instantiated; kernels reached through function pointers
+/// stored elsewhere (`void *fn = (void *)k; cudaLaunchKernel(fn, ...)` is
+/// not resolved); control flow (an attribute call in a branch counts); the
+/// order of calls across functions; `cudaLaunchConfig_t` passed by pointer
+/// from elsewhere (its fields are unknown).
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_TIDY_LIB_LAUNCHMODEL_H
+#define CUDA_TIDY_LIB_LAUNCHMODEL_H
+
+#include "lib/ConstantEval.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class CallExpr;
+class Decl;
+class Expr;
+class FunctionDecl;
+class MacroArgs;
+class PPCallbacks;
+class Preprocessor;
+class SourceManager;
+class VarDecl;
+} // namespace clang
+
+namespace cuda_tidy {
+
+/// How a launch site starts its kernel.
+enum class LaunchApi {
+  TripleChevron,
+  CudaLaunchKernel,
+  CudaLaunchCooperativeKernel,
+  CudaLaunchKernelEx,
+  CuLaunchKernel,
+  CuLaunchKernelEx,
+};
+
+/// Whether the launch goes through the driver API (cuFuncSetAttribute).
+inline bool isDriverApi(LaunchApi Api) {
+  return Api == LaunchApi::CuLaunchKernel || Api == LaunchApi::CuLaunchKernelEx;
+}
+
+/// One kernel launch.
+struct LaunchSite {
+  LaunchApi Api = LaunchApi::TripleChevron;
+  /// The launching call (a CUDAKernelCallExpr for <<<>>>).
+  const clang::CallExpr *Call = nullptr;
+  /// The function that contains the launch.
+  const clang::FunctionDecl *Caller = nullptr;
+  /// The kernel's identity: its canonical FunctionDecl (runtime API) or the
+  /// CUfunction variable or field (driver API); null when unresolved.
+  const clang::Decl *KernelKey = nullptr;
+  /// The kernel, for the runtime API.
+  const clang::FunctionDecl *Kernel = nullptr;
+  /// The kernel as written at the launch (`k`, `k<float>`, `(void *)k`, `f`).
+  const clang::Expr *KernelExpr = nullptr;
+  /// The dynamic shared memory as written at the launch, or the value
+  /// assigned to the config's field; null when defaulted or zero.
+  const clang::Expr *DynamicSmemExpr = nullptr;
+  /// Its value: 0 when defaulted, std::nullopt when unproven.
+  std::optional<uint64_t> DynamicSmem;
+  std::optional<Dim3> Grid, Block;
+  /// The local `cudaLaunchConfig_t` / `CUlaunchConfig` of an Ex launch.
+  const clang::VarDecl *ConfigVar = nullptr;
+  /// A cluster-dimension launch attribute: whether one is set, its shape if
+  /// proven, and the expression that sets its x component.
+  bool HasClusterAttr = false;
+  std::optional<Dim3> Cluster;
+  const clang::Expr *ClusterExpr = nullptr;
+
+  /// The kernel's name for messages ("k", "k<float>", "f").
+  std::string kernelName() const;
+};
+
+/// The function attributes the checks read.
+enum class FuncAttr {
+  MaxDynamicSharedMemorySize,
+  NonPortableClusterSizeAllowed,
+  RequiredClusterWidth,
+  RequiredClusterHeight,
+  RequiredClusterDepth,
+};
+
+/// One cudaFuncSetAttribute / cuFuncSetAttribute call.
+struct FuncAttributeCall {
+  FuncAttr Attr;
+  const clang::CallExpr *Call = nullptr;
+  const clang::FunctionDecl *Caller = nullptr;
+  const clang::Decl *KernelKey = nullptr;
+  /// The value, when proven.
+  std::optional<uint64_t> Value;
+  bool Driver = false;
+};
+
+/// The launches and attribute calls of one translation unit.
+class LaunchModel {
+public:
+  /// Collects them from the whole translation unit, in source order.
+  LaunchModel(clang::ASTContext &Ctx, ConstantEvaluator &Eval);
+
+  llvm::ArrayRef<LaunchSite> launches() const { return Launches; }
+  llvm::ArrayRef<FuncAttributeCall> attributeCalls() const { return Attrs; }
+
+  /// The calls setting Attr on L's kernel that apply to L (see the model).
+  llvm::SmallVector<const FuncAttributeCall *, 2>
+  settingsFor(const LaunchSite &L, FuncAttr Attr) const;
+
+  /// The cluster shape set with the RequiredCluster{Width,Height,Depth}
+  /// attributes for L's kernel (missing components are 1), or std::nullopt
+  /// when none applies or a value is unproven. *Where is set to the width
+  /// (or first) call.
+  std::optional<Dim3> requiredClusterFor(const LaunchSite &L,
+                                         const clang::CallExpr **Where) const;
+
+private:
+  std::vector<LaunchSite> Launches;
+  std::vector<FuncAttributeCall> Attrs;
+  const clang::SourceManager &SM;
+};
+
+/// The name of the opt-in function and attribute constants, per API.
+struct OptInSpelling {
+  llvm::StringRef SetAttribute;   ///< cudaFuncSetAttribute / cuFuncSetAttribute
+  llvm::StringRef MaxDynamicSmem; ///< ...MaxDynamicSharedMemorySize
+  llvm::StringRef NonPortableCluster;
+};
+OptInSpelling optInSpelling(LaunchApi Api);
+
+/// The source text of E as written in a file (not in a macro body), or
+/// std::nullopt.
+std::optional<std::string> writtenText(const clang::Expr *E,
+                                       const clang::ASTContext &Ctx);
+
+/// The kernel as written at L, without casts or '&' (`k<float>`, `f`).
+std::optional<std::string> writtenKernel(const LaunchSite &L,
+                                         const clang::ASTContext &Ctx);
+
+/// A fix-it that inserts `Call;` on its own line before the statement that
+/// contains L's launch, at that statement's indentation. Fails (WhyNot set)
+/// when the launch is not part of a statement directly in a block (`if (c)
+/// k<<<...>>>();`), or the statement starts inside a macro or a system
+/// header.
+std::optional<clang::FixItHint> insertBeforeLaunch(const LaunchSite &L,
+                                                   clang::ASTContext &Ctx,
+                                                   llvm::StringRef Call,
+                                                   std::string &WhyNot);
+
+/// A `__cluster_dims__(x, y, z)` written on a kernel.
+struct ClusterDimsSpelling {
+  clang::SourceLocation Loc;
+  /// Each argument's value, when it is an integer literal or a macro that
+  /// expands to one; missing arguments are 1.
+  std::optional<Dim3> Dims;
+};
+
+/// Records the expansions of the `__cluster_dims__` macro, because clang
+/// drops the attribute (with an error) when it asks for more than 8 blocks.
+class ClusterDimsMacros {
+public:
+  /// Callbacks that fill this object; register with the preprocessor.
+  std::unique_ptr<clang::PPCallbacks> makeCallbacks(clang::Preprocessor &PP);
+
+  /// The macro written between the start of one of FD's declarations and
+  /// its name, if any.
+  const ClusterDimsSpelling *find(const clang::FunctionDecl *FD,
+                                  const clang::SourceManager &SM) const;
+
+  void add(ClusterDimsSpelling S) { Spellings.push_back(S); }
+
+private:
+  std::vector<ClusterDimsSpelling> Spellings;
+};
+
+/// The cluster shape of a kernel: from its `cluster_dims` attribute, else
+/// from a `__cluster_dims__` macro the attribute was dropped from (clang
+/// drops it with an error over 8 blocks; *FromMacro is then set). *Loc is
+/// where it is written.
+std::optional<Dim3> kernelClusterDims(const clang::FunctionDecl *Kernel,
+                                      const ClusterDimsMacros *Macros,
+                                      ConstantEvaluator &Eval,
+                                      clang::SourceLocation *Loc,
+                                      bool *FromMacro = nullptr);
+
+} // namespace cuda_tidy
+
+#endif // CUDA_TIDY_LIB_LAUNCHMODEL_H

@@ -1,0 +1,313 @@
+//===--- Uniformity.h - Which values and branches differ by thread -*- C++ -*-===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// A uniformity (divergence) analysis of device code: for each value and each
+/// point of a kernel or `__device__` function, how widely the threads of a
+/// block can disagree about it.
+///
+/// Levels, from most to least uniform:
+///  - block-uniform: the same in every thread of the block (`blockIdx.x`,
+///    `blockDim.x`, kernel parameters passed by value, constants, loads from
+///    block-uniform addresses such as `flags[blockIdx.x]`, shared variables,
+///    the result of `__syncthreads_count/_and/_or`);
+///  - warp-uniform: the same in every lane of a warp, different between warps
+///    (`threadIdx.x / 32`, `threadIdx.x >> 5`, `threadIdx.x < 64`, vote
+///    results such as `__ballot_sync`, `__shfl_sync` from a uniform lane);
+///  - thread-varying: may differ between lanes (`threadIdx`, the lane id,
+///    cooperative groups' `thread_rank()`, atomics' results, shuffles,
+///    `clock()`, loads from thread-varying addresses).
+///
+/// Model. The analysis runs over the clang CFG of one function body:
+///  - Each local variable (automatic storage, parameters included) carries a
+///    level, flow-sensitively: an assignment replaces it, a compound
+///    assignment, `++`, a write through `&x` or a non-const reference joins
+///    into it. At a merge point levels join (the least uniform wins); loops
+///    iterate to a fixed point.
+///  - Control dependence comes from the CFG's post-dominator tree. A block is
+///    controlled at the join of the levels of the branches it depends on
+///    (transitively): a loop body at its loop condition's level, code after a
+///    varying `break` or `return` at that branch's level. A variable set in a
+///    block is at least as varying as the block's control: "a variable set in
+///    a varying branch is varying after the branch".
+///  - In a kernel, a branch one side of which only leads to `return` does not
+///    make the rest of the kernel diverge: threads that exit do not take part
+///    in later barriers or values (the Volta execution model). controlAt()
+///    can count such exits when a client needs to (HIP's wavefronts, or a
+///    warp that must be complete).
+///  - Warp uniformity is tracked with two shapes: "lane-linear" values
+///    (`threadIdx.x` plus a multiple of 32, cooperative groups' block
+///    `thread_rank()`) and "aligned" ones (uniform multiples of 32,
+///    `blockDim.x`). Dividing a lane-linear value by, shifting it right by,
+///    or comparing it with an aligned one is warp-uniform. This assumes that
+///    `blockDim.x` is a multiple of 32; UniformityOptions can drop it, and then
+///    nothing derived from `threadIdx` is warp-uniform.
+///  - Within the translation unit, calls are summarised: a function with a
+///    body gets a summary (does it reach a block barrier; which parameters
+///    make the conditions at its barriers, its return value or what it stores
+///    through pointers vary), computed on first use and applied at each call
+///    with the caller's arguments. A member function's object (and a lambda's
+///    captures, through its closure object) counts as one more parameter.
+///  - Template instantiations are analysed like other functions; dependent
+///    bodies are not analysed.
+///
+/// Left out, deliberately:
+///  - Memory is not tracked: a load is as uniform as its address, whatever
+///    other threads stored there. After a barrier this is the common case; a
+///    load racing with stores is not modelled.
+///  - Aliasing: a write through a reference or pointer variable updates only
+///    what the analysis can name. Calls through function pointers and calls
+///    to functions without a body are *opaque*: their result joins their
+///    arguments (a pure function), or, with OpaqueCallsVary, is
+///    thread-varying. The second setting is for clients that must prove
+///    uniformity (a full warp mask); the first for clients that must be sure
+///    something varies (a divergent barrier), so that an unknown stays quiet.
+///  - `threadIdx.y` and `threadIdx.z` are thread-varying even where the block
+///    shape would make them warp-uniform.
+///  - Work is bounded (CFG size, fixed-point rounds, summary depth). When a
+///    bound is hit the function has no result and callers treat its calls as
+///    opaque: silence rather than noise.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_TIDY_LIB_UNIFORMITY_H
+#define CUDA_TIDY_LIB_UNIFORMITY_H
+
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace clang {
+class ASTContext;
+class CallExpr;
+class Expr;
+class FunctionDecl;
+class Stmt;
+class VarDecl;
+} // namespace clang
+
+namespace cuda_tidy {
+
+/// How widely the threads of a block may disagree; ordered, so that the
+/// join of two levels is their maximum.
+enum class Uniformity : uint8_t { Block = 0, Warp = 1, Thread = 2 };
+
+/// "block-uniform", "warp-uniform", "thread-varying".
+llvm::StringRef uniformityName(Uniformity U);
+
+/// A level that may depend on the parameters of the function it was computed
+/// in: the join of Base and of the levels of the parameters in Params (bit i
+/// for parameter i; ThisParam for the object or a lambda's closure).
+struct UniformValue {
+  static constexpr unsigned ThisParam = 63;
+  /// How a value is laid out over the lanes; see the file comment.
+  enum ShapeKind : uint8_t { None = 0, Aligned = 1, LaneLinear = 2 };
+
+  Uniformity Base = Uniformity::Block;
+  ShapeKind Shape = None;
+  uint64_t Params = 0;
+
+  static UniformValue of(Uniformity U, ShapeKind S = None) {
+    UniformValue V;
+    V.Base = U;
+    V.Shape = S;
+    return V;
+  }
+  static UniformValue param(unsigned Index) {
+    UniformValue V;
+    V.Params = uint64_t(1) << Index;
+    return V;
+  }
+  bool isBlockUniform() const {
+    return Base == Uniformity::Block && Params == 0;
+  }
+  bool operator==(const UniformValue &O) const {
+    return Base == O.Base && Shape == O.Shape && Params == O.Params;
+  }
+  bool operator!=(const UniformValue &O) const { return !(*this == O); }
+};
+
+/// The least uniform of A and B.
+UniformValue join(UniformValue A, UniformValue B);
+
+/// Options of one analysis; a client that needs other options creates
+/// another UniformityAnalysis.
+struct UniformityOptions {
+  /// Assume that `blockDim.x` is a multiple of 32, which makes
+  /// `threadIdx.x / 32` and `threadIdx.x < 32` warp-uniform.
+  bool BlockSizeMultipleOf32 = true;
+  /// Treat the results of opaque calls, and locals whose address escapes, as
+  /// thread-varying (for proofs of uniformity) rather than as the join of
+  /// what flows in (for reports of divergence).
+  bool OpaqueCallsVary = false;
+};
+
+/// What makes a point of a function diverge: a branch or a loop.
+struct DivergenceCause {
+  enum Kind { Branch, Loop };
+  Kind K = Branch;
+  /// The if, loop, switch, `?:` or logical operator.
+  const clang::Stmt *Terminator = nullptr;
+  /// Its condition, if it has one.
+  const clang::Expr *Condition = nullptr;
+  /// The level of the condition.
+  UniformValue Level;
+  /// A `return` inside the branch, when the divergence comes from threads
+  /// leaving early.
+  const clang::Stmt *Return = nullptr;
+};
+
+/// One step of an explanation, for a note: "'tid' is set from 'threadIdx.x'
+/// here".
+struct TraceStep {
+  clang::SourceLocation Loc;
+  std::string Message;
+};
+
+/// Where a local variable got a level: the assignment or declaration, the
+/// value assigned (null for a write by a call or by inline asm), and whether
+/// the level came from the control around the write rather than the value.
+struct ValueOrigin {
+  const clang::Stmt *Where = nullptr;
+  const clang::Expr *From = nullptr;
+  bool UnderControl = false;
+};
+
+/// A block barrier reached in a function: a barrier itself, or a call to a
+/// function that reaches one.
+struct BarrierSite {
+  /// The call or the asm statement.
+  const clang::Stmt *Site = nullptr;
+  /// For a call to a function that reaches a barrier: that function.
+  const clang::FunctionDecl *Callee = nullptr;
+  /// The barrier's spelling: "__syncthreads", "bar.sync",
+  /// "cooperative_groups::sync"; for a call, the barrier the callee reaches.
+  std::string Name;
+  /// The barrier inside the callee (for a note), or the site itself.
+  const clang::Stmt *Barrier = nullptr;
+  /// A warp barrier with a full mask (`__syncwarp()`), not a block barrier.
+  bool WarpBarrier = false;
+};
+
+/// What callers need to know about a function.
+struct FunctionSummary {
+  /// The function reaches a block barrier, directly or through callees.
+  bool ReachesBarrier = false;
+  /// The first such barrier, for notes.
+  BarrierSite FirstBarrier;
+  /// The parameters whose level makes the control at some barrier vary
+  /// (Base is always block-uniform: divergence inside is reported inside).
+  UniformValue BarrierControl;
+  /// The level of the return value.
+  UniformValue Return;
+  /// The level of what the function stores through pointers, references and
+  /// its object.
+  UniformValue Store;
+};
+
+class FunctionUniformityImpl;
+
+/// The results for one function body. Levels of points and values are
+/// symbolic in its parameters unless it is a kernel.
+class FunctionUniformity {
+public:
+  explicit FunctionUniformity(std::unique_ptr<FunctionUniformityImpl> Impl);
+  ~FunctionUniformity();
+
+  const clang::FunctionDecl *function() const;
+
+  /// The level of E where it is evaluated. E must be in the body; parts of
+  /// unreachable code are block-uniform.
+  UniformValue valueOf(const clang::Expr *E) const;
+
+  /// How widely threads may disagree about reaching S. CountKernelExits:
+  /// in a kernel, also count threads that left through an early `return`
+  /// (device functions always count their returns).
+  UniformValue controlAt(const clang::Stmt *S,
+                         bool CountKernelExits = false) const;
+
+  /// The innermost branch or loop that makes controlAt(S) reach Level, or
+  /// depend on a parameter in ParamMask.
+  std::optional<DivergenceCause> causeAt(const clang::Stmt *S, Uniformity Level,
+                                         uint64_t ParamMask = 0,
+                                         bool CountKernelExits = false) const;
+
+  /// A short quoted description of what makes E reach Level ("'tid'",
+  /// "'threadIdx.x'", "the result of 'atomicAdd'"), and notes that trace it
+  /// to its source ("'tid' is set from 'threadIdx.x' here"), at most
+  /// MaxSteps of them.
+  std::string describe(const clang::Expr *E, Uniformity Level,
+                       llvm::SmallVectorImpl<TraceStep> *Trace = nullptr,
+                       unsigned MaxSteps = 3) const;
+
+  /// The first write that gave V at least Level, if any.
+  std::optional<ValueOrigin> origin(const clang::VarDecl *V,
+                                    Uniformity Level) const;
+
+  /// The barriers the function reaches, in source order.
+  llvm::ArrayRef<BarrierSite> barriers() const;
+
+  /// The level of a call's result or of a callee's control, from its summary
+  /// value V with the arguments of Call (a call in this function).
+  UniformValue substitute(UniformValue V, const clang::CallExpr *Call) const;
+
+private:
+  std::unique_ptr<FunctionUniformityImpl> Impl;
+};
+
+/// The analysis of one translation unit, with caches of function results
+/// and summaries. Create one per translation unit and options.
+class UniformityAnalysis {
+public:
+  explicit UniformityAnalysis(clang::ASTContext &Ctx,
+                              UniformityOptions Opts = {});
+  ~UniformityAnalysis();
+
+  /// The results for F, or nullptr when F has no body, is dependent, or
+  /// exceeds the analysis' bounds.
+  const FunctionUniformity *analyze(const clang::FunctionDecl *F);
+
+  /// F's summary, or nullptr when F cannot be analysed (its calls are then
+  /// opaque).
+  const FunctionSummary *summary(const clang::FunctionDecl *F);
+
+  const UniformityOptions &options() const { return Opts; }
+  clang::ASTContext &context() const { return Ctx; }
+
+private:
+  clang::ASTContext &Ctx;
+  UniformityOptions Opts;
+  struct Entry {
+    std::unique_ptr<FunctionUniformity> Result;
+    FunctionSummary Summary;
+    bool InProgress = false;
+    bool Failed = false;
+  };
+  llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<Entry>> Cache;
+  unsigned Depth = 0;
+  /// Total CFG blocks analysed, for the work bound.
+  unsigned long long Work = 0;
+
+  friend class FunctionUniformityImpl;
+};
+
+/// A barrier recognised at S (a call or an asm statement), without looking
+/// into function bodies: `__syncthreads` and its `_count/_and/_or` forms,
+/// cooperative groups' block `sync`, `bar.sync`/`barrier.sync` for the whole
+/// block in inline asm, and (as a warp barrier) `__syncwarp` with a full
+/// mask.
+std::optional<BarrierSite> recognizeBarrier(const clang::Stmt *S,
+                                            clang::ASTContext &Ctx);
+
+} // namespace cuda_tidy
+
+#endif // CUDA_TIDY_LIB_UNIFORMITY_H

@@ -1,0 +1,82 @@
+// Host harness for the warp-sync GPU suite: runs each kernel of the file
+// named by KERNELS_FILE and checks it against a CPU reference.
+#include KERNELS_FILE
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+#define CHECK(call)                                                            \
+  do {                                                                         \
+    cudaError_t Err = (call);                                                  \
+    if (Err != cudaSuccess) {                                                  \
+      std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__,                  \
+                   cudaGetErrorString(Err));                                   \
+      std::exit(2);                                                            \
+    }                                                                          \
+  } while (0)
+
+static const int Block = 256, Blocks = 64, N = Block * Blocks;
+
+static int compare(const char *Name, const std::vector<int> &Got,
+                   const std::vector<int> &Want) {
+  for (size_t I = 0; I < Want.size(); ++I)
+    if (Got[I] != Want[I]) {
+      std::printf("%-13s FAIL at %zu: got %d, want %d\n", Name, I, Got[I],
+                  Want[I]);
+      return 1;
+    }
+  std::printf("%-13s ok (%zu values match the CPU reference)\n", Name,
+              Want.size());
+  return 0;
+}
+
+int main() {
+  std::vector<int> In(N);
+  for (int I = 0; I < N; ++I)
+    In[I] = (I * 7919 + 13) % 1000 - 500;
+  int *DIn, *DOut;
+  CHECK(cudaMalloc((void **)&DIn, N * sizeof(int)));
+  CHECK(cudaMalloc((void **)&DOut, N * sizeof(int)));
+  CHECK(cudaMemcpy(DIn, In.data(), N * sizeof(int), cudaMemcpyHostToDevice));
+  int Failures = 0;
+
+  std::vector<int> Sums(Blocks, 0);
+  for (int B = 0; B < Blocks; ++B)
+    for (int T = 0; T < Block; ++T)
+      Sums[B] += In[B * Block + T];
+  std::vector<int> Got(Blocks);
+  reduceInline<<<Blocks, Block>>>(DIn, DOut);
+  CHECK(cudaGetLastError());
+  CHECK(cudaMemcpy(Got.data(), DOut, Blocks * sizeof(int), cudaMemcpyDeviceToHost));
+  Failures += compare("reduceInline", Got, Sums);
+  reduceHelper<<<Blocks, Block>>>(DIn, DOut);
+  CHECK(cudaGetLastError());
+  CHECK(cudaMemcpy(Got.data(), DOut, Blocks * sizeof(int), cudaMemcpyDeviceToHost));
+  Failures += compare("reduceHelper", Got, Sums);
+
+  std::vector<int> Scan(N), All(N);
+  for (int W = 0; W < N / 32; ++W) {
+    int Acc = 0;
+    for (int L = 0; L < 32; ++L)
+      Scan[W * 32 + L] = Acc += In[W * 32 + L];
+  }
+  warpScan<<<Blocks, Block>>>(DIn, DOut);
+  CHECK(cudaGetLastError());
+  CHECK(cudaMemcpy(All.data(), DOut, N * sizeof(int), cudaMemcpyDeviceToHost));
+  Failures += compare("warpScan", All, Scan);
+
+  const int Steps = 5;
+  std::vector<int> Rot(N);
+  for (int I = 0; I < N; ++I) {
+    int Base = I - I % 32;
+    Rot[I] = In[Base + (I % 32 + Steps) % 32];
+  }
+  rotate<<<Blocks, Block>>>(DIn, DOut, Steps);
+  CHECK(cudaGetLastError());
+  CHECK(cudaMemcpy(All.data(), DOut, N * sizeof(int), cudaMemcpyDeviceToHost));
+  Failures += compare("rotate", All, Rot);
+
+  CHECK(cudaFree(DIn));
+  CHECK(cudaFree(DOut));
+  return Failures ? 1 : 0;
+}

@@ -1,0 +1,467 @@
+//===--- UniformityTest.cpp - Tests of the uniformity analysis ------------===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lib/Uniformity.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Tooling/Tooling.h"
+#include "gtest/gtest.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+using namespace cuda_tidy;
+
+namespace {
+
+/// One translation unit compiled for the device with the hermetic headers.
+class CudaTU {
+public:
+  explicit CudaTU(llvm::StringRef Code, UniformityOptions Opts = {}) {
+    std::string Source = "#include <cuda_runtime.h>\n"
+                         "#include <cooperative_groups.h>\n"
+                         "namespace cg = cooperative_groups;\n"
+                         "__device__ void use(int);\n" +
+                         Code.str();
+    AST = tooling::buildASTFromCodeWithArgs(
+        Source,
+        {"-xcuda", "--cuda-device-only", "-nocudainc", "-nocudalib",
+         "--cuda-gpu-arch=sm_90", "-isystem",
+         CUDA_TIDY_SOURCE_DIR "/test/Inputs/cuda", "-Wno-unused-value"},
+        "input.cu");
+    Analysis = std::make_unique<UniformityAnalysis>(AST->getASTContext(), Opts);
+  }
+
+  ASTContext &ctx() { return AST->getASTContext(); }
+
+  const FunctionDecl *function(llvm::StringRef Name) {
+    auto Found = match(
+        functionDecl(hasName(Name), isDefinition()).bind("f"), ctx());
+    return Found.empty() ? nullptr
+                         : Found.front().getNodeAs<FunctionDecl>("f");
+  }
+
+  const FunctionUniformity &in(llvm::StringRef Name) {
+    const FunctionDecl *F = function(Name);
+    EXPECT_NE(F, nullptr) << Name.str();
+    const FunctionUniformity *FU = Analysis->analyze(F);
+    EXPECT_NE(FU, nullptr) << Name.str();
+    return *FU;
+  }
+
+  /// The N-th call (0-based, in source order) to Callee inside Function.
+  const CallExpr *call(llvm::StringRef Function, llvm::StringRef Callee,
+                       unsigned N = 0) {
+    auto Found = match(
+        functionDecl(hasName(Function), isDefinition(),
+                     forEachDescendant(
+                         callExpr(callee(functionDecl(hasName(Callee))))
+                             .bind("c"))),
+        ctx());
+    std::vector<const CallExpr *> Calls;
+    for (const auto &M : Found)
+      Calls.push_back(M.getNodeAs<CallExpr>("c"));
+    llvm::sort(Calls, [&](const CallExpr *A, const CallExpr *B) {
+      return ctx().getSourceManager().isBeforeInTranslationUnit(
+          A->getBeginLoc(), B->getBeginLoc());
+    });
+    EXPECT_LT(N, Calls.size()) << Function.str() << " " << Callee.str();
+    return N < Calls.size() ? Calls[N] : nullptr;
+  }
+
+  /// The level of the argument of the N-th `use(...)` in Function.
+  Uniformity used(llvm::StringRef Function, unsigned N = 0) {
+    const CallExpr *C = call(Function, "use", N);
+    if (!C)
+      return Uniformity::Block;
+    return in(Function).valueOf(C->getArg(0)).Base;
+  }
+
+  /// The control level at the N-th call to Callee in Function.
+  Uniformity control(llvm::StringRef Function, llvm::StringRef Callee,
+                     unsigned N = 0, bool CountExits = false) {
+    const CallExpr *C = call(Function, Callee, N);
+    if (!C)
+      return Uniformity::Block;
+    return in(Function).controlAt(C, CountExits).Base;
+  }
+
+  std::unique_ptr<ASTUnit> AST;
+  std::unique_ptr<UniformityAnalysis> Analysis;
+};
+
+constexpr Uniformity Block = Uniformity::Block;
+constexpr Uniformity Warp = Uniformity::Warp;
+constexpr Uniformity Thread = Uniformity::Thread;
+
+} // namespace
+
+TEST(Uniformity, Sources) {
+  CudaTU TU(R"cu(
+    __global__ void k(const int *flags, int n, int *counter) {
+      use(threadIdx.x);                        // 0
+      use(blockIdx.x + blockDim.x * gridDim.x);// 1
+      use(n);                                  // 2
+      use(flags[blockIdx.x]);                  // 3
+      use(flags[threadIdx.x]);                 // 4
+      use(atomicAdd(counter, 1));              // 5
+      use(__syncthreads_or(threadIdx.x == 0)); // 6
+      use(clock());                            // 7
+      use(__shfl_down_sync(0xffffffff, n, 1)); // 8
+      use(__ballot_sync(0xffffffff, flags[threadIdx.x] > 0)); // 9
+      use(42);                                 // 10
+      unsigned lane;
+      asm("mov.u32 %0, %%laneid;" : "=r"(lane));
+      use(lane);                               // 11
+      use(__shfl_sync(0xffffffff, flags[threadIdx.x], 0)); // 12
+      use(cg::this_thread_block().thread_rank()); // 13
+    }
+  )cu");
+  Uniformity Expected[] = {Thread, Block,  Block,  Block, Thread,
+                           Thread, Block,  Thread, Thread, Warp,
+                           Block,  Thread, Warp,   Thread};
+  for (unsigned I = 0; I < std::size(Expected); ++I)
+    EXPECT_EQ(TU.used("k", I), Expected[I]) << "use #" << I;
+}
+
+TEST(Uniformity, WarpUniformShapes) {
+  const char *Code = R"cu(
+    __global__ void k(int n) {
+      int tid = threadIdx.x;
+      use(tid / 32);            // 0
+      use(tid >> 5);            // 1
+      use(tid < 32);            // 2
+      use(tid >= 64);           // 3
+      use(tid <= 63);           // 4
+      use(tid < 16);            // 5
+      use(tid % 32);            // 6
+      use(tid & 31);            // 7
+      use(tid / 32 == 0);       // 8
+      int gid = blockIdx.x * blockDim.x + threadIdx.x;
+      use(gid / warpSize);      // 9
+      use(threadIdx.x < blockDim.x); // 10
+      use((tid + 1) / 32);      // 11
+      use(threadIdx.y / 32);    // 12
+      auto tile = cg::tiled_partition<32>(cg::this_thread_block());
+      use(tile.meta_group_rank()); // 13
+      auto half = cg::tiled_partition<16>(cg::this_thread_block());
+      use(half.meta_group_rank()); // 14
+      use(tid < n);             // 15
+    }
+  )cu";
+  CudaTU TU(Code);
+  Uniformity Expected[] = {Warp,   Warp,   Warp, Warp,   Warp,
+                           Thread, Thread, Thread, Warp, Warp,
+                           Warp,   Thread, Thread, Warp, Thread,
+                           Thread};
+  for (unsigned I = 0; I < std::size(Expected); ++I)
+    EXPECT_EQ(TU.used("k", I), Expected[I]) << "use #" << I;
+
+  // Without the assumption on blockDim.x nothing from threadIdx is
+  // warp-uniform.
+  UniformityOptions NoAssumption;
+  NoAssumption.BlockSizeMultipleOf32 = false;
+  CudaTU Strict(Code, NoAssumption);
+  EXPECT_EQ(Strict.used("k", 0), Thread);
+  EXPECT_EQ(Strict.used("k", 2), Thread);
+  EXPECT_EQ(Strict.used("k", 10), Thread);
+}
+
+TEST(Uniformity, AssignmentsAndMerges) {
+  CudaTU TU(R"cu(
+    __global__ void k(int n) {
+      int x = threadIdx.x;
+      use(x);                    // 0
+      x = blockIdx.x;
+      use(x);                    // 1
+      int y = 0;
+      if (threadIdx.x == 0)
+        y = 1;
+      use(y);                    // 2: merged after a varying branch
+      int z = 0;
+      if (blockIdx.x == 0)
+        z = 1;
+      use(z);                    // 3: merged after a uniform branch
+      int w = n;
+      w += threadIdx.x;
+      use(w);                    // 4
+      int v = 0;
+      v++;
+      use(v);                    // 5
+      int arr[4] = {0, 0, 0, 0};
+      arr[threadIdx.x % 4] = 1;
+      use(arr[0]);               // 6: an element chosen by the thread
+    }
+  )cu");
+  EXPECT_EQ(TU.used("k", 0), Thread);
+  EXPECT_EQ(TU.used("k", 1), Block);
+  EXPECT_EQ(TU.used("k", 2), Thread);
+  EXPECT_EQ(TU.used("k", 3), Block);
+  EXPECT_EQ(TU.used("k", 4), Thread);
+  EXPECT_EQ(TU.used("k", 5), Block);
+  EXPECT_EQ(TU.used("k", 6), Thread);
+}
+
+TEST(Uniformity, LoopsReachAFixedPoint) {
+  CudaTU TU(R"cu(
+    __global__ void k(int n) {
+      int a = 0, b = 0;
+      for (int i = 0; i < n; ++i) {
+        use(a);                  // 0: varying from the second iteration
+        a = b;
+        b = threadIdx.x;
+      }
+      int sum = 0;
+      for (int i = threadIdx.x; i < n; i += blockDim.x)
+        sum += 1;
+      use(sum);                  // 1: the trip count varies
+      int steps = 0;
+      for (int s = blockDim.x / 2; s > 0; s >>= 1)
+        ++steps;
+      use(steps);                // 2
+      int k2 = 0;
+      for (; k2 < n; ++k2)
+        if (threadIdx.x == k2)
+          break;
+      use(k2);                   // 3: a varying break
+    }
+  )cu");
+  EXPECT_EQ(TU.used("k", 0), Thread);
+  EXPECT_EQ(TU.used("k", 1), Thread);
+  EXPECT_EQ(TU.used("k", 2), Block);
+  EXPECT_EQ(TU.used("k", 3), Thread);
+}
+
+TEST(Uniformity, ControlDependence) {
+  CudaTU TU(R"cu(
+    __global__ void k(const int *flags, int n) {
+      if (threadIdx.x < 16)
+        __syncthreads();         // 0
+      if (blockIdx.x < n)
+        __syncthreads();         // 1
+      if (threadIdx.x / 32 == 1)
+        __syncthreads();         // 2
+      __syncthreads();           // 3: after the join
+      for (int i = threadIdx.x; i < n; i += blockDim.x)
+        __syncthreads();         // 4
+      for (int t = 0; t < n; t += 32)
+        __syncthreads();         // 5
+      if (__syncthreads_or(flags[threadIdx.x]))
+        __syncthreads();         // 6 (the 7th call: the _or is its own)
+      while (flags[threadIdx.x] > 0)
+        __syncthreads();         // 7
+    }
+    __global__ void early(int n) {
+      int i = blockIdx.x * blockDim.x + threadIdx.x;
+      if (i >= n)
+        return;
+      __syncthreads();
+    }
+    __device__ void helper(int n) {
+      if (threadIdx.x >= n)
+        return;
+      __syncthreads();
+    }
+  )cu");
+  EXPECT_EQ(TU.control("k", "__syncthreads", 0), Thread);
+  EXPECT_EQ(TU.control("k", "__syncthreads", 1), Block);
+  EXPECT_EQ(TU.control("k", "__syncthreads", 2), Warp);
+  EXPECT_EQ(TU.control("k", "__syncthreads", 3), Block);
+  EXPECT_EQ(TU.control("k", "__syncthreads", 4), Thread);
+  EXPECT_EQ(TU.control("k", "__syncthreads", 5), Block);
+  EXPECT_EQ(TU.control("k", "__syncthreads", 6), Block);
+  EXPECT_EQ(TU.control("k", "__syncthreads", 7), Thread);
+  // Threads that exit a kernel do not take part, unless counted.
+  EXPECT_EQ(TU.control("early", "__syncthreads"), Block);
+  EXPECT_EQ(TU.control("early", "__syncthreads", 0, /*CountExits=*/true),
+            Thread);
+  // A thread that returns from a device function is still alive.
+  EXPECT_EQ(TU.control("helper", "__syncthreads"), Thread);
+
+  const FunctionUniformity &FU = TU.in("k");
+  auto Cause = FU.causeAt(TU.call("k", "__syncthreads", 4), Warp);
+  ASSERT_TRUE(Cause.has_value());
+  EXPECT_EQ(Cause->K, DivergenceCause::Loop);
+  auto Early = TU.in("early").causeAt(TU.call("early", "__syncthreads"),
+                                      Thread, 0, /*CountKernelExits=*/true);
+  ASSERT_TRUE(Early.has_value());
+  EXPECT_NE(Early->Return, nullptr);
+}
+
+TEST(Uniformity, Summaries) {
+  CudaTU TU(R"cu(
+    __device__ int laneId() { return threadIdx.x & 31; }
+    __device__ int twice(int k) { return 2 * k; }
+    __device__ void blockSync() { __syncthreads(); }
+    __device__ void wrapper() { blockSync(); }
+    __device__ void syncIf(int k) {
+      if (k < 16)
+        __syncthreads();
+    }
+    __device__ void store(int *out) { *out = threadIdx.x; }
+    __global__ void k(int n) {
+      use(laneId());             // 0
+      use(twice(n));             // 1
+      use(twice(threadIdx.x));   // 2
+      int v = 0;
+      store(&v);
+      use(v);                    // 3
+      if (threadIdx.x == 0)
+        wrapper();
+      syncIf(n);
+      syncIf(threadIdx.x);
+    }
+  )cu");
+  EXPECT_EQ(TU.used("k", 0), Thread);
+  EXPECT_EQ(TU.used("k", 1), Block);
+  EXPECT_EQ(TU.used("k", 2), Thread);
+  EXPECT_EQ(TU.used("k", 3), Thread);
+
+  const FunctionSummary *Wrapper = TU.Analysis->summary(TU.function("wrapper"));
+  ASSERT_NE(Wrapper, nullptr);
+  EXPECT_TRUE(Wrapper->ReachesBarrier);
+  EXPECT_EQ(Wrapper->FirstBarrier.Name, "__syncthreads");
+  const FunctionSummary *SyncIf = TU.Analysis->summary(TU.function("syncIf"));
+  ASSERT_NE(SyncIf, nullptr);
+  EXPECT_EQ(SyncIf->BarrierControl.Params, 1u);
+  EXPECT_FALSE(TU.Analysis->summary(TU.function("laneId"))->ReachesBarrier);
+
+  const FunctionUniformity &FU = TU.in("k");
+  // The call sites that reach barriers, in source order.
+  auto Barriers = FU.barriers();
+  ASSERT_EQ(Barriers.size(), 3u);
+  EXPECT_EQ(FU.controlAt(Barriers[0].Site).Base, Thread);
+  const auto *First = cast<CallExpr>(Barriers[1].Site);
+  const auto *Second = cast<CallExpr>(Barriers[2].Site);
+  EXPECT_EQ(FU.substitute(SyncIf->BarrierControl, First).Base, Block);
+  EXPECT_EQ(FU.substitute(SyncIf->BarrierControl, Second).Base, Thread);
+}
+
+TEST(Uniformity, LambdasTemplatesAndMembers) {
+  CudaTU TU(R"cu(
+    template <typename T> __device__ T scale(T v, T f) { return v * f; }
+    struct Acc {
+      int total = 0;
+      __device__ void add(int v) { total += v; }
+      __device__ int get() const { return total; }
+    };
+    __global__ void k(int n) {
+      int tid = threadIdx.x;
+      auto byLane = [=](int v) { return v + tid; };
+      use(byLane(n));            // 0
+      auto pure = [](int v) { return v + 1; };
+      use(pure(n));              // 1
+      use(scale(n, 2));          // 2
+      use(scale<float>(tid, 2.0f)); // 3
+      Acc a;
+      a.add(n);
+      use(a.get());              // 4
+      a.add(tid);
+      use(a.get());              // 5
+    }
+  )cu");
+  EXPECT_EQ(TU.used("k", 0), Thread);
+  EXPECT_EQ(TU.used("k", 1), Block);
+  EXPECT_EQ(TU.used("k", 2), Block);
+  EXPECT_EQ(TU.used("k", 3), Thread);
+  EXPECT_EQ(TU.used("k", 4), Block);
+  EXPECT_EQ(TU.used("k", 5), Thread);
+}
+
+TEST(Uniformity, OpaqueCalls) {
+  const char *Code = R"cu(
+    __device__ int external(int);
+    __global__ void k(int n) {
+      use(external(n));          // 0
+      int x = n;
+      int *p = &x;
+      use(x);                    // 1
+    }
+  )cu";
+  CudaTU Optimistic(Code);
+  EXPECT_EQ(Optimistic.used("k", 0), Block);
+  EXPECT_EQ(Optimistic.used("k", 1), Block);
+  UniformityOptions Opts;
+  Opts.OpaqueCallsVary = true;
+  CudaTU Pessimistic(Code, Opts);
+  EXPECT_EQ(Pessimistic.used("k", 0), Thread);
+  EXPECT_EQ(Pessimistic.used("k", 1), Thread);
+}
+
+TEST(Uniformity, BarrierRecognition) {
+  CudaTU TU(R"cu(
+    __global__ void k() {
+      __syncthreads();
+      cg::this_thread_block().sync();
+      cg::thread_block block = cg::this_thread_block();
+      cg::sync(block);
+      auto tile = cg::tiled_partition<32>(block);
+      tile.sync();
+      cg::sync(tile);
+      asm volatile("bar.sync 0;");
+      asm volatile("bar.sync 1, 64;");
+      __syncwarp();
+      __syncwarp(0xffff);
+    }
+  )cu");
+  std::vector<std::string> Names;
+  for (const BarrierSite &B : TU.in("k").barriers())
+    Names.push_back(B.Name + (B.WarpBarrier ? " (warp)" : ""));
+  std::vector<std::string> Expected = {
+      "__syncthreads", "thread_block::sync", "cooperative_groups::sync",
+      "bar.sync", "__syncwarp (warp)"};
+  EXPECT_EQ(Names, Expected);
+}
+
+TEST(Uniformity, Explanations) {
+  CudaTU TU(R"cu(
+    __global__ void k(int *data) {
+      int tid = threadIdx.x;
+      bool leader = false;
+      if (tid % 32 == 0)
+        leader = true;
+      if (leader)
+        __syncthreads();
+    }
+  )cu");
+  const FunctionUniformity &FU = TU.in("k");
+  auto Cause = FU.causeAt(TU.call("k", "__syncthreads"), Thread);
+  ASSERT_TRUE(Cause.has_value());
+  llvm::SmallVector<TraceStep, 4> Trace;
+  EXPECT_EQ(FU.describe(Cause->Condition, Thread, &Trace), "'leader'");
+  ASSERT_EQ(Trace.size(), 2u);
+  EXPECT_EQ(Trace[0].Message,
+            "'leader' is set under a condition on 'tid' here");
+  EXPECT_EQ(Trace[1].Message, "'tid' is set from 'threadIdx.x' here");
+}
+
+TEST(Uniformity, OddInputDoesNotCrash) {
+  CudaTU TU(R"cu(
+    __global__ void broken(int n) {
+      int x = undeclared + threadIdx.x;
+      if (x) __syncthreads();
+    }
+    template <typename T> __global__ void dependent(T v) {
+      if (v < threadIdx.x) __syncthreads();
+    }
+    __device__ int recursive(int n) {
+      return n > 0 ? recursive(n - 1) + threadIdx.x : 0;
+    }
+    __global__ void k(int n) {
+      use(recursive(n));
+      goto done;
+    done:
+      __syncthreads();
+    }
+  )cu");
+  UniformityAnalysis &A = *TU.Analysis;
+  (void)A.analyze(TU.function("broken"));
+  EXPECT_EQ(A.analyze(TU.function("dependent")), nullptr);
+  EXPECT_NE(A.analyze(TU.function("recursive")), nullptr);
+  EXPECT_EQ(TU.used("k", 0), Thread);
+  EXPECT_EQ(TU.control("k", "__syncthreads"), Block);
+}

@@ -1,0 +1,72 @@
+//===--- CudaCompileDb.h - Compile databases for the drivers ----*- C++ -*-===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// Turns the compile commands of a project (nvcc's or clang's) into the
+/// commands the drivers analyse, and writes them as a JSON compilation
+/// database. Both drivers hand clang's own tools (clang-tidy's and clangd's
+/// command lines, unchanged) a translated database instead of hooking into
+/// their loaders, which offer no plug point for a command that becomes
+/// several.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_TIDY_TOOLS_COMMON_CUDACOMPILEDB_H
+#define CUDA_TIDY_TOOLS_COMMON_CUDACOMPILEDB_H
+
+#include "tools/common/NvccArgs.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace cuda_tidy {
+
+struct CompileDbOptions {
+  /// The CUDA toolkit; empty: found from each nvcc command.
+  std::string CudaPath;
+  /// Architectures that replace those of the commands; empty: keep them.
+  std::vector<std::string> Archs;
+  CudaSides Sides;
+  /// One command per side (cuda-tidy) or the translated command as it is
+  /// (cuda-clangd, which analyses one side of each file).
+  bool SplitJobs = true;
+  /// argv[0] of translated nvcc commands.
+  std::string ClangExecutable = "clang++";
+};
+
+/// Reports each problem once per run, naming the tool and the first file.
+class TranslationLog {
+public:
+  TranslationLog(llvm::StringRef Tool, llvm::raw_ostream &OS)
+      : Tool(Tool.str()), OS(OS) {}
+  void warn(llvm::StringRef File, const llvm::Twine &Message);
+  unsigned count() const { return Count; }
+
+private:
+  std::string Tool;
+  llvm::raw_ostream &OS;
+  llvm::StringSet<> Seen;
+  unsigned Count = 0;
+};
+
+/// The commands to analyse for one compile command: nvcc commands are
+/// translated, CUDA commands are split into their sides.
+std::vector<clang::tooling::CompileCommand>
+translateCompileCommand(const clang::tooling::CompileCommand &Command,
+                        const CompileDbOptions &Opts, TranslationLog &Log);
+
+/// Whether any command of \p DB is an nvcc command.
+bool hasNvccCommands(const clang::tooling::CompilationDatabase &DB);
+
+/// Writes \p Commands as a JSON compilation database at \p Path.
+llvm::Error
+writeJsonDatabase(llvm::StringRef Path,
+                  llvm::ArrayRef<clang::tooling::CompileCommand> Commands);
+
+} // namespace cuda_tidy
+
+#endif // CUDA_TIDY_TOOLS_COMMON_CUDACOMPILEDB_H

@@ -1,0 +1,138 @@
+//===--- NvccArgs.h - nvcc command lines as clang command lines -*- C++ -*-===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// Translates the compile commands that nvcc builds write (CMake's
+/// `LANGUAGES CUDA`, hand-written Makefiles) into commands that clang's
+/// front end accepts, and splits a CUDA command into one analysis job per
+/// side: the host and each device architecture.
+///
+/// The model: an nvcc command is a list of nvcc options, host-compiler
+/// options (`-Xcompiler`, or unknown options under
+/// `-forward-unknown-to-host-compiler`) and input files. Options that change
+/// what the front end sees (macros, include paths, the language standard,
+/// the architectures, relocatable device code, the default stream, fast
+/// math) are translated; options that only matter to code generation, the
+/// device linker, ptxas or the build (output files, dependency files, the
+/// host compiler's path, register limits, warnings of nvcc's own front end)
+/// are dropped. Anything else is reported as not translated and dropped, so
+/// that clang never sees an nvcc option it would reject.
+///
+/// Left out: nvcc's `-arch=native|all|all-major` (they name no
+/// architecture that is known without a GPU or the toolkit's list; they are
+/// reported and the default architecture is used), `-Xcudafe` and other
+/// pass-through options of nvcc's internal tools, and nvcc's predefined
+/// macros (`__NVCC__`): the analysis is clang's, and says so.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_TIDY_TOOLS_COMMON_NVCCARGS_H
+#define CUDA_TIDY_TOOLS_COMMON_NVCCARGS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cuda_tidy {
+
+/// The architecture nvcc 13 compiles for when the command names none.
+inline constexpr const char *NvccDefaultArch = "sm_75";
+
+/// Reads an `--options-file`; returns std::nullopt when it cannot be read.
+using ReadFileFn =
+    llvm::function_ref<std::optional<std::string>(llvm::StringRef Path)>;
+
+/// How to translate.
+struct NvccTranslateOptions {
+  /// The clang executable written as the new argv[0].
+  std::string ClangExecutable = "clang++";
+  /// The CUDA toolkit; empty: found from the nvcc path (its parent folder).
+  std::string CudaPath;
+  /// The working directory of the command, for relative option files.
+  std::string Directory;
+};
+
+/// An nvcc command translated into a clang command.
+struct NvccTranslation {
+  /// The clang command line, argv[0] included.
+  std::vector<std::string> Args;
+  /// The real GPU architectures the command compiles for, as clang spells
+  /// them (`sm_90`, `sm_90a`), in command order without repeats. Empty when
+  /// the command names none (nvcc then compiles for NvccDefaultArch).
+  std::vector<std::string> GpuArchs;
+  /// The toolkit used for `--cuda-path`; empty when none was found.
+  std::string CudaPath;
+  /// Options that were not understood and dropped, as written.
+  std::vector<std::string> Untranslated;
+  /// Other problems, one sentence each (a missing toolkit, an unreadable
+  /// options file, an option with no value).
+  std::vector<std::string> Problems;
+};
+
+/// Whether \p Executable names nvcc (`nvcc`, `/usr/local/cuda/bin/nvcc`,
+/// `nvcc.exe`), possibly behind a launcher such as ccache.
+bool isNvccCommand(llvm::ArrayRef<std::string> Argv);
+
+/// Translates an nvcc command line (argv[0] is nvcc, or a launcher followed
+/// by nvcc) into a clang command line. \p ReadFile reads `--options-file`s.
+NvccTranslation translateNvccCommand(llvm::ArrayRef<std::string> Argv,
+                                     const NvccTranslateOptions &Opts,
+                                     ReadFileFn ReadFile);
+
+/// Converts an nvcc architecture name (`sm_90`, `compute_90`, `sm_90a`,
+/// `90`) into the real architecture clang analyses (`sm_90`, `sm_90a`).
+/// Returns std::nullopt for names that are not one architecture (`native`,
+/// `all`, `lto_90`).
+std::optional<std::string> normalizeGpuArch(llvm::StringRef Name);
+
+/// The CUDA toolkit a given nvcc belongs to: the parent of its `bin`
+/// folder, when it holds `include/cuda_runtime.h`. Follows symbolic links
+/// and looks nvcc up in PATH when it is given without a folder.
+std::optional<std::string> findCudaToolkitFromNvcc(llvm::StringRef Nvcc);
+
+/// Which sides of a CUDA file to analyse.
+struct CudaSides {
+  bool Host = true;
+  bool Device = true;
+};
+
+/// Parses a side list such as "host,device", "host" or "device". Returns
+/// std::nullopt and sets \p Error for anything else.
+std::optional<CudaSides> parseCudaSides(llvm::StringRef List,
+                                        std::string &Error);
+
+/// Parses an architecture list such as "sm_90,sm_100a". Returns
+/// std::nullopt and sets \p Error when a name is not an architecture.
+std::optional<std::vector<std::string>>
+parseCudaArchList(llvm::StringRef List, std::string &Error);
+
+/// One analysis job of a compile command.
+struct CudaJob {
+  /// "host" or the device architecture ("sm_90").
+  std::string Side;
+  std::vector<std::string> Args;
+};
+
+/// Whether a clang command compiles CUDA: `-x cuda`, or a `.cu` input with
+/// no `-x` before it.
+bool isCudaClangCommand(llvm::ArrayRef<std::string> Args);
+
+/// Splits a clang CUDA command into the jobs to analyse: the host side
+/// (`--cuda-host-only`) and one device side per architecture
+/// (`--cuda-device-only --cuda-gpu-arch=ARCH`). \p Archs overrides the
+/// architectures the command names; with neither, the device side uses
+/// clang's default. A command that is not CUDA gives one job, unchanged.
+std::vector<CudaJob> splitCudaJobs(llvm::ArrayRef<std::string> Args,
+                                   llvm::ArrayRef<std::string> Archs,
+                                   CudaSides Sides);
+
+} // namespace cuda_tidy
+
+#endif // CUDA_TIDY_TOOLS_COMMON_NVCCARGS_H

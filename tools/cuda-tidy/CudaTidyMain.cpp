@@ -1,0 +1,368 @@
+//===--- CudaTidyMain.cpp - The cuda-tidy driver --------------------------===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// cuda-tidy is clang-tidy with the cuda-tidy module built in. Its command
+// line is clang-tidy's own (clangTidyMain parses it), plus a few options of
+// its own that it takes out before clang-tidy sees the rest:
+//
+//   1. It finds the compilation database the command names (-p, the folders
+//      above the first source, or the flags after "--"), translates each
+//      source's commands (nvcc's into clang's) and splits CUDA commands into
+//      one job per side: the host and each device architecture.
+//   2. It writes those jobs into a private JSON database and runs clang-tidy
+//      on it. clang-tidy runs every command of a file and merges identical
+//      diagnostics, so a warning both sides give is reported once.
+//   3. For --export-sarif it has clang-tidy export its diagnostics and
+//      writes them as SARIF, again one result per (check, message, file,
+//      offset).
+//
+// The plugin (checks/PluginMain.cpp) is not linked: the module registers
+// here.
+//
+//===----------------------------------------------------------------------===//
+
+#include "checks/CudaTidyModule.h"
+#include "tools/common/CudaCompileDb.h"
+#include "tools/cuda-tidy/SarifExport.h"
+#include "clang-tidy/ClangTidyModule.h"
+#include "clang-tidy/ClangTidyOptions.h"
+#include "clang-tidy/tool/ClangTidyMain.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using clang::tooling::CompilationDatabase;
+using clang::tooling::CompileCommand;
+
+namespace {
+/// Turns the cuda-* checks on unless a configuration says otherwise: its
+/// Checks come before clang-tidy's defaults and any configuration file, so
+/// "-*" or "-cuda-*" there turns them off again.
+class DefaultChecksModule : public clang::tidy::ClangTidyModule {
+public:
+  void addCheckFactories(clang::tidy::ClangTidyCheckFactories &) override {}
+  clang::tidy::ClangTidyOptions getModuleOptions() override {
+    clang::tidy::ClangTidyOptions Options;
+    Options.Checks = "cuda-*";
+    return Options;
+  }
+};
+
+/// The command line, split into what cuda-tidy takes and what it forwards.
+struct Invocation {
+  std::vector<std::string> Forward;
+  std::optional<std::string> BuildPath;
+  std::vector<std::string> Sources;
+  std::optional<std::vector<std::string>> FixedArgs;
+  std::string SarifPath;
+  std::string SarifRoot;
+  std::string ExportFixes;
+  cuda_tidy::CompileDbOptions Db;
+};
+} // namespace
+
+static clang::tidy::ClangTidyModuleRegistry::Add<cuda_tidy::CudaTidyModule>
+    CudaModule(cuda_tidy::ModuleName, cuda_tidy::ModuleDescription);
+static clang::tidy::ClangTidyModuleRegistry::Add<DefaultChecksModule>
+    DefaultChecks("cuda-tidy-defaults",
+                  "Turns the cuda-* checks on in cuda-tidy.");
+
+static cl::extrahelp CudaTidyHelp(R"(
+cuda-tidy options (taken out before clang-tidy parses the rest):
+  --export-sarif=<file>     Write the diagnostics as a SARIF 2.1.0 log.
+  --sarif-root=<dir>        Make SARIF locations relative to <dir> (default:
+                            the working folder).
+  --cuda-archs=<list>       Device architectures to analyse, e.g.
+                            sm_90,sm_100a (default: those the compile command
+                            names; sm_75, nvcc's default, for an nvcc command
+                            that names none).
+  --cuda-sides=<list>       host, device or host,device (default).
+  --cuda-path=<dir>         The CUDA toolkit for translated nvcc commands
+                            (default: the one the command's nvcc belongs to).
+
+cuda-tidy reads compilation databases written for nvcc (CMake's LANGUAGES
+CUDA): it translates nvcc's options into clang's and says which ones it could
+not translate. Each CUDA file is analysed for the host and for each device
+architecture; a diagnostic both give is reported once. With no configuration,
+the cuda-* checks are on (with clang-tidy's defaults).
+)");
+
+static bool consumeValue(StringRef Arg, StringRef Name, ArrayRef<std::string> Args,
+                         size_t &I, std::string &Value, bool &Ok) {
+  StringRef Stripped = Arg.ltrim('-');
+  if (!Arg.starts_with("-"))
+    return false;
+  if (Stripped.consume_front(Name)) {
+    if (Stripped.consume_front("=")) {
+      Value = Stripped.str();
+      return true;
+    }
+    if (!Stripped.empty())
+      return false;
+    if (I + 1 >= Args.size()) {
+      errs() << "cuda-tidy: error: option '" << Arg << "' needs a value\n";
+      Ok = false;
+      return true;
+    }
+    Value = Args[++I];
+    return true;
+  }
+  return false;
+}
+
+/// Whether clang-tidy's option \p Name takes its value from the next
+/// argument when it is written without "=".
+static bool takesSeparateValue(StringRef Name) {
+  // CommonOptionsParser registers these only when clang-tidy runs.
+  if (Name == "p" || Name == "extra-arg" || Name == "extra-arg-before")
+    return true;
+  auto &Opts = cl::getRegisteredOptions();
+  auto It = Opts.find(Name);
+  return It != Opts.end() &&
+         It->second->getValueExpectedFlag() == cl::ValueRequired;
+}
+
+static bool parseInvocation(ArrayRef<std::string> Args, Invocation &Inv) {
+  bool Ok = true;
+  Inv.Forward.push_back(Args[0]);
+  for (size_t I = 1; I < Args.size(); ++I) {
+    StringRef Arg = Args[I];
+    if (Arg == "--") {
+      Inv.FixedArgs.emplace(Args.begin() + I + 1, Args.end());
+      break;
+    }
+    std::string Value;
+    if (consumeValue(Arg, "export-sarif", Args, I, Inv.SarifPath, Ok) ||
+        consumeValue(Arg, "sarif-root", Args, I, Inv.SarifRoot, Ok) ||
+        consumeValue(Arg, "cuda-path", Args, I, Inv.Db.CudaPath, Ok))
+      continue;
+    if (consumeValue(Arg, "cuda-archs", Args, I, Value, Ok)) {
+      std::string Error;
+      if (auto Archs = cuda_tidy::parseCudaArchList(Value, Error))
+        Inv.Db.Archs = *Archs;
+      else if (Ok) {
+        errs() << "cuda-tidy: error: --cuda-archs: " << Error << "\n";
+        Ok = false;
+      }
+      continue;
+    }
+    if (consumeValue(Arg, "cuda-sides", Args, I, Value, Ok)) {
+      std::string Error;
+      if (auto Sides = cuda_tidy::parseCudaSides(Value, Error))
+        Inv.Db.Sides = *Sides;
+      else if (Ok) {
+        errs() << "cuda-tidy: error: --cuda-sides: " << Error << "\n";
+        Ok = false;
+      }
+      continue;
+    }
+    if (consumeValue(Arg, "p", Args, I, Value, Ok)) {
+      Inv.BuildPath = Value;
+      continue;
+    }
+    if (consumeValue(Arg, "export-fixes", Args, I, Inv.ExportFixes, Ok)) {
+      Inv.Forward.push_back("--export-fixes=" + Inv.ExportFixes);
+      continue;
+    }
+    Inv.Forward.push_back(Args[I]);
+    if (!Arg.starts_with("-") || Arg == "-") {
+      Inv.Sources.push_back(Args[I]);
+      continue;
+    }
+    StringRef Name = Arg.ltrim('-');
+    if (!Name.contains('=') && takesSeparateValue(Name) && I + 1 < Args.size())
+      Inv.Forward.push_back(Args[++I]);
+  }
+  return Ok;
+}
+
+/// Loads the database clang-tidy would load for this command line.
+static std::unique_ptr<CompilationDatabase>
+loadDatabase(const Invocation &Inv, StringRef FirstSource) {
+  if (Inv.FixedArgs)
+    return std::make_unique<clang::tooling::FixedCompilationDatabase>(
+        ".", *Inv.FixedArgs);
+  std::string Error;
+  std::unique_ptr<CompilationDatabase> DB =
+      Inv.BuildPath
+          ? CompilationDatabase::autoDetectFromDirectory(*Inv.BuildPath, Error)
+          : CompilationDatabase::autoDetectFromSource(FirstSource, Error);
+  if (!DB) {
+    errs() << "Error while trying to load a compilation database:\n"
+           << Error << "Running without flags.\n";
+    DB = std::make_unique<clang::tooling::FixedCompilationDatabase>(
+        ".", std::vector<std::string>());
+  }
+  return DB;
+}
+
+static std::string absolutePath(StringRef Path) {
+  SmallString<256> Abs(Path);
+  sys::fs::make_absolute(Abs);
+  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return Abs.str().str();
+}
+
+/// Whether the nearest .clang-tidy (or _clang-tidy) in \p Dir or above it
+/// sets Checks.
+static bool configSetsChecks(StringRef Dir) {
+  SmallString<256> Path(Dir);
+  sys::fs::make_absolute(Path);
+  for (StringRef D = Path; !D.empty(); D = sys::path::parent_path(D)) {
+    for (StringRef Name : {".clang-tidy", "_clang-tidy"}) {
+      SmallString<256> File(D);
+      sys::path::append(File, Name);
+      ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(File);
+      if (!Buf)
+        continue;
+      ErrorOr<clang::tidy::ClangTidyOptions> Parsed =
+          clang::tidy::parseConfiguration((*Buf)->getMemBufferRef());
+      return !Parsed || Parsed->Checks.has_value();
+    }
+  }
+  return false;
+}
+
+/// Whether \p Forward names one of clang-tidy's options in \p Names.
+static bool hasOption(ArrayRef<std::string> Forward,
+                      std::initializer_list<StringRef> Names) {
+  for (StringRef Arg : Forward.drop_front()) {
+    if (!Arg.starts_with("-"))
+      continue;
+    StringRef Name = Arg.ltrim('-').split('=').first;
+    if (llvm::is_contained(Names, Name))
+      return true;
+  }
+  return false;
+}
+
+static int writeSarif(const Invocation &Inv, StringRef FixesPath) {
+  std::vector<clang::tooling::TranslationUnitDiagnostics> TUs;
+  if (sys::fs::exists(FixesPath)) {
+    auto Read = cuda_tidy::readExportedDiagnostics(FixesPath);
+    if (!Read) {
+      errs() << "cuda-tidy: error: " << toString(Read.takeError()) << "\n";
+      return 1;
+    }
+    TUs = std::move(*Read);
+  }
+  cuda_tidy::SarifOptions Opts;
+  Opts.ToolVersion = CUDA_TIDY_VERSION;
+  Opts.DocsBaseUrl = CUDA_TIDY_DOCS_URL;
+  SmallString<256> Root(Inv.SarifRoot.empty() ? "." : Inv.SarifRoot);
+  if (sys::fs::real_path(Root, Root)) {
+    errs() << "cuda-tidy: error: --sarif-root: no folder '" << Inv.SarifRoot
+           << "'\n";
+    return 1;
+  }
+  Opts.SourceRoot = Root.str().str();
+  std::error_code EC;
+  raw_fd_ostream OS(Inv.SarifPath, EC, sys::fs::OF_Text);
+  if (EC) {
+    errs() << "cuda-tidy: error: cannot write '" << Inv.SarifPath
+           << "': " << EC.message() << "\n";
+    return 1;
+  }
+  OS << formatv("{0:2}", cuda_tidy::buildSarifLog(TUs, Opts)) << "\n";
+  return 0;
+}
+
+int main(int argc, const char **argv) {
+  InitLLVM X(argc, argv);
+  std::vector<std::string> Args(argv, argv + argc);
+  Invocation Inv;
+  if (!parseInvocation(Args, Inv))
+    return 1;
+
+  // No sources: --help, --list-checks, --dump-config and the like.
+  std::vector<std::string> Forward = Inv.Forward;
+  if (Inv.Sources.empty() && Inv.SarifPath.empty()) {
+    if (Inv.FixedArgs) {
+      Forward.push_back("--");
+      llvm::append_range(Forward, *Inv.FixedArgs);
+    }
+  }
+
+  SmallString<128> TempDir;
+  if (!Inv.Sources.empty() || !Inv.SarifPath.empty()) {
+    if (std::error_code EC =
+            sys::fs::createUniqueDirectory("cuda-tidy", TempDir)) {
+      errs() << "cuda-tidy: error: cannot create a temporary folder: "
+             << EC.message() << "\n";
+      return 1;
+    }
+  }
+  scope_exit Cleanup([&] {
+    if (!TempDir.empty())
+      sys::fs::remove_directories(TempDir);
+  });
+
+  if (!Inv.Sources.empty()) {
+    std::unique_ptr<CompilationDatabase> DB =
+        loadDatabase(Inv, absolutePath(Inv.Sources.front()));
+    cuda_tidy::TranslationLog Log("cuda-tidy", errs());
+    Inv.Db.ClangExecutable = CUDA_TIDY_CLANG;
+    std::vector<CompileCommand> Jobs;
+    for (const std::string &Source : Inv.Sources)
+      for (const CompileCommand &C :
+           DB->getCompileCommands(absolutePath(Source)))
+        for (CompileCommand &J :
+             cuda_tidy::translateCompileCommand(C, Inv.Db, Log))
+          Jobs.push_back(std::move(J));
+    SmallString<128> DbPath(TempDir);
+    sys::path::append(DbPath, "compile_commands.json");
+    if (Error E = cuda_tidy::writeJsonDatabase(DbPath, Jobs)) {
+      errs() << "cuda-tidy: error: " << toString(std::move(E)) << "\n";
+      return 1;
+    }
+    Forward.push_back("-p=" + TempDir.str().str());
+  }
+  // --list-checks and --dump-config read the configuration without the
+  // modules' defaults; say explicitly what an unconfigured run enables.
+  std::string ConfigDir =
+      Inv.Sources.empty()
+          ? std::string(".")
+          : sys::path::parent_path(absolutePath(Inv.Sources.front())).str();
+  if (hasOption(Forward, {"list-checks", "dump-config"}) &&
+      !hasOption(Forward, {"checks", "config", "config-file"}) &&
+      !configSetsChecks(ConfigDir))
+    Forward.push_back("--checks=clang-diagnostic-*,clang-analyzer-*,cuda-*");
+
+  // clang-tidy looks for clang's resource headers beside its own binary;
+  // name those of the clang this driver was built with.
+  if (sys::fs::is_directory(CUDA_TIDY_RESOURCE_DIR))
+    Forward.insert(Forward.begin() + 1, std::string("--extra-arg-before="
+                                                    "-resource-dir=") +
+                                            CUDA_TIDY_RESOURCE_DIR);
+
+  std::string FixesPath = Inv.ExportFixes;
+  if (!Inv.SarifPath.empty()) {
+    if (FixesPath.empty()) {
+      SmallString<128> P(TempDir);
+      sys::path::append(P, "fixes.yaml");
+      FixesPath = P.str().str();
+      Forward.push_back("--export-fixes=" + FixesPath);
+    }
+    // An older file must not be mistaken for this run's diagnostics.
+    sys::fs::remove(FixesPath);
+  }
+
+  std::vector<const char *> ForwardArgv;
+  for (const std::string &A : Forward)
+    ForwardArgv.push_back(A.c_str());
+  ForwardArgv.push_back(nullptr);
+  int Status =
+      clang::tidy::clangTidyMain(static_cast<int>(ForwardArgv.size() - 1),
+                                 ForwardArgv.data());
+  if (!Inv.SarifPath.empty() && writeSarif(Inv, FixesPath) != 0 && Status == 0)
+    Status = 1;
+  return Status;
+}

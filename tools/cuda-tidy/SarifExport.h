@@ -1,0 +1,50 @@
+//===--- SarifExport.h - clang-tidy diagnostics as SARIF 2.1.0 --*- C++ -*-===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// Writes the diagnostics that clang-tidy exports (`--export-fixes` YAML) as
+/// a SARIF 2.1.0 log: one run, a rule per check with its documentation link,
+/// a result per diagnostic with its location, its notes as related
+/// locations, and its fix-its (and those of its notes) as fixes.
+///
+/// Locations are relative to a source root (`%SRCROOT%`, the working folder
+/// of cuda-tidy by default) when the file lies under it, as GitHub code
+/// scanning expects, and absolute `file://` URIs otherwise. Columns count
+/// Unicode code points (`columnKind: unicodeCodePoints`).
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_TIDY_TOOLS_CUDA_TIDY_SARIFEXPORT_H
+#define CUDA_TIDY_TOOLS_CUDA_TIDY_SARIFEXPORT_H
+
+#include "clang/Tooling/Core/Diagnostic.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
+
+namespace cuda_tidy {
+
+struct SarifOptions {
+  std::string ToolName = "cuda-tidy";
+  std::string ToolVersion;
+  /// Where the docs of cuda-* checks live: the rule's helpUri is this
+  /// followed by "<check>.md".
+  std::string DocsBaseUrl;
+  /// Absolute folder that relative locations start from.
+  std::string SourceRoot;
+};
+
+/// Reads the YAML documents that `--export-fixes` wrote.
+llvm::Expected<std::vector<clang::tooling::TranslationUnitDiagnostics>>
+readExportedDiagnostics(llvm::StringRef Path);
+
+/// The SARIF log of \p Diagnostics.
+llvm::json::Value
+buildSarifLog(llvm::ArrayRef<clang::tooling::TranslationUnitDiagnostics> TUs,
+              const SarifOptions &Opts);
+
+} // namespace cuda_tidy
+
+#endif // CUDA_TIDY_TOOLS_CUDA_TIDY_SARIFEXPORT_H

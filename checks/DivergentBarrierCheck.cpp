@@ -30,11 +30,11 @@ DivergentBarrierCheck::DivergentBarrierCheck(
 bool DivergentBarrierCheck::readBool(StringRef CheckName, StringRef Option,
                                      bool Default) {
   StringRef Text = Options.get(Option, Default ? "true" : "false");
-  std::optional<bool> Value = llvm::StringSwitch<std::optional<bool>>(
-                                  Text.trim().lower())
-                                  .Cases({"true", "1", "on", "yes"}, true)
-                                  .Cases({"false", "0", "off", "no"}, false)
-                                  .Default(std::nullopt);
+  std::optional<bool> Value =
+      llvm::StringSwitch<std::optional<bool>>(Text.trim().lower())
+          .Cases({"true", "1", "on", "yes"}, true)
+          .Cases({"false", "0", "off", "no"}, false)
+          .Default(std::nullopt);
   if (!Value) {
     configurationDiag("invalid value '%0' for option '%1.%2': expected "
                       "'true' or 'false'")
@@ -59,11 +59,11 @@ bool DivergentBarrierCheck::isLanguageVersionSupported(
 void DivergentBarrierCheck::registerMatchers(MatchFinder *Finder) {
   // Every device-side function with a body: kernels, __device__ functions,
   // lambdas in device code and template instantiations of them.
-  Finder->addMatcher(functionDecl(isDefinition(),
-                                  anyOf(hasAttr(attr::CUDAGlobal),
-                                        hasAttr(attr::CUDADevice)))
-                         .bind("fn"),
-                     this);
+  Finder->addMatcher(
+      functionDecl(isDefinition(),
+                   anyOf(hasAttr(attr::CUDAGlobal), hasAttr(attr::CUDADevice)))
+          .bind("fn"),
+      this);
 }
 
 void DivergentBarrierCheck::check(const MatchFinder::MatchResult &Result) {

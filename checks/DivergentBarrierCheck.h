@@ -27,10 +27,11 @@ class DivergentBarrierCheck : public clang::tidy::ClangTidyCheck {
 public:
   DivergentBarrierCheck(llvm::StringRef Name,
                         clang::tidy::ClangTidyContext *Context);
-  bool isLanguageVersionSupported(
-      const clang::LangOptions &LangOpts) const override;
+  bool
+  isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void
+  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override;
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
 

@@ -326,8 +326,8 @@ void ImplicitWarpSynchronizationCheck::check(
       Decl = Temp + " = " + Value + ";";
       Value = Temp;
     }
-    std::string New = Decl + Sep + Sync + Sep + LHS + " = " + Value + ";" +
-                      Sep + Sync;
+    std::string New =
+        Decl + Sep + Sync + Sep + LHS + " = " + Value + ";" + Sep + Sync;
     if (Bare)
       New = "{ " + New + " }";
     Fixes.push_back(FixItHint::CreateReplacement(
@@ -340,8 +340,8 @@ void ImplicitWarpSynchronizationCheck::check(
     const WarpExchange &X = *Site.X;
     const Stmt *Leader = Components.getLeaderValue(X.ReadStmt);
     auto Why = ComponentWhyNot.find(Leader);
-    bool LanesUnknown = Why != ComponentWhyNot.end() &&
-                        ComponentLanesUnknown.lookup(Leader);
+    bool LanesUnknown =
+        Why != ComponentWhyNot.end() && ComponentLanesUnknown.lookup(Leader);
     StringRef Name = X.Shared ? X.Shared->getName() : "";
     {
       auto D = diag(Site.Loc, "lanes of a warp exchange data through shared "
@@ -357,8 +357,9 @@ void ImplicitWarpSynchronizationCheck::check(
               D << H;
       }
     }
-    diag(SM.getFileLoc(X.Write->getBeginLoc()), "lane %0 writes the element "
-                                                "here",
+    diag(SM.getFileLoc(X.Write->getBeginLoc()),
+         "lane %0 writes the element "
+         "here",
          DiagnosticIDs::Note)
         << X.WriterLane;
     diag(Site.Loc, "lane %0 reads it here, and no barrier orders the two",

@@ -1,4 +1,5 @@
-//===--- ImplicitWarpSynchronizationCheck.h - cuda-implicit-warp-sync -*- C++ -*-===//
+//===--- ImplicitWarpSynchronizationCheck.h - cuda-implicit-warp-sync -*- C++
+//-*-===//
 //
 // Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -30,7 +31,8 @@ public:
     return LangOpts.CUDA;
   }
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void
+  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
 };
 
 } // namespace cuda_tidy

@@ -43,17 +43,18 @@ bool LegacyWarpIntrinsicsCheck::isLanguageVersionSupported(
   return LangOpts.CUDA;
 }
 
-void LegacyWarpIntrinsicsCheck::registerPPCallbacks(
-    const SourceManager &SM, Preprocessor *PP, Preprocessor *) {
+void LegacyWarpIntrinsicsCheck::registerPPCallbacks(const SourceManager &SM,
+                                                    Preprocessor *PP,
+                                                    Preprocessor *) {
   PP->addPPCallbacks(ArchRegions.makeCallbacks(SM, getLangOpts()));
 }
 
 void LegacyWarpIntrinsicsCheck::registerMatchers(MatchFinder *Finder) {
   // The legacy intrinsics by name; check() keeps only the CUDA headers' own.
-  auto Legacy = functionDecl(hasAnyName("__shfl", "__shfl_up", "__shfl_down",
-                                        "__shfl_xor", "__ballot", "__any",
-                                        "__all"))
-                    .bind("fn");
+  auto Legacy =
+      functionDecl(hasAnyName("__shfl", "__shfl_up", "__shfl_down",
+                              "__shfl_xor", "__ballot", "__any", "__all"))
+          .bind("fn");
   auto InFunction = forCallable(functionDecl().bind("func"));
   // Resolved calls, in ordinary code and in template instantiations.
   Finder->addMatcher(callExpr(callee(Legacy), InFunction).bind("call"), this);
@@ -101,13 +102,13 @@ void LegacyWarpIntrinsicsCheck::check(const MatchFinder::MatchResult &Result) {
     // Member functions of class template specialisations are instantiated
     // too.
     if (const auto *Parent = dyn_cast<CXXRecordDecl>(Func->getDeclContext()))
-      Instantiated = Parent->getTemplateSpecializationKind() ==
-                     TSK_ImplicitInstantiation;
+      Instantiated =
+          Parent->getTemplateSpecializationKind() == TSK_ImplicitInstantiation;
   }
   std::optional<ConvergenceObstacle> Obstacle =
       Func ? Convergence->obstacle(Call, Func)
-           : std::optional<ConvergenceObstacle>(ConvergenceObstacle{
-                 NameLoc, "the call is not in a function"});
+           : std::optional<ConvergenceObstacle>(
+                 ConvergenceObstacle{NameLoc, "the call is not in a function"});
 
   // Sites are keyed by where the name is spelled: one report and one fix per
   // spelling, whatever the number of instantiations or expansions.
@@ -155,13 +156,13 @@ void LegacyWarpIntrinsicsCheck::onEndOfTranslationUnit() {
                                               FullMask + ", ");
     }
     if (!S.MacroName.empty())
-      diag(S.ExpansionLoc, "the call comes from this expansion of macro '%0'; "
-                           "the fix edits its definition",
+      diag(S.ExpansionLoc,
+           "the call comes from this expansion of macro '%0'; "
+           "the fix edits its definition",
            DiagnosticIDs::Note)
           << S.MacroName;
     if (!S.Edit.Points) {
-      diag(S.Loc, "no automatic fix: %0", DiagnosticIDs::Note)
-          << S.Edit.WhyNot;
+      diag(S.Loc, "no automatic fix: %0", DiagnosticIDs::Note) << S.Edit.WhyNot;
       continue;
     }
     if (Proven)
@@ -171,11 +172,11 @@ void LegacyWarpIntrinsicsCheck::onEndOfTranslationUnit() {
          "could hang or read lanes that are absent: %0",
          DiagnosticIDs::Note)
         << S.Obstacle->Reason;
-    diag(S.Loc, "use '__activemask()' to keep the lanes that are active "
-                "here, as '%0' did",
+    diag(S.Loc,
+         "use '__activemask()' to keep the lanes that are active "
+         "here, as '%0' did",
          DiagnosticIDs::Note)
-        << S.Legacy
-        << FixItHint::CreateReplacement(S.Edit.Points->Name, Sync)
+        << S.Legacy << FixItHint::CreateReplacement(S.Edit.Points->Name, Sync)
         << FixItHint::CreateInsertion(S.Edit.Points->AfterLParen,
                                       "__activemask(), ");
   }

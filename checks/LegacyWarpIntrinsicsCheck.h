@@ -1,4 +1,5 @@
-//===--- LegacyWarpIntrinsicsCheck.h - cuda-legacy-warp-intrinsics -*- C++ -*-===//
+//===--- LegacyWarpIntrinsicsCheck.h - cuda-legacy-warp-intrinsics -*- C++
+//-*-===//
 //
 // Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -28,12 +29,14 @@ class LegacyWarpIntrinsicsCheck : public clang::tidy::ClangTidyCheck {
 public:
   LegacyWarpIntrinsicsCheck(llvm::StringRef Name,
                             clang::tidy::ClangTidyContext *Context);
-  bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override;
+  bool
+  isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override;
   void registerPPCallbacks(const clang::SourceManager &SM,
                            clang::Preprocessor *PP,
                            clang::Preprocessor *ModuleExpanderPP) override;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void
+  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override;
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
 

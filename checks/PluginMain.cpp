@@ -52,9 +52,8 @@ static void registerCudaTidyPlugin() {
   if (!Host.Mismatch.empty()) {
     llvm::errs() << "error: CudaTidy.so was built for clang-tidy "
                  << LLVM_VERSION_MAJOR
-                 << " but was loaded into a process that uses "
-                 << Host.Mismatch << "; run it with clang-tidy-"
-                 << LLVM_VERSION_MAJOR
+                 << " but was loaded into a process that uses " << Host.Mismatch
+                 << "; run it with clang-tidy-" << LLVM_VERSION_MAJOR
                  << " (or use build/bin/cuda-tidy). No cuda-* checks were "
                     "registered.\n";
     return;

@@ -16,9 +16,8 @@ using namespace clang;
 namespace cuda_tidy {
 
 /// The `__CUDA_ARCH__` values of every architecture from Volta on.
-static constexpr unsigned ModernArchs[] = {700, 720, 750, 800, 860, 870, 890,
-                                           900, 1000, 1010, 1030, 1100, 1200,
-                                           1210};
+static constexpr unsigned ModernArchs[] = {
+    700, 720, 750, 800, 860, 870, 890, 900, 1000, 1010, 1030, 1100, 1200, 1210};
 
 namespace {
 /// A value of the evaluator: an integer, or unknown.
@@ -303,7 +302,7 @@ public:
   }
   void Else(SourceLocation Loc, SourceLocation) override {
     Truths AllTrue;
-    std::fill(std::begin(AllTrue.V), std::end(AllTrue.V), Truth::True);
+    llvm::fill(AllTrue.V, Truth::True);
     nextRegion(Loc, AllTrue);
   }
   void Endif(SourceLocation Loc, SourceLocation) override {
@@ -324,12 +323,13 @@ private:
   llvm::SmallVector<Frame, 8> Stack;
 
   bool insideLegacy() const {
-    return !Stack.empty() && (Stack.back().InsideLegacy || Stack.back().RegionLegacy);
+    return !Stack.empty() &&
+           (Stack.back().InsideLegacy || Stack.back().RegionLegacy);
   }
 
   Truths unknownTruths() const {
     Truths T;
-    std::fill(std::begin(T.V), std::end(T.V), Truth::Unknown);
+    llvm::fill(T.V, Truth::Unknown);
     return T;
   }
 
@@ -345,8 +345,7 @@ private:
     Truths T;
     // A condition that does not name __CUDA_ARCH__ has one value for all.
     if (!Text.contains("__CUDA_ARCH__")) {
-      std::fill(std::begin(T.V), std::end(T.V),
-                evaluateArchCondition(Text, ModernArchs[0], LangOpts));
+      llvm::fill(T.V, evaluateArchCondition(Text, ModernArchs[0], LangOpts));
       return T;
     }
     for (size_t I = 0; I < std::size(ModernArchs); ++I)
@@ -359,8 +358,7 @@ private:
     if (!II || II->getName() != "__CUDA_ARCH__")
       return unknownTruths();
     Truths T;
-    std::fill(std::begin(T.V), std::end(T.V),
-              Negate ? Truth::False : Truth::True);
+    llvm::fill(T.V, Negate ? Truth::False : Truth::True);
     return T;
   }
 

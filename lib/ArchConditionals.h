@@ -1,4 +1,5 @@
-//===--- ArchConditionals.h - Code only old architectures compile -*- C++ -*-===//
+//===--- ArchConditionals.h - Code only old architectures compile -*- C++
+//-*-===//
 //
 // Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
 //

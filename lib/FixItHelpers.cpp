@@ -12,8 +12,7 @@ using namespace clang;
 
 namespace cuda_tidy {
 
-CallEditLookup locateCallEdit(SourceLocation CalleeLoc,
-                              const SourceManager &SM,
+CallEditLookup locateCallEdit(SourceLocation CalleeLoc, const SourceManager &SM,
                               const LangOptions &LangOpts) {
   CallEditLookup Result;
   if (CalleeLoc.isInvalid()) {

@@ -120,10 +120,9 @@ public:
   llvm::DenseMap<const FunctionDecl *, std::unique_ptr<FunctionInfo>> Infos;
   llvm::DenseMap<const FunctionDecl *, int> BarrierState; // 0 ?, 1 no, 2 yes
   /// Device calls of each function, in traversal order.
-  llvm::DenseMap<const FunctionDecl *,
-                 llvm::SmallVector<std::pair<const CallExpr *,
-                                             const FunctionDecl *>,
-                                   2>>
+  llvm::DenseMap<
+      const FunctionDecl *,
+      llvm::SmallVector<std::pair<const CallExpr *, const FunctionDecl *>, 2>>
       Callers;
   llvm::SmallVector<const FunctionDecl *, 16> Functions;
   /// Statement masks: absent = not computed, nullopt = unknown, 0 = never
@@ -140,12 +139,12 @@ public:
 
   std::optional<int64_t> eval(const Expr *E, const Frame &Fr, const Env &En,
                               unsigned Depth = 0);
-  std::optional<Address> evalPtr(const Expr *E, const Frame &Fr,
-                                 const Env &En, unsigned Depth = 0);
+  std::optional<Address> evalPtr(const Expr *E, const Frame &Fr, const Env &En,
+                                 unsigned Depth = 0);
   std::optional<Address> evalPtrVar(const VarDecl *V, const Frame &Fr,
                                     const Env &En, unsigned Depth = 0);
-  std::optional<Address> evalObj(const Expr *E, const Frame &Fr,
-                                 const Env &En, unsigned Depth = 0);
+  std::optional<Address> evalObj(const Expr *E, const Frame &Fr, const Env &En,
+                                 unsigned Depth = 0);
   bool isVarying(const Expr *E, const Frame &Fr, unsigned Depth = 0);
   /// Whether a loop's increment (`++i`, `s >>= 1`) steps by a varying amount.
   bool isVaryingStep(const Expr *Inc, const Frame &Fr, unsigned Depth) {
@@ -249,10 +248,12 @@ static void collectMods(const Stmt *S, FunctionInfo &I) {
   } else if (const auto *CE = dyn_cast<CallExpr>(S)) {
     // Arguments bound to non-const references may be written.
     if (const FunctionDecl *Callee = CE->getDirectCallee()) {
-      for (unsigned A = 0, N = std::min(CE->getNumArgs(), Callee->getNumParams());
+      for (unsigned A = 0,
+                    N = std::min(CE->getNumArgs(), Callee->getNumParams());
            A < N; ++A) {
         QualType PT = Callee->getParamDecl(A)->getType();
-        if (PT->isReferenceType() && !PT.getNonReferenceType().isConstQualified())
+        if (PT->isReferenceType() &&
+            !PT.getNonReferenceType().isConstQualified())
           if (const VarDecl *V = refVar(CE->getArg(A)))
             I.Mods[V].push_back(CE);
       }
@@ -294,7 +295,8 @@ bool LaneAccessAnalysis::Impl::isBarrierStmt(const Stmt *S) {
   const FunctionDecl *Callee = CE->getDirectCallee();
   if (!Callee)
     return true; // an indirect call may synchronise
-  StringRef Name = Callee->getDeclName().isIdentifier() ? Callee->getName() : "";
+  StringRef Name =
+      Callee->getDeclName().isIdentifier() ? Callee->getName() : "";
   if (isCudaHeaderDecl(Callee, Ctx.getSourceManager()))
     return llvm::StringSwitch<bool>(Name)
         .Case("__syncwarp", true)
@@ -433,8 +435,7 @@ FunctionInfo &LaneAccessAnalysis::Impl::info(const FunctionDecl *F) {
     }
   }
   // Declarations split by the CFG map back to the original statement.
-  for (auto It = I.Cfg->synthetic_stmt_begin(),
-            E = I.Cfg->synthetic_stmt_end();
+  for (auto It = I.Cfg->synthetic_stmt_begin(), E = I.Cfg->synthetic_stmt_end();
        It != E; ++It) {
     auto Found = I.Positions.find(It->first);
     if (Found != I.Positions.end())
@@ -481,8 +482,7 @@ std::optional<int64_t> LaneAccessAnalysis::Impl::eval(const Expr *E,
                                                       const Frame &Fr,
                                                       const Env &En,
                                                       unsigned Depth) {
-  if (!E || Depth > MaxDepth || E->isValueDependent() ||
-      E->isTypeDependent())
+  if (!E || Depth > MaxDepth || E->isValueDependent() || E->isTypeDependent())
     return std::nullopt;
   ++Budget;
   if (auto Ref = getBuiltinVarRef(E)) {
@@ -646,8 +646,7 @@ std::optional<int64_t> LaneAccessAnalysis::Impl::eval(const Expr *E,
     auto C = eval(CO->getCond(), Fr, En, Depth + 1);
     if (!C)
       return std::nullopt;
-    return eval(*C ? CO->getTrueExpr() : CO->getFalseExpr(), Fr, En,
-                Depth + 1);
+    return eval(*C ? CO->getTrueExpr() : CO->getFalseExpr(), Fr, En, Depth + 1);
   }
   return std::nullopt;
 }
@@ -934,9 +933,9 @@ void LaneAccessAnalysis::Impl::guardOf(
       if (S == For->getBody() || S == For->getInc() || S == For->getCond()) {
         auto It = I.Counted.find(For);
         bool Jumps = containsJump(For->getBody());
-        bool Varying = isVarying(For->getCond(), Fr) ||
-                       (It != I.Counted.end() &&
-                        isVarying(It->second.Init, Fr));
+        bool Varying =
+            isVarying(For->getCond(), Fr) ||
+            (It != I.Counted.end() && isVarying(It->second.Init, Fr));
         if (It != I.Counted.end() && !Varying && !Jumps)
           Loops.push_back(For);
         else if (Varying || Jumps)
@@ -950,8 +949,8 @@ void LaneAccessAnalysis::Impl::guardOf(
       if (S == Do->getBody() &&
           (isVarying(Do->getCond(), Fr) || containsJump(Do->getBody())))
         Opaque = true;
-    } else if (isa<SwitchStmt, SwitchCase, LabelStmt, CXXTryStmt,
-                   CXXCatchStmt>(Parent)) {
+    } else if (isa<SwitchStmt, SwitchCase, LabelStmt, CXXTryStmt, CXXCatchStmt>(
+                   Parent)) {
       Opaque = true;
     } else if (const auto *CS = dyn_cast<CompoundStmt>(Parent)) {
       // Earlier siblings: `if (c) return;` narrows the lanes; any other
@@ -970,9 +969,8 @@ void LaneAccessAnalysis::Impl::guardOf(
 }
 
 std::optional<bool>
-LaneAccessAnalysis::Impl::evalGuard(llvm::ArrayRef<Cond> Guard,
-                                    const Frame &Fr, const Env &En,
-                                    bool &Unknown) {
+LaneAccessAnalysis::Impl::evalGuard(llvm::ArrayRef<Cond> Guard, const Frame &Fr,
+                                    const Env &En, bool &Unknown) {
   for (const Cond &C : Guard) {
     if (!C.Varying)
       continue; // the whole warp agrees; analysed as taken
@@ -1142,8 +1140,8 @@ static void collectAccesses(const Stmt *S, FunctionInfo &I,
     if (UO->getOpcode() != UO_Deref)
       return;
   QualType T = E->getType();
-  if (T.isNull() || !E->isGLValue() || T->isArrayType() ||
-      T->isRecordType() || T->isDependentType() || !T->isScalarType())
+  if (T.isNull() || !E->isGLValue() || T->isArrayType() || T->isRecordType() ||
+      T->isDependentType() || !T->isScalarType())
     return;
   const Stmt *Child = E;
   const Stmt *Parent = I.PM->getParent(Child);
@@ -1224,8 +1222,8 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
       else if (const auto *ME = dyn_cast<MemberExpr>(Base))
         Base = ME->getBase()->IgnoreParenCasts();
       else if (const auto *UO = dyn_cast<UnaryOperator>(Base);
-               UO && (UO->getOpcode() == UO_Deref ||
-                      UO->getOpcode() == UO_AddrOf))
+               UO &&
+               (UO->getOpcode() == UO_Deref || UO->getOpcode() == UO_AddrOf))
         Base = UO->getSubExpr()->IgnoreParenCasts();
       else if (const auto *BO = dyn_cast<BinaryOperator>(Base);
                BO && BO->isAdditiveOp())
@@ -1344,7 +1342,8 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
                 E2.Tid = Tid;
                 bool Unknown = false;
                 if (!evalGuard(CallGuard, Fr.Parent ? *Fr.Parent : Fr, E2,
-                               Unknown).value_or(false))
+                               Unknown)
+                         .value_or(false))
                   continue;
                 if (!evalGuard(Acc.Guard, Fr, E2, Unknown).value_or(false))
                   continue;
@@ -1368,8 +1367,7 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
               ForEachThread(R, E2, [&](unsigned Tid, const auto &Ad) {
                 auto &WarpW = Writers[Tid / 32];
                 auto It = WarpW.lower_bound(Ad.Byte - WSize + 1);
-                for (; It != WarpW.end() && It->first < Ad.Byte + RSize;
-                     ++It) {
+                for (; It != WarpW.end() && It->first < Ad.Byte + RSize; ++It) {
                   if (It->second.first != Ad.Key)
                     continue;
                   uint32_t Others = It->second.second & ~(1u << (Tid % 32));
@@ -1422,9 +1420,9 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
   }
 }
 
-std::optional<uint32_t>
-LaneAccessAnalysis::Impl::frameMask(const Stmt *S, const Frame &Fr,
-                                    bool EntryKnown) {
+std::optional<uint32_t> LaneAccessAnalysis::Impl::frameMask(const Stmt *S,
+                                                            const Frame &Fr,
+                                                            bool EntryKnown) {
   if (!EntryKnown)
     return std::nullopt;
   FunctionInfo &I = info(Fr.F);
@@ -1493,8 +1491,7 @@ LaneAccessAnalysis::Impl::frameMask(const Stmt *S, const Frame &Fr,
 //===----------------------------------------------------------------------===//
 
 namespace {
-class DeviceCallCollector
-    : public UserCodeVisitor<DeviceCallCollector> {
+class DeviceCallCollector : public UserCodeVisitor<DeviceCallCollector> {
 public:
   explicit DeviceCallCollector(LaneAccessAnalysis::Impl &A) : A(A) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
@@ -1515,8 +1512,8 @@ public:
     }
     bool Result;
     if (isa<CXXMethodDecl>(FD))
-      Result = RecursiveASTVisitor::TraverseCXXMethodDecl(
-          cast<CXXMethodDecl>(FD));
+      Result =
+          RecursiveASTVisitor::TraverseCXXMethodDecl(cast<CXXMethodDecl>(FD));
     else
       Result = RecursiveASTVisitor::TraverseFunctionDecl(FD);
     Current = Saved;

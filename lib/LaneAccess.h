@@ -26,7 +26,8 @@
 ///    counted `for` loops whose bounds do not depend on the thread are
 ///    enumerated (`for (int d = 1; d < 32; d *= 2)`, `for (s = blockDim.x / 2;
 ///    s > 32; s >>= 1)`); a uniform loop whose bound cannot be evaluated (a
-///    kernel parameter) is sampled on its first two iterations. So `tid + c`, `tid - c`, `lane ^ c`,
+///    kernel parameter) is sampled on its first two iterations. So `tid + c`,
+///    `tid - c`, `lane ^ c`,
 ///    `(lane + 1) & 31`, `warp * 32 + lane` need no special case.
 ///  - The lanes that run an access are those for which every enclosing `if`,
 ///    `?:`, `&&`, `||` condition and every earlier `if (c) return;` in an

@@ -162,8 +162,8 @@ std::optional<BarrierSite> recognizeBarrier(const Stmt *S, ASTContext &Ctx) {
   B.Barrier = S;
   if (const auto *Asm = dyn_cast<GCCAsmStmt>(S)) {
     std::string Str = Asm->getAsmString();
-    for (StringRef M : {"barrier.cta.sync", "bar.cta.sync", "barrier.sync",
-                        "bar.sync"}) {
+    for (StringRef M :
+         {"barrier.cta.sync", "bar.cta.sync", "barrier.sync", "bar.sync"}) {
       std::optional<StringRef> Ops = asmOperands(Str, M);
       if (!Ops)
         continue;
@@ -276,9 +276,9 @@ public:
   UniformValue evalUncached(const Expr *E);
   UniformValue evalBinary(const BinaryOperator *BO);
   UniformValue evalCall(const CallExpr *Call);
-  std::optional<UniformValue>
-  evalIntrinsic(const CallExpr *Call, const FunctionDecl *FD,
-                llvm::ArrayRef<UniformValue> Args);
+  std::optional<UniformValue> evalIntrinsic(const CallExpr *Call,
+                                            const FunctionDecl *FD,
+                                            llvm::ArrayRef<UniformValue> Args);
   void transfer(const Stmt *S);
   void transferAsm(const GCCAsmStmt *Asm);
   void write(const Expr *Target, UniformValue Value, bool Compound,
@@ -306,8 +306,7 @@ public:
     return It == ExprLevels.end() ? UniformValue() : It->second;
   }
   std::string describe(const Expr *E, Uniformity L,
-                       llvm::SmallVectorImpl<TraceStep> *Trace,
-                       unsigned &Steps,
+                       llvm::SmallVectorImpl<TraceStep> *Trace, unsigned &Steps,
                        llvm::SmallPtrSetImpl<const VarDecl *> &Seen) const;
   std::optional<DivergenceCause> causeAt(const Stmt *S, Uniformity L,
                                          uint64_t Mask, bool CountExits) const;
@@ -436,14 +435,13 @@ UniformValue FunctionUniformityImpl::evalUncached(const Expr *E) {
     bool Linear = A.Opts.BlockSizeMultipleOf32;
     switch (Ref->Var) {
     case BuiltinVar::ThreadIdx:
-      return UniformValue::of(Uniformity::Thread,
-                              Ref->Dim == 0 && Linear
-                                  ? UniformValue::LaneLinear
-                                  : UniformValue::None);
-    case BuiltinVar::BlockDim:
-      return UniformValue::of(Uniformity::Block,
-                              Ref->Dim == 0 && Linear ? UniformValue::Aligned
+      return UniformValue::of(Uniformity::Thread, Ref->Dim == 0 && Linear
+                                                      ? UniformValue::LaneLinear
                                                       : UniformValue::None);
+    case BuiltinVar::BlockDim:
+      return UniformValue::of(Uniformity::Block, Ref->Dim == 0 && Linear
+                                                     ? UniformValue::Aligned
+                                                     : UniformValue::None);
     default:
       return UniformValue();
     }
@@ -546,8 +544,7 @@ UniformValue FunctionUniformityImpl::evalBinary(const BinaryOperator *BO) {
   if (BO->isLogicalOp())
     return J;
 
-  auto LinearOverAligned = [&](UniformValue X, UniformValue Y,
-                               const Expr *YE) {
+  auto LinearOverAligned = [&](UniformValue X, UniformValue Y, const Expr *YE) {
     return X.Base == Uniformity::Thread && X.Params == 0 &&
            X.Shape == UniformValue::LaneLinear && isAligned(YE, Y);
   };
@@ -606,7 +603,8 @@ UniformValue FunctionUniformityImpl::evalBinary(const BinaryOperator *BO) {
     if (Strict && isAligned(OtherE, Other))
       return Warp;
     if (!Strict && !Other.Params && Other.Base != Uniformity::Thread)
-      if (auto C = constantOf(OtherE, Ctx); C && (C->getExtValue() + 1) % 32 == 0)
+      if (auto C = constantOf(OtherE, Ctx);
+          C && (C->getExtValue() + 1) % 32 == 0)
         return Warp;
     return J;
   }
@@ -628,8 +626,8 @@ FunctionUniformityImpl::objectOf(const CallExpr *Call) const {
 
 UniformValue FunctionUniformityImpl::substitute(UniformValue V,
                                                 const CallExpr *Call) const {
-  UniformValue R = UniformValue::of(V.Base, V.Params ? UniformValue::None
-                                                     : V.Shape);
+  UniformValue R =
+      UniformValue::of(V.Base, V.Params ? UniformValue::None : V.Shape);
   if (!V.Params)
     return R;
   auto [Obj, Offset] = objectOf(Call);
@@ -824,9 +822,9 @@ void FunctionUniformityImpl::transferAsm(const GCCAsmStmt *Asm) {
   std::string Str = Asm->getAsmString();
   StringRef S(Str);
   UniformValue Level = Inputs;
-  for (StringRef Varying : {"%laneid", "%tid", "%clock", "%globaltimer",
-                            "%lanemask", "%warpid", "%smid", "atom.", "red.",
-                            "shfl", "match.any"})
+  for (StringRef Varying :
+       {"%laneid", "%tid", "%clock", "%globaltimer", "%lanemask", "%warpid",
+        "%smid", "atom.", "red.", "shfl", "match.any"})
     if (S.contains(Varying))
       Level = UniformValue::of(Uniformity::Thread);
   if (Level.Base != Uniformity::Thread && S.contains("vote"))
@@ -871,7 +869,8 @@ void FunctionUniformityImpl::replay(unsigned Block) {
   for (const CFGElement &El : *B)
     if (auto CS = El.getAs<CFGStmt>())
       transfer(CS->getStmt());
-  CondLevel[Block] = plain(eval(dyn_cast_or_null<Expr>(B->getTerminatorCondition(false))));
+  CondLevel[Block] =
+      plain(eval(dyn_cast_or_null<Expr>(B->getTerminatorCondition(false))));
   Out[Block] = std::move(S);
   Cur = nullptr;
 }
@@ -1019,7 +1018,8 @@ void FunctionUniformityImpl::computeExitOnly() {
 }
 
 /// Locals whose address escapes; with OpaqueCallsVary they are varying.
-static void collectEscaped(const Stmt *S, llvm::DenseSet<const VarDecl *> &Out) {
+static void collectEscaped(const Stmt *S,
+                           llvm::DenseSet<const VarDecl *> &Out) {
   if (!S)
     return;
   auto LocalOf = [](const Expr *E) -> const VarDecl * {
@@ -1100,8 +1100,7 @@ bool FunctionUniformityImpl::run() {
   {
     ControlDependencyCalculator Calc(Cfg.get());
     for (const CFGBlock *B : RPO) {
-      for (CFGBlock *D :
-           Calc.getControlDependencies(const_cast<CFGBlock *>(B)))
+      for (CFGBlock *D : Calc.getControlDependencies(const_cast<CFGBlock *>(B)))
         if (D && Reachable[D->getBlockID()])
           CD[B->getBlockID()].push_back(D->getBlockID());
       llvm::sort(CD[B->getBlockID()]);
@@ -1171,10 +1170,9 @@ FunctionUniformityImpl::causeAt(const Stmt *S, Uniformity L, uint64_t Mask,
       if (!DB || !DB->getTerminatorStmt())
         continue;
       auto Later = [&](const CFGBlock *Old) {
-        return !Old ||
-               SM.isBeforeInTranslationUnit(
-                   Old->getTerminatorStmt()->getBeginLoc(),
-                   DB->getTerminatorStmt()->getBeginLoc());
+        return !Old || SM.isBeforeInTranslationUnit(
+                           Old->getTerminatorStmt()->getBeginLoc(),
+                           DB->getTerminatorStmt()->getBeginLoc());
       };
       if (reaches(CondLevel[D], L, Mask) && Later(Best))
         Best = DB;
@@ -1193,10 +1191,9 @@ FunctionUniformityImpl::causeAt(const Stmt *S, Uniformity L, uint64_t Mask,
                 : DivergenceCause::Branch;
       if (const auto *If = dyn_cast<IfStmt>(T)) {
         SourceRange R = If->getSourceRange();
-        bool Inside = !SM.isBeforeInTranslationUnit(S->getBeginLoc(),
-                                                    R.getBegin()) &&
-                      !SM.isBeforeInTranslationUnit(R.getEnd(),
-                                                    S->getBeginLoc());
+        bool Inside =
+            !SM.isBeforeInTranslationUnit(S->getBeginLoc(), R.getBegin()) &&
+            !SM.isBeforeInTranslationUnit(R.getEnd(), S->getBeginLoc());
         if (!Inside)
           C.Return = findReturn(If);
       }
@@ -1300,9 +1297,10 @@ FunctionUniformity::causeAt(const Stmt *S, Uniformity Level, uint64_t ParamMask,
   return Impl->causeAt(S, Level, ParamMask, CountKernelExits);
 }
 
-std::string FunctionUniformity::describe(const Expr *E, Uniformity Level,
-                                         llvm::SmallVectorImpl<TraceStep> *Trace,
-                                         unsigned MaxSteps) const {
+std::string
+FunctionUniformity::describe(const Expr *E, Uniformity Level,
+                             llvm::SmallVectorImpl<TraceStep> *Trace,
+                             unsigned MaxSteps) const {
   llvm::SmallPtrSet<const VarDecl *, 8> Seen;
   unsigned Steps = MaxSteps;
   return Impl->describe(E, Level, Trace, Steps, Seen);

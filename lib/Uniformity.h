@@ -1,4 +1,5 @@
-//===--- Uniformity.h - Which values and branches differ by thread -*- C++ -*-===//
+//===--- Uniformity.h - Which values and branches differ by thread -*- C++
+//-*-===//
 //
 // Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
 //

@@ -23,9 +23,9 @@ class CallerIndexer : public DynamicRecursiveASTVisitor {
 public:
   explicit CallerIndexer(
       llvm::DenseMap<const FunctionDecl *,
-                     llvm::SmallVector<std::pair<const CallExpr *,
-                                                 const FunctionDecl *>,
-                                       2>> &Out)
+                     llvm::SmallVector<
+                         std::pair<const CallExpr *, const FunctionDecl *>, 2>>
+          &Out)
       : Out(Out) {
     ShouldVisitTemplateInstantiations = true;
     ShouldVisitImplicitCode = false;
@@ -64,10 +64,10 @@ public:
   }
 
 private:
-  llvm::DenseMap<const FunctionDecl *,
-                 llvm::SmallVector<std::pair<const CallExpr *,
-                                             const FunctionDecl *>,
-                                   2>> &Out;
+  llvm::DenseMap<
+      const FunctionDecl *,
+      llvm::SmallVector<std::pair<const CallExpr *, const FunctionDecl *>, 2>>
+      &Out;
   const FunctionDecl *Current = nullptr;
   llvm::DenseSet<const DeclRefExpr *> CalleeRefs;
 };
@@ -163,9 +163,9 @@ WarpConvergence::entryObstacle(const FunctionDecl *F, uint64_t ParamMask) {
       break;
     }
     if (auto Obstacle = obstacle(Call, Caller)) {
-      Result = ConvergenceObstacle{
-          Call->getBeginLoc(),
-          Name + " is called here, where " + Obstacle->Reason};
+      Result = ConvergenceObstacle{Call->getBeginLoc(),
+                                   Name + " is called here, where " +
+                                       Obstacle->Reason};
       break;
     }
     if (!ParamMask)
@@ -188,9 +188,9 @@ WarpConvergence::entryObstacle(const FunctionDecl *F, uint64_t ParamMask) {
     }
     if (Passed.Params) {
       if (auto Obstacle = entryObstacle(Caller, Passed.Params)) {
-        Result = ConvergenceObstacle{
-            Call->getBeginLoc(),
-            Name + " is called here, where " + Obstacle->Reason};
+        Result = ConvergenceObstacle{Call->getBeginLoc(),
+                                     Name + " is called here, where " +
+                                         Obstacle->Reason};
         break;
       }
     }
@@ -233,9 +233,8 @@ WarpConvergence::obstacle(const Stmt *S, const FunctionDecl *F) {
               if (Counter->getInit() &&
                   FU->valueOf(Counter->getInit()).Base == Uniformity::Thread)
                 return ConvergenceObstacle{
-                    For->getForLoc(),
-                    "the loop's start varies: " +
-                        whyVaries(*FU, Counter->getInit())};
+                    For->getForLoc(), "the loop's start varies: " +
+                                          whyVaries(*FU, Counter->getInit())};
       }
       return ConvergenceObstacle{
           Loop->getBeginLoc(),
@@ -243,9 +242,9 @@ WarpConvergence::obstacle(const Stmt *S, const FunctionDecl *F) {
               whyVaries(*FU, Cause->Condition)};
     }
     const Expr *Cond = Cause->Condition;
-    return ConvergenceObstacle{
-        Cond ? Cond->getBeginLoc() : Cause->Terminator->getBeginLoc(),
-        whyVaries(*FU, Cond)};
+    return ConvergenceObstacle{Cond ? Cond->getBeginLoc()
+                                    : Cause->Terminator->getBeginLoc(),
+                               whyVaries(*FU, Cond)};
   }
   return entryObstacle(F, Ctl.Params);
 }

@@ -75,17 +75,17 @@ private:
   clang::ASTContext &Ctx;
   std::unique_ptr<UniformityAnalysis> Analysis;
   /// Callers of each function in the translation unit, built on first use.
-  llvm::DenseMap<const clang::FunctionDecl *,
-                 llvm::SmallVector<std::pair<const clang::CallExpr *,
-                                             const clang::FunctionDecl *>,
-                                   2>>
+  llvm::DenseMap<
+      const clang::FunctionDecl *,
+      llvm::SmallVector<
+          std::pair<const clang::CallExpr *, const clang::FunctionDecl *>, 2>>
       Callers;
   bool CallersBuilt = false;
   unsigned Depth = 0;
 
   void buildCallers();
-  std::optional<ConvergenceObstacle>
-  entryObstacle(const clang::FunctionDecl *F, uint64_t ParamMask);
+  std::optional<ConvergenceObstacle> entryObstacle(const clang::FunctionDecl *F,
+                                                   uint64_t ParamMask);
   std::string whyVaries(const FunctionUniformity &FU, const clang::Expr *E,
                         unsigned Depth = 0);
 };

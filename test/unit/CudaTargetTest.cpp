@@ -13,8 +13,7 @@
 using namespace cuda_tidy;
 
 /// Parses a trivial CUDA file with the given side and architecture flags.
-static std::unique_ptr<clang::ASTUnit>
-parse(std::vector<std::string> Extra) {
+static std::unique_ptr<clang::ASTUnit> parse(std::vector<std::string> Extra) {
   std::vector<std::string> Args = {"-xcuda", "-nocudainc", "-nocudalib",
                                    "-isystem",
                                    CUDA_TIDY_SOURCE_DIR "/test/Inputs/cuda"};

@@ -18,10 +18,15 @@ using namespace cuda_tidy;
 namespace {
 
 std::unique_ptr<ASTUnit> parse(StringRef Code) {
-  std::vector<std::string> Args = {
-      "-xcuda", "--cuda-device-only", "-nocudainc", "-nocudalib",
-      "--cuda-gpu-arch=sm_90", "-Wno-unknown-cuda-version", "-isystem",
-      std::string(CUDA_TIDY_SOURCE_DIR) + "/test/Inputs/cuda"};
+  std::vector<std::string> Args = {"-xcuda",
+                                   "--cuda-device-only",
+                                   "-nocudainc",
+                                   "-nocudalib",
+                                   "--cuda-gpu-arch=sm_90",
+                                   "-Wno-unknown-cuda-version",
+                                   "-isystem",
+                                   std::string(CUDA_TIDY_SOURCE_DIR) +
+                                       "/test/Inputs/cuda"};
   return tooling::buildASTFromCodeWithArgs(
       "#include <cuda_runtime.h>\n" + Code.str(), Args, "input.cu");
 }
@@ -45,12 +50,11 @@ TEST(LaneAccess, EvaluatesLaneAffineIndices) {
   const FunctionDecl *F = kernel(Ctx);
   ASSERT_TRUE(F);
   auto Rhs = [&](unsigned I) {
-    auto Found = match(
-        binaryOperator(isAssignmentOperator(),
-                       hasLHS(arraySubscriptExpr(hasIndex(
-                           integerLiteral(equals(I))))))
-            .bind("a"),
-        Ctx);
+    auto Found = match(binaryOperator(isAssignmentOperator(),
+                                      hasLHS(arraySubscriptExpr(
+                                          hasIndex(integerLiteral(equals(I))))))
+                           .bind("a"),
+                       Ctx);
     return Found.front().getNodeAs<BinaryOperator>("a")->getRHS();
   };
   LaneAccessAnalysis A(Ctx);
@@ -79,12 +83,11 @@ TEST(LaneAccess, GuardMasks) {
   const FunctionDecl *F = kernel(Ctx);
   ASSERT_TRUE(F);
   auto Store = [&](unsigned I) -> const Stmt * {
-    auto Found = match(
-        binaryOperator(isAssignmentOperator(),
-                       hasLHS(arraySubscriptExpr(hasIndex(
-                           integerLiteral(equals(I))))))
-            .bind("a"),
-        Ctx);
+    auto Found = match(binaryOperator(isAssignmentOperator(),
+                                      hasLHS(arraySubscriptExpr(
+                                          hasIndex(integerLiteral(equals(I))))))
+                           .bind("a"),
+                       Ctx);
     return Found.front().getNodeAs<BinaryOperator>("a");
   };
   LaneAccessAnalysis A(Ctx);

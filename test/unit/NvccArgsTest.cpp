@@ -86,8 +86,9 @@ TEST_F(NvccArgsTest, CMakeCommand) {
   EXPECT_EQ(T.CudaPath, Root.str());
   EXPECT_TRUE(has(T.Args, "--cuda-path=" + Root.str().str()));
   EXPECT_TRUE(has(T.Args, (Root + "/include/cccl").str()));
-  for (StringRef Gone : {"-forward-unknown-to-host-compiler",
-                         "--expt-relaxed-constexpr", "cu", "-Xcompiler=-fPIC,-Wall"})
+  for (StringRef Gone :
+       {"-forward-unknown-to-host-compiler", "--expt-relaxed-constexpr", "cu",
+        "-Xcompiler=-fPIC,-Wall"})
     EXPECT_FALSE(has(T.Args, Gone)) << Gone.str();
 }
 
@@ -99,26 +100,27 @@ TEST_F(NvccArgsTest, ArchitectureSpellings) {
   EXPECT_EQ(translate({"--gpu-architecture=compute_75", "a.cu"}).GpuArchs,
             std::vector<std::string>{"sm_75"});
   // -code names the real architectures.
-  EXPECT_EQ(translate({"-arch=compute_80", "-code=sm_80,sm_86", "a.cu"})
-                .GpuArchs,
-            (std::vector<std::string>{"sm_80", "sm_86"}));
-  EXPECT_EQ(translate({"-gencode", "arch=compute_80,code=sm_80", "-gencode=arch=compute_90,code=\"sm_90,compute_90\"",
-                       "--generate-code", "arch=compute_100,code=[sm_100a]",
-                       "a.cu"})
-                .GpuArchs,
-            (std::vector<std::string>{"sm_80", "sm_90", "sm_100a"}));
+  EXPECT_EQ(
+      translate({"-arch=compute_80", "-code=sm_80,sm_86", "a.cu"}).GpuArchs,
+      (std::vector<std::string>{"sm_80", "sm_86"}));
+  EXPECT_EQ(
+      translate({"-gencode", "arch=compute_80,code=sm_80",
+                 "-gencode=arch=compute_90,code=\"sm_90,compute_90\"",
+                 "--generate-code", "arch=compute_100,code=[sm_100a]", "a.cu"})
+          .GpuArchs,
+      (std::vector<std::string>{"sm_80", "sm_90", "sm_100a"}));
   // PTX only: analysed for the virtual architecture's number.
-  EXPECT_EQ(translate({"--generate-code=arch=compute_90,code=compute_90",
-                       "a.cu"})
-                .GpuArchs,
-            std::vector<std::string>{"sm_90"});
+  EXPECT_EQ(
+      translate({"--generate-code=arch=compute_90,code=compute_90", "a.cu"})
+          .GpuArchs,
+      std::vector<std::string>{"sm_90"});
   EXPECT_EQ(translate({"--cuda-gpu-arch=sm_120", "a.cu"}).GpuArchs,
             std::vector<std::string>{"sm_120"});
   // Repeats collapse.
-  EXPECT_EQ(translate({"-arch=sm_90", "-gencode=arch=compute_90,code=sm_90",
-                       "a.cu"})
-                .GpuArchs,
-            std::vector<std::string>{"sm_90"});
+  EXPECT_EQ(
+      translate({"-arch=sm_90", "-gencode=arch=compute_90,code=sm_90", "a.cu"})
+          .GpuArchs,
+      std::vector<std::string>{"sm_90"});
 }
 
 TEST_F(NvccArgsTest, ArchitecturesThatAreNotOne) {
@@ -129,10 +131,9 @@ TEST_F(NvccArgsTest, ArchitecturesThatAreNotOne) {
 }
 
 TEST_F(NvccArgsTest, HostCompilerOptions) {
-  NvccTranslation T =
-      translate({"-Xcompiler", "-fopenmp,-Wextra", "--compiler-options=-O2",
-                 "-ccbin", "/usr/bin/g++-12", "--compiler-bindir=/opt/gcc",
-                 "a.cu"});
+  NvccTranslation T = translate(
+      {"-Xcompiler", "-fopenmp,-Wextra", "--compiler-options=-O2", "-ccbin",
+       "/usr/bin/g++-12", "--compiler-bindir=/opt/gcc", "a.cu"});
   EXPECT_TRUE(has(T.Args, "-fopenmp"));
   EXPECT_TRUE(has(T.Args, "-Wextra"));
   EXPECT_TRUE(has(T.Args, "-O2"));
@@ -163,10 +164,9 @@ TEST_F(NvccArgsTest, RelocatableDeviceCode) {
 }
 
 TEST_F(NvccArgsTest, MacrosIncludesAndStandard) {
-  NvccTranslation T =
-      translate({"-D", "A=1", "-DB", "--define-macro=C", "-UD", "-I", "inc",
-                 "--include-path=inc2", "--std", "c++20", "--pre-include",
-                 "pre.h", "a.cu"});
+  NvccTranslation T = translate({"-D", "A=1", "-DB", "--define-macro=C", "-UD",
+                                 "-I", "inc", "--include-path=inc2", "--std",
+                                 "c++20", "--pre-include", "pre.h", "a.cu"});
   for (StringRef S : {"-DA=1", "-DB", "-DC", "-UD", "-Iinc", "-Iinc2",
                       "-std=c++20", "-include", "pre.h"})
     EXPECT_TRUE(has(T.Args, S)) << S.str();
@@ -176,9 +176,9 @@ TEST_F(NvccArgsTest, MacrosIncludesAndStandard) {
 TEST_F(NvccArgsTest, DroppedOptions) {
   NvccTranslation T = translate(
       {"--expt-extended-lambda", "--extended-lambda", "-lineinfo", "-G",
-       "--maxrregcount=64", "-Xptxas", "-v", "-MD", "-MF", "a.d", "-MT",
-       "a.o", "-Wno-deprecated-gpu-targets", "--diag-suppress=177",
-       "-Xcudafe", "--display_error_number", "-cudart", "shared", "a.cu"});
+       "--maxrregcount=64", "-Xptxas", "-v", "-MD", "-MF", "a.d", "-MT", "a.o",
+       "-Wno-deprecated-gpu-targets", "--diag-suppress=177", "-Xcudafe",
+       "--display_error_number", "-cudart", "shared", "a.cu"});
   EXPECT_TRUE(T.Untranslated.empty());
   EXPECT_TRUE(T.Problems.empty());
   for (StringRef Gone : {"-lineinfo", "-G", "a.d", "shared", "-MD"})
@@ -202,12 +202,12 @@ TEST_F(NvccArgsTest, OptionsFiles) {
 TEST_F(NvccArgsTest, MissingValueAndMissingToolkit) {
   NvccTranslation T = translate({"a.cu", "-arch"});
   ASSERT_EQ(T.Problems.size(), 1u);
-  EXPECT_NE(T.Problems.front().find("'-arch' has no value"),
-            std::string::npos);
+  EXPECT_NE(T.Problems.front().find("'-arch' has no value"), std::string::npos);
 
   NvccTranslateOptions Opts;
-  T = translateNvccCommand({"/nonexistent/bin/nvcc", "a.cu"}, Opts,
-                           [](StringRef) { return std::optional<std::string>(); });
+  T = translateNvccCommand(
+      {"/nonexistent/bin/nvcc", "a.cu"}, Opts,
+      [](StringRef) { return std::optional<std::string>(); });
   EXPECT_TRUE(T.CudaPath.empty());
   ASSERT_EQ(T.Problems.size(), 1u);
   EXPECT_NE(T.Problems.front().find("no CUDA toolkit found"),
@@ -244,13 +244,14 @@ TEST(NvccArchs, Normalize) {
 
 TEST(CudaJobs, SplitsHostAndEachArchitecture) {
   std::vector<std::string> Cmd{"clang++", "--cuda-gpu-arch=sm_80", "-x",
-                               "cuda", "--cuda-gpu-arch=sm_90", "-c", "a.cu"};
+                               "cuda",    "--cuda-gpu-arch=sm_90", "-c",
+                               "a.cu"};
   std::vector<CudaJob> Jobs = splitCudaJobs(Cmd, {}, CudaSides{});
   ASSERT_EQ(Jobs.size(), 3u);
   EXPECT_EQ(Jobs[0].Side, "host");
-  EXPECT_EQ(Jobs[0].Args, (std::vector<std::string>{
-                              "clang++", "--cuda-host-only", "-x", "cuda",
-                              "-c", "a.cu"}));
+  EXPECT_EQ(Jobs[0].Args,
+            (std::vector<std::string>{"clang++", "--cuda-host-only", "-x",
+                                      "cuda", "-c", "a.cu"}));
   EXPECT_EQ(Jobs[1].Side, "sm_80");
   EXPECT_EQ(Jobs[1].Args,
             (std::vector<std::string>{"clang++", "--cuda-device-only",

@@ -39,10 +39,9 @@ public:
   ASTContext &ctx() { return AST->getASTContext(); }
 
   const FunctionDecl *function(llvm::StringRef Name) {
-    auto Found = match(
-        functionDecl(hasName(Name), isDefinition()).bind("f"), ctx());
-    return Found.empty() ? nullptr
-                         : Found.front().getNodeAs<FunctionDecl>("f");
+    auto Found =
+        match(functionDecl(hasName(Name), isDefinition()).bind("f"), ctx());
+    return Found.empty() ? nullptr : Found.front().getNodeAs<FunctionDecl>("f");
   }
 
   const FunctionUniformity &in(llvm::StringRef Name) {
@@ -57,10 +56,10 @@ public:
   const CallExpr *call(llvm::StringRef Function, llvm::StringRef Callee,
                        unsigned N = 0) {
     auto Found = match(
-        functionDecl(hasName(Function), isDefinition(),
-                     forEachDescendant(
-                         callExpr(callee(functionDecl(hasName(Callee))))
-                             .bind("c"))),
+        functionDecl(
+            hasName(Function), isDefinition(),
+            forEachDescendant(
+                callExpr(callee(functionDecl(hasName(Callee)))).bind("c"))),
         ctx());
     std::vector<const CallExpr *> Calls;
     for (const auto &M : Found)
@@ -121,7 +120,7 @@ TEST(Uniformity, Sources) {
       use(cg::this_thread_block().thread_rank()); // 13
     }
   )cu");
-  Uniformity Expected[] = {Thread, Block,  Block,  Block, Thread,
+  Uniformity Expected[] = {Thread, Block,  Block,  Block,  Thread,
                            Thread, Block,  Thread, Thread, Warp,
                            Block,  Thread, Warp,   Thread};
   for (unsigned I = 0; I < std::size(Expected); ++I)
@@ -154,10 +153,9 @@ TEST(Uniformity, WarpUniformShapes) {
     }
   )cu";
   CudaTU TU(Code);
-  Uniformity Expected[] = {Warp,   Warp,   Warp, Warp,   Warp,
-                           Thread, Thread, Thread, Warp, Warp,
-                           Warp,   Thread, Thread, Warp, Thread,
-                           Thread};
+  Uniformity Expected[] = {Warp,   Warp,   Warp,   Warp,  Warp, Thread,
+                           Thread, Thread, Warp,   Warp,  Warp, Thread,
+                           Thread, Warp,   Thread, Thread};
   for (unsigned I = 0; I < std::size(Expected); ++I)
     EXPECT_EQ(TU.used("k", I), Expected[I]) << "use #" << I;
 
@@ -286,8 +284,8 @@ TEST(Uniformity, ControlDependence) {
   auto Cause = FU.causeAt(TU.call("k", "__syncthreads", 4), Warp);
   ASSERT_TRUE(Cause.has_value());
   EXPECT_EQ(Cause->K, DivergenceCause::Loop);
-  auto Early = TU.in("early").causeAt(TU.call("early", "__syncthreads"),
-                                      Thread, 0, /*CountKernelExits=*/true);
+  auto Early = TU.in("early").causeAt(TU.call("early", "__syncthreads"), Thread,
+                                      0, /*CountKernelExits=*/true);
   ASSERT_TRUE(Early.has_value());
   EXPECT_NE(Early->Return, nullptr);
 }
@@ -411,9 +409,9 @@ TEST(Uniformity, BarrierRecognition) {
   std::vector<std::string> Names;
   for (const BarrierSite &B : TU.in("k").barriers())
     Names.push_back(B.Name + (B.WarpBarrier ? " (warp)" : ""));
-  std::vector<std::string> Expected = {
-      "__syncthreads", "thread_block::sync", "cooperative_groups::sync",
-      "bar.sync", "__syncwarp (warp)"};
+  std::vector<std::string> Expected = {"__syncthreads", "thread_block::sync",
+                                       "cooperative_groups::sync", "bar.sync",
+                                       "__syncwarp (warp)"};
   EXPECT_EQ(Names, Expected);
 }
 

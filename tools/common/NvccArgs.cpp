@@ -163,7 +163,7 @@ static const NvccOption NvccOptions[] = {
 
 /// Options whose value may follow the name directly ("-DFOO", "-O3").
 static constexpr StringLiteral JoinedPrefixes[] = {"isystem", "D", "U", "I",
-                                                   "O", "L", "l"};
+                                                   "O",       "L", "l"};
 
 static const NvccOption *lookupOption(StringRef Name) {
   for (const NvccOption &O : NvccOptions)
@@ -280,7 +280,8 @@ void Translator::parseGencode(StringRef Value, StringRef Spelling) {
   // arch=compute_90,code=[compute_90,sm_90] or code="sm_90,compute_90".
   StringRef Arch, Code;
   size_t CodePos = Value.find("code=");
-  StringRef Head = CodePos == StringRef::npos ? Value : Value.take_front(CodePos);
+  StringRef Head =
+      CodePos == StringRef::npos ? Value : Value.take_front(CodePos);
   if (CodePos != StringRef::npos)
     Code = Value.drop_front(CodePos + 5);
   Head = Head.trim().rtrim(',');
@@ -443,8 +444,8 @@ void Translator::run(ArrayRef<std::string> Args, unsigned Depth) {
       Body.push_back(Arg.str()); // An input file.
       continue;
     }
-    StringRef Stripped = Arg.starts_with("--") ? Arg.drop_front(2)
-                                               : Arg.drop_front(1);
+    StringRef Stripped =
+        Arg.starts_with("--") ? Arg.drop_front(2) : Arg.drop_front(1);
     auto [Name, Attached] = Stripped.split('=');
     bool HasValue = Stripped.contains('=');
     StringRef Value = Attached;
@@ -478,8 +479,9 @@ void Translator::finish(StringRef Nvcc) {
   // -code's real architectures win over -arch's, as in nvcc.
   const std::vector<std::string> &Named =
       CodeNames.empty() ? ArchNames : CodeNames;
-  bool AnyReal = llvm::any_of(
-      Named, [](const std::string &N) { return StringRef(N).starts_with("sm_"); });
+  bool AnyReal = llvm::any_of(Named, [](const std::string &N) {
+    return StringRef(N).starts_with("sm_");
+  });
   for (const std::string &N : Named)
     if (!AnyReal || StringRef(N).starts_with("sm_"))
       addArch(N, (CodeNames.empty() ? "-arch=" : "-code=") + N);
@@ -595,7 +597,8 @@ std::vector<CudaJob> splitCudaJobs(ArrayRef<std::string> Args,
   std::vector<std::string> Named;
   for (size_t I = 1; I < Args.size(); ++I) {
     StringRef A = Args[I];
-    if (A.consume_front("--cuda-gpu-arch=") || A.consume_front("--offload-arch=")) {
+    if (A.consume_front("--cuda-gpu-arch=") ||
+        A.consume_front("--offload-arch=")) {
       Named.push_back(A.str());
       continue;
     }

@@ -110,8 +110,8 @@ std::optional<CudaSides> parseCudaSides(llvm::StringRef List,
 
 /// Parses an architecture list such as "sm_90,sm_100a". Returns
 /// std::nullopt and sets \p Error when a name is not an architecture.
-std::optional<std::vector<std::string>>
-parseCudaArchList(llvm::StringRef List, std::string &Error);
+std::optional<std::vector<std::string>> parseCudaArchList(llvm::StringRef List,
+                                                          std::string &Error);
 
 /// One analysis job of a compile command.
 struct CudaJob {

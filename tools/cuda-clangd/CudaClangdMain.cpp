@@ -21,8 +21,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/CudaTidyModule.h"
-#include "tools/common/CudaCompileDb.h"
 #include "clang-tidy/ClangTidyModule.h"
+#include "tools/common/CudaCompileDb.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -76,8 +76,7 @@ translateDatabase(StringRef DbDir, const cuda_tidy::CompileDbOptions &Opts) {
       File, LoadError, clang::tooling::JSONCommandLineSyntax::AutoDetect);
   if (!DB) {
     errs() << "cuda-clangd: warning: cannot read '" << File
-           << "': " << LoadError
-           << "; clangd reads it as it is\n";
+           << "': " << LoadError << "; clangd reads it as it is\n";
     return std::nullopt;
   }
   if (!cuda_tidy::hasNvccCommands(*DB))

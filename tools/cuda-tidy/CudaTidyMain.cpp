@@ -25,11 +25,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/CudaTidyModule.h"
-#include "tools/common/CudaCompileDb.h"
-#include "tools/cuda-tidy/SarifExport.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang-tidy/tool/ClangTidyMain.h"
+#include "tools/common/CudaCompileDb.h"
+#include "tools/cuda-tidy/SarifExport.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -95,8 +95,9 @@ architecture; a diagnostic both give is reported once. With no configuration,
 the cuda-* checks are on (with clang-tidy's defaults).
 )");
 
-static bool consumeValue(StringRef Arg, StringRef Name, ArrayRef<std::string> Args,
-                         size_t &I, std::string &Value, bool &Ok) {
+static bool consumeValue(StringRef Arg, StringRef Name,
+                         ArrayRef<std::string> Args, size_t &I,
+                         std::string &Value, bool &Ok) {
   StringRef Stripped = Arg.ltrim('-');
   if (!Arg.starts_with("-"))
     return false;
@@ -359,9 +360,8 @@ int main(int argc, const char **argv) {
   for (const std::string &A : Forward)
     ForwardArgv.push_back(A.c_str());
   ForwardArgv.push_back(nullptr);
-  int Status =
-      clang::tidy::clangTidyMain(static_cast<int>(ForwardArgv.size() - 1),
-                                 ForwardArgv.data());
+  int Status = clang::tidy::clangTidyMain(
+      static_cast<int>(ForwardArgv.size() - 1), ForwardArgv.data());
   if (!Inv.SarifPath.empty() && writeSarif(Inv, FixesPath) != 0 && Status == 0)
     Status = 1;
   return Status;

@@ -49,8 +49,9 @@ readExportedDiagnostics(StringRef Path) {
     TranslationUnitDiagnostics TU;
     In >> TU;
     if (In.error())
-      return createStringError(In.error(), "'%s' is not a clang-tidy fixes "
-                                           "file",
+      return createStringError(In.error(),
+                               "'%s' is not a clang-tidy fixes "
+                               "file",
                                Path.str().c_str());
     if (!TU.MainSourceFile.empty() || !TU.Diagnostics.empty())
       TUs.push_back(std::move(TU));
@@ -73,8 +74,9 @@ public:
     auto It = Files.find(File);
     if (It == Files.end()) {
       ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(File);
-      It = Files.try_emplace(File, Buf ? (*Buf)->getBuffer().str()
-                                       : std::optional<std::string>())
+      It = Files
+               .try_emplace(File, Buf ? (*Buf)->getBuffer().str()
+                                      : std::optional<std::string>())
                .first;
     }
     if (!It->second || Offset > It->second->size())
@@ -185,8 +187,9 @@ std::optional<json::Object> SarifBuilder::fix(const DiagnosticMessage &M,
     Changes.push_back(json::Object{{"artifactLocation", artifact(File)},
                                    {"replacements", std::move(Replacements)}});
   }
-  return json::Object{{"description", json::Object{{"text", Description.str()}}},
-                      {"artifactChanges", std::move(Changes)}};
+  return json::Object{
+      {"description", json::Object{{"text", Description.str()}}},
+      {"artifactChanges", std::move(Changes)}};
 }
 
 unsigned SarifBuilder::ruleIndex(StringRef Check) {
@@ -264,8 +267,7 @@ void SarifBuilder::add(const TranslationUnitDiagnostics &TU) {
 }
 
 json::Value SarifBuilder::finish() {
-  json::Object Driver{{"name", Opts.ToolName},
-                      {"rules", std::move(Rules)}};
+  json::Object Driver{{"name", Opts.ToolName}, {"rules", std::move(Rules)}};
   if (!Opts.ToolVersion.empty())
     Driver["version"] = Opts.ToolVersion;
   if (!Opts.DocsBaseUrl.empty())
@@ -275,7 +277,8 @@ json::Value SarifBuilder::finish() {
                    {"results", std::move(Results)}};
   if (!Opts.SourceRoot.empty())
     Run["originalUriBaseIds"] = json::Object{
-        {"%SRCROOT%", json::Object{{"uri", "file://" + Opts.SourceRoot + "/"}}}};
+        {"%SRCROOT%",
+         json::Object{{"uri", "file://" + Opts.SourceRoot + "/"}}}};
   return json::Object{
       {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
       {"version", "2.1.0"},

@@ -6,6 +6,7 @@
 
 #include "lib/LaneAccess.h"
 #include "lib/CudaAST.h"
+#include "lib/Uniformity.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -283,6 +284,11 @@ bool LaneAccessAnalysis::Impl::isModified(FunctionInfo &I, const VarDecl *V) {
 }
 
 bool LaneAccessAnalysis::Impl::isBarrierStmt(const Stmt *S) {
+  // Block barriers, as the uniformity analysis recognises them (the CUDA
+  // functions, their NVVM builtins, thread_block::sync, bar.sync); below,
+  // what orders the lanes of a warp only, or a part of the block.
+  if (recognizeBarrier(S, Ctx))
+    return true;
   if (const auto *Asm = dyn_cast<GCCAsmStmt>(S)) {
     std::string Str = Asm->getAsmString();
     StringRef Text(Str);
@@ -298,14 +304,7 @@ bool LaneAccessAnalysis::Impl::isBarrierStmt(const Stmt *S) {
   StringRef Name =
       Callee->getDeclName().isIdentifier() ? Callee->getName() : "";
   if (isCudaHeaderDecl(Callee, Ctx.getSourceManager()))
-    return llvm::StringSwitch<bool>(Name)
-        .Case("__syncwarp", true)
-        .Case("__syncthreads", true)
-        .Case("__syncthreads_count", true)
-        .Case("__syncthreads_and", true)
-        .Case("__syncthreads_or", true)
-        .Case("__barrier_sync", true)
-        .Default(false);
+    return Name == "__syncwarp" || Name == "__barrier_sync";
   // Cooperative groups: g.sync() and cooperative_groups::sync(g).
   const DeclContext *DC = Callee->getDeclContext();
   for (; DC; DC = DC->getParent())

@@ -89,3 +89,21 @@ __global__ void distinctArrays(int *out) {
   a[lane] = lane;
   out[threadIdx.x] = b[lane ^ 1];
 }
+
+// The NVVM builtin and the PTX instruction behind __syncthreads() order the
+// exchange as well as __syncthreads() itself does.
+__global__ void builtinBarrier(int *out) {
+  __shared__ int s[256];
+  int tid = threadIdx.x;
+  s[tid] = out[tid];
+  __nvvm_bar_sync(0);
+  out[tid] = s[(tid + 1) % 32];
+}
+
+__global__ void asmBarrier(int *out) {
+  __shared__ int s[256];
+  int tid = threadIdx.x;
+  s[tid] = out[tid];
+  asm volatile("bar.sync 0;");
+  out[tid] = s[(tid + 1) % 32];
+}

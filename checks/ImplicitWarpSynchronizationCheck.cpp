@@ -183,7 +183,9 @@ void ImplicitWarpSynchronizationCheck::check(
 
   // Can each statement be rewritten?
   llvm::DenseMap<const FunctionDecl *, std::unique_ptr<ParentMap>> Parents;
-  for (auto &[S, P] : Plans) {
+  for (auto &Entry : Plans) {
+    const auto &S = Entry.first;
+    auto &P = Entry.second;
     auto &PM = Parents[P.F];
     if (!PM)
       PM = std::make_unique<ParentMap>(P.F->getBody());

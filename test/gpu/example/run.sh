@@ -13,18 +13,8 @@
 #        run.sh --prepared DIR                build and run DIR's files (GPU)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-root="$(cd "$here/../../.." && pwd)"
-step=all
-case "${1:-}" in
-  --prepare) step=prepare; shift ;;
-  --prepared) step=prepared; shift; set -- "" "$1" ;;
-esac
-plugin="${1:-$root/build/lib/CudaTidy.so}"
-work="${2:-$(mktemp -d)}"
-cuda="${CUDA_PATH:-/usr/local/cuda}"
-nvcc="$cuda/bin/nvcc"
+source "$here/../steps.sh"
 sanitizer="${COMPUTE_SANITIZER:-$cuda/bin/compute-sanitizer}"
-mkdir -p "$work"
 
 if [ "$step" != prepared ]; then
   cp "$root/examples/legacy_reduce.cu" "$work/original.cu"

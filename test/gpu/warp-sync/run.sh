@@ -19,16 +19,7 @@
 #   ARCH (sm_90).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-root="$(cd "$here/../../.." && pwd)"
-step=all
-case "${1:-}" in
-  --prepare) step=prepare; shift ;;
-  --prepared) step=prepared; shift; set -- "" "$1" ;;
-esac
-plugin="${1:-$root/build/lib/CudaTidy.so}"
-work="${2:-$(mktemp -d)}"
-cuda="${CUDA_PATH:-/usr/local/cuda}"
-nvcc="$cuda/bin/nvcc"
+source "$here/../steps.sh"
 sanitizer="${COMPUTE_SANITIZER:-}"
 for c in "$cuda/bin/compute-sanitizer" "$cuda/compute-sanitizer/compute-sanitizer" \
          "$(command -v compute-sanitizer || true)"; do
@@ -38,8 +29,6 @@ done
   { echo "compute-sanitizer not found (set COMPUTE_SANITIZER)"; exit 2; }
 tidy="${CLANG_TIDY:-clang-tidy-22}"
 arch="${ARCH:-sm_90}"
-mkdir -p "$work"
-work="$(cd "$work" && pwd)"
 
 if [ "$step" = prepared ]; then
   read -r warnings left < "$work/counts"

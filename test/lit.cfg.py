@@ -20,7 +20,7 @@ config.test_format = lit.formats.ShTest(True)
 config.suffixes = [".cu", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.cuda_tidy_obj_root, "test")
-config.excludes = ["Inputs", "unit", "gpu", "CMakeLists.txt", "lit.cfg.py",
+config.excludes = ["Inputs", "unit", "gpu", "robustness", "CMakeLists.txt", "lit.cfg.py",
                    "cuda_tidy_check.py", "check_manifest.py", "compare_checks.py"]
 
 # FileCheck, not and count come from LLVM's tools folder.

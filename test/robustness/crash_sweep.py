@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+# ===- crash_sweep.py - Broken code never crashes the checks ----------------===#
+# Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+# ===------------------------------------------------------------------------===#
+"""Runs every cuda-* check on damaged copies of the lit tests' CUDA files
+(every 3rd, 5th or 7th line removed: unbalanced braces, missing declarations,
+half statements), on the device and the host side, with the hermetic headers
+and, when a CUDA toolkit is given, with the real ones; fails if clang-tidy
+crashes or hangs on any of them. Compiler errors are expected and fine.
+
+  crash_sweep.py CLANG_TIDY PLUGIN SOURCE_ROOT WORKDIR [CUDA_PATH]
+"""
+import glob
+import os
+import subprocess
+import sys
+
+clang_tidy, plugin, root, work = sys.argv[1:5]
+cuda = sys.argv[5] if len(sys.argv) > 5 else ""
+os.makedirs(work, exist_ok=True)
+stubs = ["-nocudainc", "-nocudalib",
+         "-isystem", os.path.join(root, "test", "Inputs", "cuda"),
+         "-isystem", os.path.join(root, "test", "Inputs", "legacy")]
+sources = sorted(glob.glob(os.path.join(root, "test", "*", "*.cu")))
+crashes, runs = [], 0
+for source in sources:
+    lines = open(source).readlines()
+    for step in (3, 5, 7):
+        damaged = os.path.join(work, "%s.%d.cu" % (
+            os.path.basename(source)[:-3], step))
+        with open(damaged, "w") as f:
+            f.writelines(l for n, l in enumerate(lines, 1) if n % step)
+        side = "--cuda-host-only" if step == 5 else "--cuda-device-only"
+        modes = [stubs]
+        if cuda and step == 7:
+            modes.append(["--cuda-path=" + cuda,
+                          "-I" + os.path.join(cuda, "include", "cccl"),
+                          "-Wno-unknown-cuda-version"] + stubs[-2:])
+        for headers in modes:
+            cmd = [clang_tidy, "-load=" + plugin, "--checks=-*,cuda-*",
+                   "--quiet", damaged, "--"] + headers + [
+                       "--cuda-gpu-arch=sm_90", side]
+            runs += 1
+            try:
+                out = subprocess.run(cmd, stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT, timeout=120,
+                                     universal_newlines=True)
+            except subprocess.TimeoutExpired:
+                crashes.append("%s: no answer in 120 s" % " ".join(cmd))
+                continue
+            if out.returncode < 0 or "Stack dump:" in out.stdout or \
+                    "PLEASE submit a bug report" in out.stdout:
+                crashes.append("%s: crashed (exit %d)\n%s" % (
+                    " ".join(cmd), out.returncode, out.stdout[-3000:]))
+for c in crashes:
+    print("FAIL: " + c)
+print("%d runs on %d damaged files, %d crashes" % (
+    runs, 3 * len(sources), len(crashes)))
+sys.exit(1 if crashes else 0)

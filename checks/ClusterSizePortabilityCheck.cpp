@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/ClusterSizePortabilityCheck.h"
+#include "lib/AnalysisContext.h"
 #include "lib/ArchLimits.h"
 #include "lib/ConstantEval.h"
 #include "lib/CudaAST.h"
@@ -67,8 +68,9 @@ void ClusterSizePortabilityCheck::check(
     const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   const SourceManager &SM = *Result.SourceManager;
-  ConstantEvaluator Eval(Ctx);
-  LaunchModel Model(Ctx, Eval);
+  AnalysisContext &Shared = AnalysisContext::get(Ctx);
+  ConstantEvaluator &Eval = Shared.constants();
+  const LaunchModel &Model = Shared.launches();
   const unsigned Largest = largestClusterAnyGpu();
   llvm::DenseSet<unsigned> Reported;
   auto FirstReport = [&](SourceLocation Loc, unsigned Kind) {

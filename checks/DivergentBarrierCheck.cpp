@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/DivergentBarrierCheck.h"
+#include "lib/AnalysisContext.h"
 #include "lib/CudaAST.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -72,11 +73,9 @@ void DivergentBarrierCheck::check(const MatchFinder::MatchResult &Result) {
   if (!F || F->isDependentContext() || F->isInvalidDecl() ||
       SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation())))
     return;
-  if (!Analysis) {
-    UniformityOptions Opts;
-    Opts.BlockSizeMultipleOf32 = BlockSizeMultipleOf32;
-    Analysis = std::make_unique<UniformityAnalysis>(*Result.Context, Opts);
-  }
+  UniformityOptions Opts;
+  Opts.BlockSizeMultipleOf32 = BlockSizeMultipleOf32;
+  Analysis = &AnalysisContext::get(*Result.Context).uniformity(Opts);
   const FunctionUniformity *FU = Analysis->analyze(F);
   if (!FU)
     return;
@@ -233,7 +232,7 @@ void DivergentBarrierCheck::onEndOfTranslationUnit() {
     for (const auto &Entry : Findings)
       report(Entry.second, *SM);
   Findings.clear();
-  Analysis.reset();
+  Analysis = nullptr;
   SM = nullptr;
 }
 

@@ -52,7 +52,8 @@ private:
 
   const bool HIPCompatible;
   const bool BlockSizeMultipleOf32;
-  std::unique_ptr<UniformityAnalysis> Analysis;
+  /// The translation unit's shared analysis for this check's options.
+  UniformityAnalysis *Analysis = nullptr;
   /// One finding per spelling location, in the order first found.
   llvm::MapVector<clang::SourceLocation, Finding> Findings;
   const clang::SourceManager *SM = nullptr;

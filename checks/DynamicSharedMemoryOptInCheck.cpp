@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/DynamicSharedMemoryOptInCheck.h"
+#include "lib/AnalysisContext.h"
 #include "lib/ArchLimits.h"
 #include "lib/ConstantEval.h"
 #include "lib/LaunchModel.h"
@@ -40,9 +41,9 @@ void DynamicSharedMemoryOptInCheck::check(
     const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   const SourceManager &SM = *Result.SourceManager;
-  ConstantEvaluator Eval(Ctx);
-  LaunchModel Model(Ctx, Eval);
-  SharedMemoryAccounting Smem(Ctx);
+  AnalysisContext &Shared = AnalysisContext::get(Ctx);
+  const LaunchModel &Model = Shared.launches();
+  SharedMemoryAccounting &Smem = Shared.sharedMemory();
   std::optional<GpuArch> Arch = effectiveGpuArch(ArchOverride, Ctx);
   // One report per launch spelling, whatever the number of instantiations.
   llvm::DenseSet<unsigned> Reported;

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/StaticSharedMemoryLimitCheck.h"
+#include "lib/AnalysisContext.h"
 #include "lib/ArchLimits.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -67,9 +68,8 @@ void StaticSharedMemoryLimitCheck::check(
     return;
   ASTContext &Ctx = *Result.Context;
   const SourceManager &SM = *Result.SourceManager;
-  if (!Accounting)
-    Accounting = std::make_unique<SharedMemoryAccounting>(Ctx);
-  const StaticSharedMemory &Usage = Accounting->of(Kernel);
+  const StaticSharedMemory &Usage =
+      AnalysisContext::get(Ctx).sharedMemory().of(Kernel);
   if (Usage.Total <= DefaultSharedMemPerBlock)
     return;
 
@@ -120,9 +120,6 @@ void StaticSharedMemoryLimitCheck::check(
         << std::to_string(DefaultSharedMemPerBlock);
 }
 
-void StaticSharedMemoryLimitCheck::onEndOfTranslationUnit() {
-  Accounting.reset();
-  Seen.clear();
-}
+void StaticSharedMemoryLimitCheck::onEndOfTranslationUnit() { Seen.clear(); }
 
 } // namespace cuda_tidy

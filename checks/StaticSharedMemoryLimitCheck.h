@@ -37,7 +37,6 @@ private:
   /// Empty when the configured value is invalid (then treated as true).
   const std::optional<bool> WarnArchSpecificOnly;
   TargetArchOverride ArchOverride;
-  std::unique_ptr<SharedMemoryAccounting> Accounting;
   llvm::DenseSet<const void *> Seen;
 };
 

@@ -17,77 +17,14 @@ namespace cuda_tidy {
 
 static constexpr unsigned MaxCallerDepth = 4;
 
-namespace {
-/// Builds the caller index of a translation unit.
-class CallerIndexer : public DynamicRecursiveASTVisitor {
-public:
-  explicit CallerIndexer(
-      llvm::DenseMap<const FunctionDecl *,
-                     llvm::SmallVector<
-                         std::pair<const CallExpr *, const FunctionDecl *>, 2>>
-          &Out)
-      : Out(Out) {
-    ShouldVisitTemplateInstantiations = true;
-    ShouldVisitImplicitCode = false;
-  }
-
-  bool TraverseFunctionDecl(FunctionDecl *FD) override {
-    const FunctionDecl *Saved = Current;
-    Current = FD;
-    bool Result = DynamicRecursiveASTVisitor::TraverseFunctionDecl(FD);
-    Current = Saved;
-    return Result;
-  }
-  bool TraverseCXXMethodDecl(CXXMethodDecl *MD) override {
-    const FunctionDecl *Saved = Current;
-    Current = MD;
-    bool Result = DynamicRecursiveASTVisitor::TraverseCXXMethodDecl(MD);
-    Current = Saved;
-    return Result;
-  }
-  bool VisitCallExpr(CallExpr *Call) override {
-    if (const FunctionDecl *Callee = Call->getDirectCallee())
-      Out[Callee->getCanonicalDecl()].push_back({Call, Current});
-    // The visitor sees a call before its callee expression; remember the
-    // callee so that it is not taken for an address-taken function.
-    if (const auto *DRE =
-            dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts()))
-      CalleeRefs.insert(DRE);
-    return true;
-  }
-  bool VisitDeclRefExpr(DeclRefExpr *DRE) override {
-    // A function whose address is taken may be called from anywhere.
-    if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl()))
-      if (!CalleeRefs.contains(DRE))
-        Out[FD->getCanonicalDecl()].push_back({nullptr, nullptr});
-    return true;
-  }
-
-private:
-  llvm::DenseMap<
-      const FunctionDecl *,
-      llvm::SmallVector<std::pair<const CallExpr *, const FunctionDecl *>, 2>>
-      &Out;
-  const FunctionDecl *Current = nullptr;
-  llvm::DenseSet<const DeclRefExpr *> CalleeRefs;
-};
-} // namespace
-
-WarpConvergence::WarpConvergence(ASTContext &Ctx) : Ctx(Ctx) {
+WarpConvergence::WarpConvergence(ASTContext &Ctx)
+    : Ctx(Ctx), Shared(AnalysisContext::get(Ctx)) {
   UniformityOptions Opts;
   Opts.OpaqueCallsVary = true;
-  Analysis = std::make_unique<UniformityAnalysis>(Ctx, Opts);
+  Analysis = &Shared.uniformity(Opts);
 }
 
 WarpConvergence::~WarpConvergence() = default;
-
-void WarpConvergence::buildCallers() {
-  if (CallersBuilt)
-    return;
-  CallersBuilt = true;
-  CallerIndexer Indexer(Callers);
-  Indexer.TraverseAST(Ctx);
-}
 
 /// Why E differs between lanes, as a clause ("the condition depends on
 /// 'threadIdx.x'"), following local variables to what they were set from.
@@ -149,15 +86,18 @@ WarpConvergence::entryObstacle(const FunctionDecl *F, uint64_t ParamMask) {
              "reached by the whole warp"};
   if (Depth >= MaxCallerDepth)
     return NotProven;
-  buildCallers();
-  auto It = Callers.find(F->getCanonicalDecl());
-  if (It == Callers.end() || It->second.empty())
+  const CallGraphIndex &Calls = Shared.callGraph();
+  llvm::ArrayRef<CallSite> Sites = Calls.callersOf(F);
+  if (Sites.empty() && !Calls.isAddressTaken(F))
     return ConvergenceObstacle{F->getLocation(),
                                Name + " is not a kernel and has no caller in "
                                       "this translation unit"};
+  // A function whose address is taken may be called from anywhere.
+  if (Calls.isAddressTaken(F))
+    return NotProven;
   ++Depth;
   std::optional<ConvergenceObstacle> Result;
-  for (const auto &[Call, Caller] : It->second) {
+  for (const auto &[Call, Caller] : Sites) {
     if (!Call || !Caller || Caller == F || !Caller->hasBody()) {
       Result = NotProven;
       break;

@@ -32,6 +32,7 @@
 #ifndef CUDA_TIDY_LIB_WARPCONVERGENCE_H
 #define CUDA_TIDY_LIB_WARPCONVERGENCE_H
 
+#include "lib/AnalysisContext.h"
 #include "lib/Uniformity.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseMap.h"
@@ -73,17 +74,12 @@ public:
 
 private:
   clang::ASTContext &Ctx;
-  std::unique_ptr<UniformityAnalysis> Analysis;
-  /// Callers of each function in the translation unit, built on first use.
-  llvm::DenseMap<
-      const clang::FunctionDecl *,
-      llvm::SmallVector<
-          std::pair<const clang::CallExpr *, const clang::FunctionDecl *>, 2>>
-      Callers;
-  bool CallersBuilt = false;
+  /// The translation unit's shared analyses: the call graph and the
+  /// uniformity analysis run with opaque calls counted as thread-varying.
+  AnalysisContext &Shared;
+  UniformityAnalysis *Analysis = nullptr;
   unsigned Depth = 0;
 
-  void buildCallers();
   std::optional<ConvergenceObstacle> entryObstacle(const clang::FunctionDecl *F,
                                                    uint64_t ParamMask);
   std::string whyVaries(const FunctionUniformity &FU, const clang::Expr *E,

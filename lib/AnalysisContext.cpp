@@ -1,0 +1,176 @@
+//===--- AnalysisContext.cpp - What the checks share per translation unit -===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lib/AnalysisContext.h"
+#include "lib/ConstantEval.h"
+#include "lib/LaunchModel.h"
+#include "lib/SharedMemory.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
+#include "clang/AST/Expr.h"
+#include <mutex>
+
+using namespace clang;
+
+namespace cuda_tidy {
+
+namespace {
+/// Fills a CallGraphIndex: every call with a direct callee, attributed to
+/// the function whose body holds it, and every reference to a function that
+/// is not the callee of a call.
+class CallIndexer : public DynamicRecursiveASTVisitor {
+public:
+  CallIndexer(
+      llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<CallSite, 2>> &Out,
+      llvm::DenseSet<const FunctionDecl *> &AddressTaken)
+      : Out(Out), AddressTaken(AddressTaken) {
+    ShouldVisitTemplateInstantiations = true;
+    ShouldVisitImplicitCode = false;
+  }
+
+  bool TraverseFunctionDecl(FunctionDecl *FD) override {
+    return within(FD, [&] {
+      return DynamicRecursiveASTVisitor::TraverseFunctionDecl(FD);
+    });
+  }
+  bool TraverseCXXMethodDecl(CXXMethodDecl *FD) override {
+    return within(FD, [&] {
+      return DynamicRecursiveASTVisitor::TraverseCXXMethodDecl(FD);
+    });
+  }
+  bool TraverseCXXConstructorDecl(CXXConstructorDecl *FD) override {
+    return within(FD, [&] {
+      return DynamicRecursiveASTVisitor::TraverseCXXConstructorDecl(FD);
+    });
+  }
+  bool TraverseCXXDestructorDecl(CXXDestructorDecl *FD) override {
+    return within(FD, [&] {
+      return DynamicRecursiveASTVisitor::TraverseCXXDestructorDecl(FD);
+    });
+  }
+  bool TraverseCXXConversionDecl(CXXConversionDecl *FD) override {
+    return within(FD, [&] {
+      return DynamicRecursiveASTVisitor::TraverseCXXConversionDecl(FD);
+    });
+  }
+
+  bool VisitCallExpr(CallExpr *Call) override {
+    if (const FunctionDecl *Callee = Call->getDirectCallee())
+      Out[Callee->getCanonicalDecl()].push_back({Call, Current});
+    // The visitor sees a call before its callee expression; remember the
+    // callee so that it is not taken for an address-taken function.
+    if (const auto *DRE =
+            dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts()))
+      CalleeRefs.insert(DRE);
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) override {
+    if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl()))
+      if (!CalleeRefs.contains(DRE))
+        AddressTaken.insert(FD->getCanonicalDecl());
+    return true;
+  }
+
+private:
+  template <typename Fn> bool within(const FunctionDecl *FD, Fn Traverse) {
+    const FunctionDecl *Saved = Current;
+    Current = FD;
+    bool Result = Traverse();
+    Current = Saved;
+    return Result;
+  }
+
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<CallSite, 2>> &Out;
+  llvm::DenseSet<const FunctionDecl *> &AddressTaken;
+  const FunctionDecl *Current = nullptr;
+  llvm::DenseSet<const DeclRefExpr *> CalleeRefs;
+};
+} // namespace
+
+CallGraphIndex::CallGraphIndex(ASTContext &Ctx) {
+  CallIndexer Indexer(Callers, AddressTaken);
+  Indexer.TraverseAST(Ctx);
+}
+
+llvm::ArrayRef<CallSite>
+CallGraphIndex::callersOf(const FunctionDecl *F) const {
+  if (!F)
+    return {};
+  auto It = Callers.find(F->getCanonicalDecl());
+  if (It == Callers.end())
+    return {};
+  return It->second;
+}
+
+bool CallGraphIndex::isAddressTaken(const FunctionDecl *F) const {
+  return F && AddressTaken.contains(F->getCanonicalDecl());
+}
+
+// The live contexts, by ASTContext. An entry is removed when its ASTContext
+// is destroyed, before the address can be reused.
+static std::mutex RegistryMutex;
+static llvm::DenseMap<const ASTContext *, AnalysisContext *> &registry() {
+  static llvm::DenseMap<const ASTContext *, AnalysisContext *> Map;
+  return Map;
+}
+
+AnalysisContext &AnalysisContext::get(ASTContext &Ctx) {
+  std::lock_guard<std::mutex> Lock(RegistryMutex);
+  AnalysisContext *&Slot = registry()[&Ctx];
+  if (!Slot) {
+    Slot = new AnalysisContext(Ctx);
+    Ctx.AddDeallocation(
+        [](void *P) {
+          auto *AC = static_cast<AnalysisContext *>(P);
+          {
+            std::lock_guard<std::mutex> Lock(RegistryMutex);
+            registry().erase(&AC->Ctx);
+          }
+          delete AC;
+        },
+        Slot);
+  }
+  return *Slot;
+}
+
+AnalysisContext::AnalysisContext(ASTContext &Ctx) : Ctx(Ctx) {}
+AnalysisContext::~AnalysisContext() = default;
+
+const CallGraphIndex &AnalysisContext::callGraph() {
+  if (!Calls)
+    Calls = std::make_unique<CallGraphIndex>(Ctx);
+  return *Calls;
+}
+
+UniformityAnalysis &AnalysisContext::uniformity(const UniformityOptions &Opts) {
+  for (const auto &U : Uniformities)
+    if (U->options().BlockSizeMultipleOf32 == Opts.BlockSizeMultipleOf32 &&
+        U->options().OpaqueCallsVary == Opts.OpaqueCallsVary)
+      return *U;
+  Uniformities.push_back(std::make_unique<UniformityAnalysis>(Ctx, Opts));
+  return *Uniformities.back();
+}
+
+ConstantEvaluator &AnalysisContext::constants() {
+  if (!Constants)
+    Constants = std::make_unique<ConstantEvaluator>(Ctx);
+  return *Constants;
+}
+
+const LaunchModel &AnalysisContext::launches() {
+  if (!Launches)
+    Launches = std::make_unique<LaunchModel>(Ctx, constants());
+  return *Launches;
+}
+
+SharedMemoryAccounting &AnalysisContext::sharedMemory() {
+  if (!Smem)
+    Smem = std::make_unique<SharedMemoryAccounting>(Ctx);
+  return *Smem;
+}
+
+} // namespace cuda_tidy

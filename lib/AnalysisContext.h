@@ -1,0 +1,114 @@
+//===--- AnalysisContext.h - What the checks share per translation unit ---===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// One analysis context per translation unit: the analyses that more than
+/// one check needs, each computed once, on first use, and shared by every
+/// check (and every driver side) that runs on the same ASTContext.
+///
+/// It holds:
+///  - the call graph of the translation unit (CallGraphIndex): for each
+///    function, the calls to it and the functions that make them, template
+///    instantiations included, and whether its address is taken;
+///  - the uniformity analysis (lib/Uniformity.h), one per option set, with
+///    its per-function results and summaries;
+///  - the constant evaluator, the launch model (lib/LaunchModel.h) and the
+///    static shared-memory accounting (lib/SharedMemory.h).
+///
+/// Lifetime: created by the first get() for an ASTContext and destroyed with
+/// that ASTContext (registered as one of its deallocations), so a context
+/// never outlives the AST it points into, and a clangd that rebuilds a file
+/// gets a fresh one. Lookup is thread-safe (clangd builds several files at
+/// once); the analyses themselves are used by one thread, the one that owns
+/// the ASTContext.
+///
+/// Left out: nothing is shared across translation units.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_TIDY_LIB_ANALYSISCONTEXT_H
+#define CUDA_TIDY_LIB_ANALYSISCONTEXT_H
+
+#include "lib/Uniformity.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include <memory>
+#include <utility>
+
+namespace clang {
+class ASTContext;
+class CallExpr;
+class FunctionDecl;
+} // namespace clang
+
+namespace cuda_tidy {
+
+class ConstantEvaluator;
+class LaunchModel;
+class SharedMemoryAccounting;
+
+/// One call of a function: the call and the function whose body makes it.
+struct CallSite {
+  const clang::CallExpr *Call = nullptr;
+  const clang::FunctionDecl *Caller = nullptr;
+};
+
+/// The direct calls of a translation unit, indexed by callee (its canonical
+/// declaration). Calls in system headers are included (a divergent call
+/// from library code matters to a proof about the callee); a client that
+/// wants user code only filters by the caller's location. Calls made from
+/// lambdas are attributed to the function the lambda is written in.
+/// Calls through function pointers, and constructor calls, are not edges.
+class CallGraphIndex {
+public:
+  explicit CallGraphIndex(clang::ASTContext &Ctx);
+
+  /// The calls of F, in traversal (source) order.
+  llvm::ArrayRef<CallSite> callersOf(const clang::FunctionDecl *F) const;
+
+  /// F's address is taken somewhere (`&f`, `(void *)f`, `auto k = f`), so
+  /// it may be called from places the index cannot see.
+  bool isAddressTaken(const clang::FunctionDecl *F) const;
+
+private:
+  llvm::DenseMap<const clang::FunctionDecl *, llvm::SmallVector<CallSite, 2>>
+      Callers;
+  llvm::DenseSet<const clang::FunctionDecl *> AddressTaken;
+};
+
+/// The per-translation-unit context; see the file comment.
+class AnalysisContext {
+public:
+  /// The context of Ctx's translation unit, created on first use.
+  static AnalysisContext &get(clang::ASTContext &Ctx);
+
+  clang::ASTContext &astContext() const { return Ctx; }
+
+  const CallGraphIndex &callGraph();
+  /// The uniformity analysis for Opts (one per distinct option set).
+  UniformityAnalysis &uniformity(const UniformityOptions &Opts);
+  ConstantEvaluator &constants();
+  const LaunchModel &launches();
+  SharedMemoryAccounting &sharedMemory();
+
+  ~AnalysisContext();
+
+private:
+  explicit AnalysisContext(clang::ASTContext &Ctx);
+
+  clang::ASTContext &Ctx;
+  std::unique_ptr<CallGraphIndex> Calls;
+  llvm::SmallVector<std::unique_ptr<UniformityAnalysis>, 2> Uniformities;
+  std::unique_ptr<ConstantEvaluator> Constants;
+  std::unique_ptr<LaunchModel> Launches;
+  std::unique_ptr<SharedMemoryAccounting> Smem;
+};
+
+} // namespace cuda_tidy
+
+#endif // CUDA_TIDY_LIB_ANALYSISCONTEXT_H

@@ -19,6 +19,33 @@ namespace cuda_tidy {
 static constexpr unsigned ModernArchs[] = {
     700, 720, 750, 800, 860, 870, 890, 900, 1000, 1010, 1030, 1100, 1200, 1210};
 
+/// The toolkits that can build for Volta or later: CUDA 9 to 13, each at its
+/// first and a late minor release (the minor is not known, so a condition
+/// must hold for both to count as decided).
+static constexpr unsigned ModernToolkitMajors[] = {9, 10, 11, 12, 13};
+static constexpr unsigned ModernToolkitMinors[] = {0, 9};
+
+/// The compilations a region is judged against: every modern architecture
+/// with every modern toolkit.
+static constexpr size_t NumWorlds = std::size(ModernArchs) *
+                                    std::size(ModernToolkitMajors) *
+                                    std::size(ModernToolkitMinors);
+
+static void worldAt(size_t I, unsigned &Arch, ToolkitVersion &TK) {
+  size_t NMinor = std::size(ModernToolkitMinors);
+  size_t NMajor = std::size(ModernToolkitMajors);
+  TK.Minor = ModernToolkitMinors[I % NMinor];
+  TK.Major = ModernToolkitMajors[(I / NMinor) % NMajor];
+  Arch = ModernArchs[I / (NMinor * NMajor)];
+}
+
+/// The macros whose value depends on the toolkit version.
+static bool isToolkitVersionMacro(StringRef Name) {
+  return Name == "__CUDACC_VER_MAJOR__" || Name == "__CUDACC_VER_MINOR__" ||
+         Name == "CUDART_VERSION" || Name == "CUDA_VERSION" ||
+         Name == "__CUDACC_VER_BUILD__";
+}
+
 namespace {
 /// A value of the evaluator: an integer, or unknown.
 using Value = std::optional<long long>;
@@ -26,8 +53,9 @@ using Value = std::optional<long long>;
 /// Recursive-descent evaluator over raw tokens of one condition.
 class ConditionParser {
 public:
-  ConditionParser(llvm::ArrayRef<Token> Toks, StringRef Text, unsigned Arch)
-      : Toks(Toks), Text(Text), Arch(Arch) {}
+  ConditionParser(llvm::ArrayRef<Token> Toks, StringRef Text, unsigned Arch,
+                  ToolkitVersion TK)
+      : Toks(Toks), Text(Text), Arch(Arch), TK(TK) {}
 
   Value parse() {
     Value V = parseOr();
@@ -40,7 +68,19 @@ private:
   llvm::ArrayRef<Token> Toks;
   StringRef Text;
   unsigned Arch;
+  ToolkitVersion TK;
   size_t Pos = 0;
+
+  /// The value of a toolkit version macro, unknown when TK is.
+  Value toolkitMacro(StringRef Name) const {
+    if (TK.Major == 0 || Name == "__CUDACC_VER_BUILD__")
+      return std::nullopt;
+    if (Name == "__CUDACC_VER_MAJOR__")
+      return TK.Major;
+    if (Name == "__CUDACC_VER_MINOR__")
+      return TK.Minor;
+    return 1000LL * TK.Major + 10LL * TK.Minor;
+  }
 
   const Token *peek() const { return Pos < Toks.size() ? &Toks[Pos] : nullptr; }
   bool consume(tok::TokenKind K) {
@@ -198,10 +238,14 @@ private:
         }
         if (spelling(*Id) == "__CUDA_ARCH__")
           return Arch != 0 ? 1 : 0;
+        if (TK.Major != 0 && isToolkitVersionMacro(spelling(*Id)))
+          return 1;
         return std::nullopt;
       }
       if (Name == "__CUDA_ARCH__")
         return Arch != 0 ? Value(Arch) : Value(0);
+      if (isToolkitVersionMacro(Name))
+        return toolkitMacro(Name);
       // A function-like macro call: unknown, but consume its arguments.
       if (consume(tok::l_paren)) {
         int Depth = 1;
@@ -222,7 +266,7 @@ private:
 } // namespace
 
 Truth evaluateArchCondition(StringRef Condition, unsigned CudaArch,
-                            const LangOptions &LangOpts) {
+                            const LangOptions &LangOpts, ToolkitVersion TK) {
   // Lex the text on its own. Offsets are stored in the token locations so
   // that the parser can find each token's spelling.
   // The raw lexer needs a null-terminated buffer.
@@ -238,7 +282,7 @@ Truth evaluateArchCondition(StringRef Condition, unsigned CudaArch,
       break;
     Toks.push_back(T);
   }
-  ConditionParser Parser(Toks, Buffer, CudaArch);
+  ConditionParser Parser(Toks, Buffer, CudaArch, TK);
   Value V = Parser.parse();
   if (!V)
     return Truth::Unknown;
@@ -248,8 +292,8 @@ Truth evaluateArchCondition(StringRef Condition, unsigned CudaArch,
 namespace {
 /// One `#if` chain being read.
 struct Frame {
-  /// For each modern architecture: an earlier condition is definitely true.
-  bool EarlierTrue[std::size(ModernArchs)] = {};
+  /// For each modern compilation: an earlier condition is definitely true.
+  bool EarlierTrue[NumWorlds] = {};
   /// Where the current region's text begins.
   SourceLocation RegionBegin;
   /// The current region is legacy-only.
@@ -314,7 +358,7 @@ public:
 
 private:
   struct Truths {
-    Truth V[std::size(ModernArchs)];
+    Truth V[NumWorlds];
   };
 
   LegacyArchRegions &Out;
@@ -343,19 +387,29 @@ private:
     if (Text.empty())
       return unknownTruths();
     Truths T;
-    // A condition that does not name __CUDA_ARCH__ has one value for all.
-    if (!Text.contains("__CUDA_ARCH__")) {
+    // A condition that names neither __CUDA_ARCH__ nor a toolkit version
+    // has one value for all.
+    bool NamesToolkit = Text.contains("__CUDACC_VER_") ||
+                        Text.contains("CUDART_VERSION") ||
+                        Text.contains("CUDA_VERSION");
+    if (!Text.contains("__CUDA_ARCH__") && !NamesToolkit) {
       llvm::fill(T.V, evaluateArchCondition(Text, ModernArchs[0], LangOpts));
       return T;
     }
-    for (size_t I = 0; I < std::size(ModernArchs); ++I)
-      T.V[I] = evaluateArchCondition(Text, ModernArchs[I], LangOpts);
+    for (size_t I = 0; I < NumWorlds; ++I) {
+      unsigned Arch;
+      ToolkitVersion TK;
+      worldAt(I, Arch, TK);
+      T.V[I] = evaluateArchCondition(Text, Arch, LangOpts, TK);
+    }
     return T;
   }
 
   Truths definedTruths(const Token &Name, bool Negate) const {
     const IdentifierInfo *II = Name.getIdentifierInfo();
-    if (!II || II->getName() != "__CUDA_ARCH__")
+    if (!II || (II->getName() != "__CUDA_ARCH__" &&
+                !isToolkitVersionMacro(II->getName()) &&
+                II->getName() != "__CUDACC_VER_BUILD__"))
       return unknownTruths();
     Truths T;
     llvm::fill(T.V, Negate ? Truth::False : Truth::True);
@@ -366,7 +420,7 @@ private:
     Frame &F = Stack.back();
     F.RegionBegin = Loc;
     bool Legacy = true;
-    for (size_t I = 0; I < std::size(ModernArchs); ++I) {
+    for (size_t I = 0; I < NumWorlds; ++I) {
       bool TakenNever = F.EarlierTrue[I] || Cond.V[I] == Truth::False;
       Legacy &= TakenNever;
       if (Cond.V[I] == Truth::True)

@@ -8,16 +8,24 @@
 /// \file
 /// Finds the preprocessor regions that no compilation for Volta (compute
 /// capability 7.0) or later includes: the pre-Volta branch of
-/// `#if __CUDA_ARCH__ < 700 ... #else ... #endif` and the like. Legacy code in
-/// such a region is deliberate, and checks stay silent on it.
+/// `#if __CUDA_ARCH__ < 700 ... #else ... #endif`, the pre-CUDA-9 branch of
+/// `#if __CUDACC_VER_MAJOR__ >= 9 ... #else ... #endif` or `#if CUDART_VERSION
+/// < 9000`, and the like. Legacy code in such a region is deliberate (no
+/// toolkit of the last eight years compiles it), and checks stay silent on it,
+/// even when the analysing compiler (clang defines no `__CUDACC_VER_*__`)
+/// takes that branch.
 ///
 /// Model: every `#if`/`#elif` condition is evaluated symbolically for each
-/// modern `__CUDA_ARCH__` value (700 to 1210) with three-valued logic over
-/// integer literals, `__CUDA_ARCH__`, `defined(...)`, `!`, the comparisons,
+/// modern compilation: every `__CUDA_ARCH__` value from 700 to 1210 with
+/// every toolkit that can build for it (CUDA 9 to 13, minor 0 or 9:
+/// `__CUDACC_VER_MAJOR__`, `__CUDACC_VER_MINOR__`, `CUDART_VERSION` and
+/// `CUDA_VERSION` = 1000 * major + 10 * minor), with three-valued logic over
+/// integer literals, those macros, `defined(...)`, `!`, the comparisons,
 /// `+ - * /`, `&&`, `||` and parentheses. Any other macro is unknown. A region
-/// is legacy-only when, for every modern value, its own condition is
+/// is legacy-only when, for every modern compilation, its own condition is
 /// definitely false or an earlier condition of its chain is definitely true.
-/// `#ifdef __CUDA_ARCH__` is true for every device value; `#ifndef` false.
+/// `#ifdef __CUDA_ARCH__` (or a toolkit version macro) is true for every
+/// device compilation; `#ifndef` false.
 ///
 /// Left out: conditions spelled through other macros
 /// (`#if MY_ARCH_IS_OLD`) are unknown, so their code is analysed: the check
@@ -45,10 +53,19 @@ namespace cuda_tidy {
 /// Three-valued truth for a preprocessor condition at one `__CUDA_ARCH__`.
 enum class Truth { False, True, Unknown };
 
+/// A CUDA toolkit version for the evaluator; Major 0 means unknown (the
+/// version macros are then unknown too).
+struct ToolkitVersion {
+  unsigned Major = 0;
+  unsigned Minor = 0;
+};
+
 /// Evaluates the text of a `#if` condition with `__CUDA_ARCH__` set to
-/// CudaArch (0 means "not defined", as on the host side).
+/// CudaArch (0 means "not defined", as on the host side) and the toolkit
+/// version macros set from TK.
 Truth evaluateArchCondition(llvm::StringRef Condition, unsigned CudaArch,
-                            const clang::LangOptions &LangOpts);
+                            const clang::LangOptions &LangOpts,
+                            ToolkitVersion TK = {});
 
 /// The legacy-only regions of one translation unit, filled by the callbacks
 /// that makeCallbacks() returns while the preprocessor runs.

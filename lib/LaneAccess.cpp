@@ -130,6 +130,17 @@ struct FunctionInfo {
 
 static bool isDescendantOf(const Stmt *S, const Stmt *Ancestor,
                            const ParentMap &PM);
+static bool containsJump(const Stmt *S);
+static bool containsLabel(const Stmt *S) {
+  if (!S || isa<LambdaExpr>(S))
+    return false;
+  if (isa<LabelStmt, SwitchCase>(S))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (containsLabel(Child))
+      return true;
+  return false;
+}
 
 class LaneAccessAnalysis::Impl {
 public:
@@ -284,6 +295,22 @@ public:
   }
   std::optional<uint32_t> frameMask(const Stmt *S, const Frame &Fr,
                                     bool EntryKnown);
+  /// See WarpExchange::WriteMeet: the meeting point of From with To.
+  const Stmt *meetOf(const Stmt *From, const Stmt *To, FunctionInfo &I) {
+    for (const Stmt *S = From; S;) {
+      const Stmt *Parent = I.PM->getParent(S);
+      if (!Parent)
+        return nullptr;
+      if (isa<CompoundStmt>(Parent) && isDescendantOf(To, Parent, *I.PM)) {
+        if (isDescendantOf(To, S, *I.PM) || S == From || containsJump(S) ||
+            containsLabel(S))
+          return nullptr;
+        return S;
+      }
+      S = Parent;
+    }
+    return nullptr;
+  }
 };
 
 //===----------------------------------------------------------------------===//
@@ -1766,10 +1793,16 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
       X.Lanes = Lanes;
       X.WriteReachesRead = WToR;
       X.ReadReachesWrite = RToW;
+      if (WToR)
+        X.WriteMeet = meetOf(W.A->Statement, R.A->Statement, I);
+      if (RToW)
+        X.ReadMeet = meetOf(R.A->Statement, W.A->Statement, I);
       Out.push_back(X);
       // The statements' lane masks in this context.
-      for (const Stmt *S : {R.A->Statement, W.A->Statement})
-        mergeMask(S, frameMask(S, Fr, EntryKnown));
+      for (const Stmt *S :
+           {R.A->Statement, W.A->Statement, X.WriteMeet, X.ReadMeet})
+        if (S)
+          mergeMask(S, frameMask(S, Fr, EntryKnown));
     }
   }
 }

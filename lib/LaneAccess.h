@@ -111,6 +111,16 @@ struct WarpExchange {
   /// different sides of a branch that splits the warp.
   bool WriteReachesRead = false;
   bool ReadReachesWrite = false;
+  /// Where the write's and the read's sides meet: the statement that holds
+  /// WriteStmt (ReadStmt) and is a sibling, in the innermost compound
+  /// statement holding both, of the one that holds the other access, when
+  /// that is not WriteStmt (ReadStmt) itself and it holds no jump. Every
+  /// path from the access to the other leaves it through its end, so a
+  /// `__syncwarp` right after it orders the pair, with the mask of the
+  /// lanes that run it (statementMask() knows it). For `if (lane == 0)
+  /// base[w] = x; if (f) y = base[w];`: the first `if`.
+  const clang::Stmt *WriteMeet = nullptr;
+  const clang::Stmt *ReadMeet = nullptr;
 };
 
 /// Finds the warp exchanges of one translation unit. Create one per

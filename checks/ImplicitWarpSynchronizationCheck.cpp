@@ -413,6 +413,11 @@ void ImplicitWarpSynchronizationCheck::check(
       diag(SM.getFileLoc(X.Via->getBeginLoc()),
            "shared memory '%0' is passed to '%1' here", DiagnosticIDs::Note)
           << Name << X.Func->getName();
+    for (const CallExpr *Up : X.Callers)
+      if (const FunctionDecl *Callee = Up->getDirectCallee())
+        diag(SM.getFileLoc(Up->getBeginLoc()), "'%0' is called here",
+             DiagnosticIDs::Note)
+            << Callee->getName();
     diag(Site.Loc,
          "since Volta (sm_70), independent thread scheduling lets the lanes "
          "of a warp run in any order: they are not in lockstep, and "

@@ -1788,6 +1788,10 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
       X.WriteStmt = W.A->Statement;
       X.Shared = SharedVar;
       X.Via = Fr.Call;
+      if (Fr.Parent)
+        for (const Frame *Up = Fr.Parent; Up->Call && Up->Parent;
+             Up = Up->Parent)
+          X.Callers.push_back(Up->Call);
       X.ReaderLane = ReaderLane;
       X.WriterLane = WriterLane;
       X.Lanes = Lanes;

@@ -101,6 +101,9 @@ struct WarpExchange {
   /// The call that passes shared memory into Func, when the accesses go
   /// through a pointer parameter; null otherwise.
   const clang::CallExpr *Via = nullptr;
+  /// The calls further up that lead to Via, innermost first (`scanBlock(v,
+  /// s)` in `scan` for `scanWarp(v, s)` in `scanBlock`).
+  llvm::SmallVector<const clang::CallExpr *, 2> Callers;
   /// One witness: ReaderLane reads the element that WriterLane writes.
   unsigned ReaderLane = 0;
   unsigned WriterLane = 0;

@@ -880,14 +880,14 @@ LaneAccessAnalysis::Impl::returnsOf(const FunctionDecl *F) {
   return Slot;
 }
 
-std::optional<int64_t>
-LaneAccessAnalysis::Impl::evalCall(const CallExpr *CE, const Frame &Fr,
-                                   const Env &En, unsigned Depth) {
+std::optional<int64_t> LaneAccessAnalysis::Impl::evalCall(const CallExpr *CE,
+                                                          const Frame &Fr,
+                                                          const Env &En,
+                                                          unsigned Depth) {
   if (Depth > MaxDepth || isa<CXXOperatorCallExpr>(CE))
     return std::nullopt;
   const FunctionDecl *Def = followable(resolveCallee(CE), Fr);
-  if (!Def || !Def->getReturnType()->isIntegerType() ||
-      !info(Def).Ok)
+  if (!Def || !Def->getReturnType()->isIntegerType() || !info(Def).Ok)
     return std::nullopt;
   // Every return gives the same value: the call's value, whatever path the
   // callee takes.
@@ -902,9 +902,10 @@ LaneAccessAnalysis::Impl::evalCall(const CallExpr *CE, const Frame &Fr,
   return Result;
 }
 
-std::optional<Address>
-LaneAccessAnalysis::Impl::evalPtrCall(const CallExpr *CE, const Frame &Fr,
-                                      const Env &En, unsigned Depth) {
+std::optional<Address> LaneAccessAnalysis::Impl::evalPtrCall(const CallExpr *CE,
+                                                             const Frame &Fr,
+                                                             const Env &En,
+                                                             unsigned Depth) {
   if (Depth > MaxDepth || isa<CXXOperatorCallExpr>(CE))
     return std::nullopt;
   const FunctionDecl *Def = followable(resolveCallee(CE), Fr);
@@ -1573,9 +1574,8 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
   CallChain Chain;
   if (!chainOf(Fr, Chain))
     return;
-  bool CallOpaque = llvm::any_of(Chain, [](const CallLevel &L) {
-    return L.Opaque;
-  });
+  bool CallOpaque =
+      llvm::any_of(Chain, [](const CallLevel &L) { return L.Opaque; });
 
   // Per access in this frame: its guard and loops; the accesses that
   // resolve to shared memory for some thread.
@@ -1729,8 +1729,7 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
             };
             Env EW = E1;
             enumerate(WOnly, Fr, EW, [&](Env &E2) {
-              ForEachThread(W, E2, UnknownW, [&](unsigned Tid,
-                                                 const auto &Ad) {
+              ForEachThread(W, E2, UnknownW, [&](unsigned Tid, const auto &Ad) {
                 auto &Slot = Writers[Tid / 32][Ad.Byte];
                 if (Slot.first && Slot.first != Ad.Key)
                   return;
@@ -1741,8 +1740,7 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
             });
             Env ER = E1;
             enumerate(ROnly, Fr, ER, [&](Env &E2) {
-              ForEachThread(R, E2, UnknownR, [&](unsigned Tid,
-                                                 const auto &Ad) {
+              ForEachThread(R, E2, UnknownR, [&](unsigned Tid, const auto &Ad) {
                 auto &WarpW = Writers[Tid / 32];
                 auto It = WarpW.lower_bound(Ad.Byte - WSize + 1);
                 for (; It != WarpW.end() && It->first < Ad.Byte + RSize; ++It) {
@@ -1985,8 +1983,8 @@ LaneAccessAnalysis::Impl::callersOf(const FunctionDecl *F) {
   collect();
   llvm::SmallVector<std::pair<const CallExpr *, const FunctionDecl *>, 4> Out;
   const SourceManager &SM = Ctx.getSourceManager();
-  for (const CallSite &Site : AnalysisContext::get(Ctx).callGraph().callersOf(
-           F)) {
+  for (const CallSite &Site :
+       AnalysisContext::get(Ctx).callGraph().callersOf(F)) {
     const FunctionDecl *Caller = Site.Caller;
     if (!Caller || Caller->getCanonicalDecl() == F->getCanonicalDecl() ||
         !Caller->hasBody() || !isDeviceCode(Caller) ||

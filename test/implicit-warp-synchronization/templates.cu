@@ -145,3 +145,53 @@ __global__ void reduceWarpTailSynced(const T *in, T *out) {
 }
 template __global__ void reduceWarpTailSynced<int, 64>(const int *, int *);
 
+
+// A radix sort's split step in a header, never instantiated here: each warp
+// ranks its keys by one digit bit with a warp-synchronous scan of flags.
+template <typename Key, int Bit>
+__device__ unsigned warpSplitRank(volatile unsigned *flags, Key key) {
+  unsigned lane = threadIdx.x & 31;
+  unsigned set = (key >> Bit) & 1;
+  flags[threadIdx.x] = set;
+  for (unsigned d = 1; d < 32; d <<= 1) {
+    unsigned v = lane >= d ? flags[threadIdx.x - d] : 0;
+    // warning@-1:30 {{lanes of a warp exchange data through shared memory 'flags' with no '__syncwarp' between the write and the read}} [cuda-implicit-warp-synchronization]
+    // note@-4:3 {{lane 0 writes the element here}}
+    // note@-3:30 {{lane 1 reads it here, and no barrier orders the two}}
+    // note@+12:13 {{shared memory 'flags' is passed to 'warpSplitRank' here}}
+    // note@-5:30 {{independent thread scheduling}}
+    // note@-6:30 {{no automatic fix: the code is in a template}}
+    flags[threadIdx.x] += v;
+  }
+  return flags[threadIdx.x] - set;
+}
+
+template <typename Key, int Bit>
+__global__ void splitByBit(const Key *in, unsigned *rank) {
+  __shared__ unsigned flags[256];
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  rank[i] = warpSplitRank<Key, Bit>(flags, in[i]);
+}
+
+// The same split with __syncwarp around each step's write: silent.
+template <typename Key, int Bit>
+__device__ unsigned warpSplitRankSynced(unsigned *flags, Key key) {
+  unsigned lane = threadIdx.x & 31;
+  unsigned set = (key >> Bit) & 1;
+  flags[threadIdx.x] = set;
+  __syncwarp();
+  for (unsigned d = 1; d < 32; d <<= 1) {
+    unsigned v = lane >= d ? flags[threadIdx.x - d] : 0;
+    __syncwarp();
+    flags[threadIdx.x] += v;
+    __syncwarp();
+  }
+  return flags[threadIdx.x] - set;
+}
+
+template <typename Key, int Bit>
+__global__ void splitByBitSynced(const Key *in, unsigned *rank) {
+  __shared__ unsigned flags[256];
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  rank[i] = warpSplitRankSynced<Key, Bit>(flags, in[i]);
+}

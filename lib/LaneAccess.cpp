@@ -122,6 +122,10 @@ struct FunctionInfo {
   llvm::DenseMap<const ForStmt *, CountedLoop> Counted;
   /// The condition blocks of counted loops whose body runs at least once.
   llvm::DenseSet<unsigned> Entered;
+  /// Locals that inline asm writes, with the number of asm statements that
+  /// do; and those one `mov.u32 %0, %%laneid;` sets (the lane index).
+  llvm::DenseMap<const VarDecl *, unsigned> AsmWrites;
+  llvm::SmallPtrSet<const VarDecl *, 2> LaneIdAsm;
   llvm::SmallVector<Access, 16> Accesses;
   bool Ok = false;
 };
@@ -550,6 +554,15 @@ FunctionInfo &LaneAccessAnalysis::Impl::info(const FunctionDecl *F) {
     if (const auto *For = dyn_cast<ForStmt>(S))
       if (auto C = countedLoop(For, I))
         I.Counted.try_emplace(For, *C);
+    if (const auto *Asm = dyn_cast<GCCAsmStmt>(S)) {
+      for (unsigned O = 0, N = Asm->getNumOutputs(); O < N; ++O)
+        if (const VarDecl *V = refVar(Asm->getOutputExpr(O)))
+          ++I.AsmWrites[V];
+      if (Asm->getNumOutputs() == 1 &&
+          StringRef(Asm->getAsmString()).contains("%laneid"))
+        if (const VarDecl *V = refVar(Asm->getOutputExpr(0)))
+          I.LaneIdAsm.insert(V);
+    }
     for (const Stmt *Child : S->children())
       Work.push_back(Child);
   }
@@ -646,6 +659,13 @@ std::optional<int64_t> LaneAccessAnalysis::Impl::eval(const Expr *E,
       return normalize(*A, V->getType());
     }
     if (V->hasLocalStorage()) {
+      // `asm("mov.u32 %0, %%laneid;" : "=r"(lane));`, the only write.
+      if (V->getDeclContext() == Fr.F && !V->getInit()) {
+        FunctionInfo &FI = info(Fr.F);
+        if (FI.LaneIdAsm.contains(V) && FI.AsmWrites.lookup(V) == 1 &&
+            !isModified(FI, V))
+          return normalize(En.Tid % 32, V->getType());
+      }
       if (V->getDeclContext() != Fr.F || !V->getInit() ||
           isModified(info(Fr.F), V) || V->getType()->isReferenceType())
         return std::nullopt;
@@ -1113,6 +1133,9 @@ bool LaneAccessAnalysis::Impl::isVarying(const Expr *E, const Frame &Fr,
         }
         return true;
       }
+      // No initialiser and no write the model sees: set by inline asm.
+      if (!V->getInit() || I.AsmWrites.count(V))
+        return true;
       return isVarying(V->getInit(), Fr, Depth + 1);
     }
     return !V->getType().isConstQualified();

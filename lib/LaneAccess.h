@@ -39,7 +39,8 @@
 ///    `tid - c`, `lane ^ c`,
 ///    `(lane + 1) & 31`, `warp * 32 + lane` need no special case. Calls
 ///    with a visible body are evaluated through their returns (all must
-///    agree); cooperative groups' block `thread_rank()`/`thread_index().x`
+///    agree); a local whose only write is `mov.u32 %0, %%laneid;` inline asm
+///    is the lane; cooperative groups' block `thread_rank()`/`thread_index().x`
 ///    are the thread index, a static tile's `thread_rank()` and
 ///    `meta_group_rank()` are `tid % N` and `tid / N`.
 ///  - Templates: a pattern that the translation unit never instantiates is

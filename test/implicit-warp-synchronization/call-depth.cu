@@ -111,3 +111,34 @@ __global__ void carvedSynced(float *out, int n) {
   int before = counts[threadIdx.x ^ 1];
   out[threadIdx.x] = keys[threadIdx.x] + before;
 }
+
+// The lane read from the %laneid register by a helper, as many projects do.
+__device__ unsigned laneId() {
+  unsigned lane;
+  asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
+  return lane;
+}
+
+__global__ void neighbourByAsmLane(int *io) {
+  __shared__ int ring[256];
+  unsigned lane = laneId();
+  unsigned base = threadIdx.x - lane;
+  ring[threadIdx.x] = io[threadIdx.x] + 1;
+  io[threadIdx.x] = ring[base + ((lane + 1) & 31)];
+  // warning@-1:21 {{lanes of a warp exchange data through shared memory 'ring' with no '__syncwarp' between the write and the read}} [cuda-implicit-warp-synchronization]
+  // note@-3:3 {{lane 1 writes the element here}}
+  // note@-3:21 {{lane 0 reads it here, and no barrier orders the two}}
+  // note@-4:21 {{independent thread scheduling}}
+  // FIXED: {{^}}  ring[threadIdx.x] = io[threadIdx.x] + 1;{{$}}
+  // FIXED-NEXT: {{^}}  __syncwarp(0xffffffff);{{$}}
+}
+
+// The same with a __syncwarp between the write and the read: silent.
+__global__ void neighbourByAsmLaneSynced(int *io) {
+  __shared__ int ring[256];
+  unsigned lane = laneId();
+  unsigned base = threadIdx.x - lane;
+  ring[threadIdx.x] = io[threadIdx.x] + 1;
+  __syncwarp();
+  io[threadIdx.x] = ring[base + ((lane + 1) & 31)];
+}

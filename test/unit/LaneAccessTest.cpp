@@ -173,6 +173,17 @@ TEST(LaneAccess, EvaluatesCallsAndCooperativeRanks) {
     __device__ int laneOf() { return threadIdx.x & 31; }
     __device__ int clamp(int v) { if (v > 8) return 8; return 8; }
     __device__ int plusOne(int v) { return v + 1; }
+    __device__ unsigned laneId() {
+      unsigned l;
+      asm("mov.u32 %0, %%laneid;" : "=r"(l));
+      return l;
+    }
+    __device__ unsigned twice() {
+      unsigned l;
+      asm("mov.u32 %0, %%laneid;" : "=r"(l));
+      asm("mov.u32 %0, %%warpid;" : "=r"(l));
+      return l;
+    }
     __global__ void k(int *p) {
       cg::thread_block cta = cg::this_thread_block();
       auto tile = cg::tiled_partition<16>(cta);
@@ -182,6 +193,8 @@ TEST(LaneAccess, EvaluatesCallsAndCooperativeRanks) {
       p[3] = tile.meta_group_rank();
       p[4] = cta.thread_index().x;
       p[5] = clamp(threadIdx.x);
+      p[6] = laneId();
+      p[7] = twice();
     })");
   ASSERT_TRUE(AST);
   ASTContext &Ctx = AST->getASTContext();
@@ -195,6 +208,9 @@ TEST(LaneAccess, EvaluatesCallsAndCooperativeRanks) {
   EXPECT_EQ(A.evaluateAt(storedTo(Ctx, 4), F, 37, 64), 37);
   // Every return gives 8, whichever path the callee takes.
   EXPECT_EQ(A.evaluateAt(storedTo(Ctx, 5), F, 37, 64), 8);
+  // The %laneid register, when it is the only write of the variable.
+  EXPECT_EQ(A.evaluateAt(storedTo(Ctx, 6), F, 37, 64), 5);
+  EXPECT_EQ(A.evaluateAt(storedTo(Ctx, 7), F, 37, 64), std::nullopt);
 }
 
 TEST(LaneAccess, FollowsCallsOfAnyDepth) {

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/ImplicitWarpSynchronizationCheck.h"
+#include "lib/CudaAST.h"
 #include "lib/LaneAccess.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMap.h"
@@ -93,6 +94,9 @@ static bool isPrimary(const Expr *E) {
 /// True when evaluating E has no effect other than reading.
 static bool isSideEffectFree(const Stmt *S) {
   if (!S)
+    return true;
+  // `threadIdx.x` reads a register through a property's getter call.
+  if (const auto *E = dyn_cast<Expr>(S); E && getBuiltinVarRef(E))
     return true;
   if (isa<CallExpr, CXXNewExpr, CXXDeleteExpr, StmtExpr, LambdaExpr,
           CXXThrowExpr, GCCAsmStmt>(S))

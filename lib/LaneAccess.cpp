@@ -204,6 +204,16 @@ public:
   /// The uniformity analysis proves E (a condition in Fr's function) the
   /// same in every lane of a warp, in the context Fr.
   bool provenWarpUniform(const Expr *E, const Frame &Fr);
+  /// How a value is laid out over the lanes, for conditions on variables
+  /// the model cannot evaluate (a grid-stride index).
+  enum class Shape { Uniform, Aligned, Linear, Warp, Varying };
+  Shape shapeOf(const Expr *E, const Frame &Fr, unsigned Depth = 0);
+  /// V starts lane-linear (`blockIdx.x * blockDim.x + threadIdx.x`) and is
+  /// only ever advanced by uniform multiples of 32 (`tid += blockDim.x *
+  /// gridDim.x`): in every lane of a warp it is the same multiple of 32
+  /// plus the lane.
+  bool isGridStride(const VarDecl *V, const Frame &Fr, unsigned Depth);
+  llvm::SmallVector<const VarDecl *, 2> ShapeVisiting;
   /// Whether the first test of the counted loop L in F holds for every
   /// block size: the loop's body runs at least once.
   bool entersLoop(const ForStmt *L, FunctionInfo &I);
@@ -1239,8 +1249,11 @@ void LaneAccessAnalysis::Impl::guardOf(
       if (S == For->getBody() || S == For->getInc() || S == For->getCond()) {
         auto It = I.Counted.find(For);
         bool Jumps = containsJump(For->getBody());
+        // A loop the whole warp runs the same number of times (the
+        // uniformity analysis knows `for (; it < iters; ++it)` is).
         bool Varying =
-            isVarying(For->getCond(), Fr) ||
+            (isVarying(For->getCond(), Fr) &&
+             !provenWarpUniform(For->getCond(), Fr)) ||
             (It != I.Counted.end() && isVarying(It->second.Init, Fr));
         if (It != I.Counted.end() && !Varying && !Jumps)
           Loops.push_back(For);
@@ -1249,11 +1262,14 @@ void LaneAccessAnalysis::Impl::guardOf(
       }
     } else if (const auto *While = dyn_cast<WhileStmt>(Parent)) {
       if (S == While->getBody() &&
-          (isVarying(While->getCond(), Fr) || containsJump(While->getBody())))
+          ((isVarying(While->getCond(), Fr) &&
+            !provenWarpUniform(While->getCond(), Fr)) ||
+           containsJump(While->getBody())))
         Opaque = true;
     } else if (const auto *Do = dyn_cast<DoStmt>(Parent)) {
-      if (S == Do->getBody() &&
-          (isVarying(Do->getCond(), Fr) || containsJump(Do->getBody())))
+      if (S == Do->getBody() && ((isVarying(Do->getCond(), Fr) &&
+                                  !provenWarpUniform(Do->getCond(), Fr)) ||
+                                 containsJump(Do->getBody())))
         Opaque = true;
     } else if (isa<SwitchStmt, SwitchCase, LabelStmt, CXXTryStmt, CXXCatchStmt>(
                    Parent)) {
@@ -1333,8 +1349,140 @@ void LaneAccessAnalysis::Impl::enumerateChain(
   });
 }
 
+static bool isWarpUniformShape(LaneAccessAnalysis::Impl::Shape S) {
+  using Shape = LaneAccessAnalysis::Impl::Shape;
+  return S == Shape::Uniform || S == Shape::Aligned || S == Shape::Warp;
+}
+
+LaneAccessAnalysis::Impl::Shape
+LaneAccessAnalysis::Impl::shapeOf(const Expr *E, const Frame &Fr,
+                                  unsigned Depth) {
+  if (!E || Depth > MaxDepth)
+    return Shape::Varying;
+  if (auto Ref = getBuiltinVarRef(E)) {
+    if (Ref->Var == BuiltinVar::ThreadIdx)
+      return Ref->Dim == 0 ? Shape::Linear : Shape::Varying;
+    if (Ref->Var == BuiltinVar::BlockDim && Ref->Dim == 0)
+      return Shape::Aligned;
+    return Shape::Uniform;
+  }
+  E = E->IgnoreParenImpCasts();
+  if (const auto *IL = dyn_cast<IntegerLiteral>(E))
+    return IL->getValue().getZExtValue() % 32 == 0 ? Shape::Aligned
+                                                   : Shape::Uniform;
+  if (const VarDecl *V = refVar(E)) {
+    if (const auto *PV = dyn_cast<ParmVarDecl>(V))
+      if (Fr.Call && Fr.Parent && PV->getDeclContext() == Fr.F &&
+          PV->getFunctionScopeIndex() < Fr.Call->getNumArgs())
+        return shapeOf(Fr.Call->getArg(PV->getFunctionScopeIndex()), *Fr.Parent,
+                       Depth + 1);
+    if (!isVarying(E, Fr))
+      return Shape::Uniform;
+    if (!V->hasLocalStorage() || V->getDeclContext() != Fr.F ||
+        !V->getType()->isIntegerType() || llvm::is_contained(ShapeVisiting, V))
+      return Shape::Varying;
+    if (isGridStride(V, Fr, Depth + 1))
+      return Shape::Linear;
+    if (!isModified(info(Fr.F), V) && V->getInit()) {
+      ShapeVisiting.push_back(V);
+      Shape S = shapeOf(V->getInit(), Fr, Depth + 1);
+      ShapeVisiting.pop_back();
+      return S;
+    }
+    return Shape::Varying;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() != UO_LNot && UO->getOpcode() != UO_Minus &&
+        UO->getOpcode() != UO_Not && UO->getOpcode() != UO_Plus)
+      return Shape::Varying;
+    Shape S = shapeOf(UO->getSubExpr(), Fr, Depth + 1);
+    return S == Shape::Aligned ? Shape::Uniform
+                               : (isWarpUniformShape(S) ? S : Shape::Varying);
+  }
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  if (!BO || BO->isAssignmentOp() || BO->getOpcode() == BO_Comma) {
+    return isVarying(E, Fr) ? Shape::Varying : Shape::Uniform;
+  }
+  Shape L = shapeOf(BO->getLHS(), Fr, Depth + 1);
+  Shape R = shapeOf(BO->getRHS(), Fr, Depth + 1);
+  auto Const = [&](const Expr *X) -> std::optional<int64_t> {
+    Expr::EvalResult Res;
+    if (!X->isValueDependent() && X->EvaluateAsInt(Res, Ctx))
+      return Res.Val.getInt().getExtValue();
+    return std::nullopt;
+  };
+  bool BothUniform = (L == Shape::Uniform || L == Shape::Aligned) &&
+                     (R == Shape::Uniform || R == Shape::Aligned);
+  switch (BO->getOpcode()) {
+  case BO_Add:
+    if ((L == Shape::Linear && R == Shape::Aligned) ||
+        (L == Shape::Aligned && R == Shape::Linear))
+      return Shape::Linear;
+    if (L == Shape::Aligned && R == Shape::Aligned)
+      return Shape::Aligned;
+    break;
+  case BO_Sub:
+    if (L == Shape::Linear && R == Shape::Aligned)
+      return Shape::Linear;
+    if (L == Shape::Aligned && R == Shape::Aligned)
+      return Shape::Aligned;
+    break;
+  case BO_Mul:
+    if ((L == Shape::Aligned && R == Shape::Uniform) ||
+        (L == Shape::Uniform && R == Shape::Aligned) ||
+        (L == Shape::Aligned && R == Shape::Aligned))
+      return Shape::Aligned;
+    break;
+  case BO_Shr:
+    if (L == Shape::Linear)
+      if (auto C = Const(BO->getRHS()); C && *C >= 5 && *C < 64)
+        return Shape::Warp;
+    break;
+  case BO_Div:
+    if (L == Shape::Linear)
+      if (auto C = Const(BO->getRHS()); C && *C > 0 && *C % 32 == 0)
+        return Shape::Warp;
+    break;
+  case BO_And:
+    if (L == Shape::Linear)
+      if (auto C = Const(BO->getRHS()); C && (*C & 31) == 0)
+        return Shape::Warp;
+    break;
+  default:
+    break;
+  }
+  if (BothUniform)
+    return Shape::Uniform;
+  if (isWarpUniformShape(L) && isWarpUniformShape(R))
+    return Shape::Warp;
+  return Shape::Varying;
+}
+
+bool LaneAccessAnalysis::Impl::isGridStride(const VarDecl *V, const Frame &Fr,
+                                            unsigned Depth) {
+  FunctionInfo &I = info(Fr.F);
+  if (!V->getInit() || I.AsmWrites.count(V))
+    return false;
+  ShapeVisiting.push_back(V);
+  bool Ok = shapeOf(V->getInit(), Fr, Depth + 1) == Shape::Linear;
+  for (const Stmt *M : I.Mods.lookup(V)) {
+    if (!Ok)
+      break;
+    const auto *BO = dyn_cast<BinaryOperator>(M);
+    Ok = BO &&
+         (BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_SubAssign) &&
+         shapeOf(BO->getRHS(), Fr, Depth + 1) == Shape::Aligned;
+  }
+  ShapeVisiting.pop_back();
+  return Ok;
+}
+
 bool LaneAccessAnalysis::Impl::provenWarpUniform(const Expr *E,
                                                  const Frame &Fr) {
+  // The lane model's own proof, for what the uniformity analysis may not
+  // see (a grid-stride index advanced by `tid += blockDim.x * gridDim.x`).
+  if (isWarpUniformShape(shapeOf(E, Fr)))
+    return true;
   if (!Uniform) {
     // A proof: opaque calls vary.
     UniformityOptions Opts;

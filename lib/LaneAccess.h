@@ -53,12 +53,15 @@
 ///    depend on the thread (a kernel parameter, `blockIdx`) is either true for
 ///    the whole warp or for none of it and is ignored. So is a condition the
 ///    model cannot evaluate but the uniformity analysis (with opaque calls
-///    varying) proves warp-uniform in the context; a branch on it does not
-///    split a warp. Any other condition that cannot be evaluated (a loaded
-///    value) makes the lane set *unknown*: no lane mask is given, and a pair
-///    of accesses that such a condition guards on both sides is not an
-///    exchange (it may let one lane through); an access under one on its
-///    own side only is analysed as if every lane ran it.
+///    varying) proves warp-uniform in the context, or that the model's own
+///    shapes prove so (a grid-stride index, initialised lane-linear and only
+///    advanced by uniform multiples of 32, shifted right by 5 or more); a
+///    branch on it does not split a warp, and a loop on it (`for (; it <
+///    iters; ++it)`) runs as many times in every lane. Any other condition that
+///    cannot be evaluated (a loaded value) makes the lane set *unknown*: no
+///    lane mask is given, and a pair of accesses that such a condition guards
+///    on both sides is not an exchange (it may let one lane through); an access
+///    under one on its own side only is analysed as if every lane ran it.
 ///  - Two accesses can run concurrently in a warp when some program point
 ///    reaches both with no barrier in between (which covers one reaching the
 ///    other, both in one statement, and both sides of a divergent branch).

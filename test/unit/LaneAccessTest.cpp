@@ -124,6 +124,37 @@ TEST(LaneAccess, GuardMasks) {
   EXPECT_EQ(A.guardMask(Store(6), F), std::nullopt);
 }
 
+TEST(LaneAccess, GridStrideKeepsLaneShape) {
+  auto AST = parse(R"(
+    __global__ void k(int *p, int iters) {
+      int tid = blockIdx.x * blockDim.x + threadIdx.x;
+      int odd = tid;
+      int it = 0;
+      for (; it < iters; ++it, tid += blockDim.x * gridDim.x, odd += 16) {
+        if (((tid >> 5) & 1) == 0)
+          p[0] = 1;
+        if (((odd >> 5) & 1) == 0)
+          p[1] = 1;
+        if (tid / 64 > 2)
+          p[2] = 1;
+      }
+    })");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->getASTContext();
+  const FunctionDecl *F = kernel(Ctx);
+  ASSERT_TRUE(F);
+  LaneAccessAnalysis A(Ctx);
+  auto MaskOf = [&](unsigned I) -> std::optional<uint32_t> {
+    const Stmt *S = A.statementOf(storedTo(Ctx, I), F);
+    return S ? A.guardMask(S, F) : std::nullopt;
+  };
+  // A multiple of 32 plus the lane: whole warps pass.
+  EXPECT_EQ(MaskOf(0), FullLaneMask);
+  EXPECT_EQ(MaskOf(2), FullLaneMask);
+  // Advanced by 16: unknown.
+  EXPECT_EQ(MaskOf(1), std::nullopt);
+}
+
 TEST(LaneAccess, FindsExchangesAndNotOwnSlots) {
   auto AST = parse(R"(
     __device__ void warpReduce(volatile int *s, int tid) {

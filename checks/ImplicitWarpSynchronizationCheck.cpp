@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/ImplicitWarpSynchronizationCheck.h"
+#include "lib/CudaAST.h"
 #include "lib/LaneAccess.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMap.h"
@@ -50,6 +51,9 @@ struct StmtPlan {
   bool LanesUnknown = false;
   /// Where it sits: a compound statement (multi-line edit) or a bare body.
   const CompoundStmt *Scope = nullptr;
+  /// A statement that holds an access, after which the writer and its
+  /// readers meet (WarpExchange::WriteMeet): any statement form.
+  bool Meet = false;
   std::optional<uint32_t> Mask;
 };
 
@@ -90,6 +94,9 @@ static bool isPrimary(const Expr *E) {
 /// True when evaluating E has no effect other than reading.
 static bool isSideEffectFree(const Stmt *S) {
   if (!S)
+    return true;
+  // `threadIdx.x` reads a register through a property's getter call.
+  if (const auto *E = dyn_cast<Expr>(S); E && getBuiltinVarRef(E))
     return true;
   if (isa<CallExpr, CXXNewExpr, CXXDeleteExpr, StmtExpr, LambdaExpr,
           CXXThrowExpr, GCCAsmStmt>(S))
@@ -158,7 +165,43 @@ void ImplicitWarpSynchronizationCheck::check(
   // Statement plans and the components the fixes come in.
   llvm::MapVector<const Stmt *, StmtPlan> Plans;
   llvm::EquivalenceClasses<const Stmt *> Components;
+  // Where the side a path starts from is ordered: after its own statement
+  // when that runs on every lane of the exchange, otherwise after the
+  // statement where it meets the other side (one lane writes under `if
+  // (lane == 0)`, the warp reads after it).
+  auto Covers = [&](const Stmt *S, uint32_t Lanes) {
+    std::optional<uint32_t> M = S ? Analysis.statementMask(S) : std::nullopt;
+    return M && *M && (Lanes & *M) == Lanes;
+  };
+  auto SideOf = [&](const Stmt *S, const Stmt *Meet, uint32_t Lanes) {
+    if (Meet && !Covers(S, Lanes) && Covers(Meet, Lanes))
+      return Meet;
+    return S;
+  };
   for (const WarpExchange &X : Exchanges) {
+    const Stmt *WSide = X.WriteReachesRead
+                            ? SideOf(X.WriteStmt, X.WriteMeet, X.Lanes)
+                            : X.WriteStmt;
+    const Stmt *RSide = X.ReadReachesWrite
+                            ? SideOf(X.ReadStmt, X.ReadMeet, X.Lanes)
+                            : X.ReadStmt;
+    if (X.ReadStmt != X.WriteStmt &&
+        (WSide != X.WriteStmt || RSide != X.ReadStmt)) {
+      // A barrier after each side a path starts from orders the pair.
+      Components.unionSets(X.ReadStmt, X.WriteStmt);
+      for (auto [Side, Starts] : {std::pair(WSide, X.WriteReachesRead),
+                                  std::pair(RSide, X.ReadReachesWrite)}) {
+        if (!Starts)
+          continue;
+        StmtPlan &P = Plans[Side];
+        P.S = Side;
+        P.F = X.Func;
+        P.Lanes |= X.Lanes;
+        P.Meet |= Side == X.WriteMeet || Side == X.ReadMeet;
+        Components.unionSets(X.ReadStmt, Side);
+      }
+      continue;
+    }
     for (const Stmt *S : {X.ReadStmt, X.WriteStmt}) {
       StmtPlan &P = Plans[S];
       P.S = S;
@@ -218,7 +261,7 @@ void ImplicitWarpSynchronizationCheck::check(
         Fail("the statement is not a plain assignment to shared memory");
       else
         P.Assign = BO;
-    } else if (!isa<Expr, DeclStmt>(S)) {
+    } else if (!isa<Expr, DeclStmt>(S) && !(P.Meet && P.Scope)) {
       Fail("the statement's form is not supported");
     }
     P.Mask = Analysis.statementMask(S);
@@ -264,6 +307,9 @@ void ImplicitWarpSynchronizationCheck::check(
     else
       AfterSemi = Lexer::findLocationAfterToken(S->getEndLoc(), tok::semi, SM,
                                                 LO, false);
+    // A statement that ends with a block (`if (c) { ... }`).
+    if (AfterSemi.isInvalid() && !isa<Expr, DeclStmt>(S))
+      AfterSemi = Lexer::getLocForEndOfToken(S->getEndLoc(), 0, SM, LO);
     if (AfterSemi.isInvalid())
       continue;
     bool Bare = P->Scope == nullptr;
@@ -371,6 +417,11 @@ void ImplicitWarpSynchronizationCheck::check(
       diag(SM.getFileLoc(X.Via->getBeginLoc()),
            "shared memory '%0' is passed to '%1' here", DiagnosticIDs::Note)
           << Name << X.Func->getName();
+    for (const CallExpr *Up : X.Callers)
+      if (const FunctionDecl *Callee = Up->getDirectCallee())
+        diag(SM.getFileLoc(Up->getBeginLoc()), "'%0' is called here",
+             DiagnosticIDs::Note)
+            << Callee->getName();
     diag(Site.Loc,
          "since Volta (sm_70), independent thread scheduling lets the lanes "
          "of a warp run in any order: they are not in lockstep, and "

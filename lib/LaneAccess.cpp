@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lib/LaneAccess.h"
+#include "lib/AnalysisContext.h"
 #include "lib/CudaAST.h"
 #include "lib/Uniformity.h"
 #include "clang/AST/ASTContext.h"
@@ -21,6 +22,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/bit.h"
+#include <deque>
 #include <map>
 
 using namespace clang;
@@ -59,6 +61,9 @@ struct Cond {
   const Expr *E;
   bool Taken;
   bool Varying;
+  /// Whether the uniformity analysis proves E warp-uniform: 0 not asked,
+  /// 1 yes, 2 no.
+  mutable uint8_t WarpUniform = 0;
 };
 
 /// A counted loop with a thread-independent trip count.
@@ -84,6 +89,17 @@ struct Access {
   bool GuardOpaque = false; // under a varying loop, switch or jump
 };
 
+/// One call of a context as its caller sees it: the conditions and counted
+/// loops around the call, evaluated in the caller's frame.
+struct CallLevel {
+  const Frame *Fr = nullptr;
+  llvm::SmallVector<Cond, 4> Guard;
+  llvm::SmallVector<const ForStmt *, 2> Loops; // outermost first
+  bool Opaque = false;
+};
+/// The calls of a context, outermost first.
+using CallChain = llvm::SmallVector<CallLevel, 4>;
+
 /// Blocks (by ID) and the element ranges in them from which a target is
 /// reached with no barrier in between.
 struct ReachSet {
@@ -104,6 +120,12 @@ struct FunctionInfo {
   llvm::SmallVector<llvm::SmallVector<bool, 8>, 32> Barrier;
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Stmt *, 2>> Mods;
   llvm::DenseMap<const ForStmt *, CountedLoop> Counted;
+  /// The condition blocks of counted loops whose body runs at least once.
+  llvm::DenseSet<unsigned> Entered;
+  /// Locals that inline asm writes, with the number of asm statements that
+  /// do; and those one `mov.u32 %0, %%laneid;` sets (the lane index).
+  llvm::DenseMap<const VarDecl *, unsigned> AsmWrites;
+  llvm::SmallPtrSet<const VarDecl *, 2> LaneIdAsm;
   llvm::SmallVector<Access, 16> Accesses;
   bool Ok = false;
 };
@@ -112,6 +134,17 @@ struct FunctionInfo {
 
 static bool isDescendantOf(const Stmt *S, const Stmt *Ancestor,
                            const ParentMap &PM);
+static bool containsJump(const Stmt *S);
+static bool containsLabel(const Stmt *S) {
+  if (!S || isa<LambdaExpr>(S))
+    return false;
+  if (isa<LabelStmt, SwitchCase>(S))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (containsLabel(Child))
+      return true;
+  return false;
+}
 
 class LaneAccessAnalysis::Impl {
 public:
@@ -120,12 +153,25 @@ public:
   ASTContext &Ctx;
   llvm::DenseMap<const FunctionDecl *, std::unique_ptr<FunctionInfo>> Infos;
   llvm::DenseMap<const FunctionDecl *, int> BarrierState; // 0 ?, 1 no, 2 yes
-  /// Device calls of each function, in traversal order.
+  /// Calls the translation unit's call graph cannot resolve: dependent calls
+  /// in template patterns (`warpTail<BlockSize>(s, tid)`), by callee.
   llvm::DenseMap<
       const FunctionDecl *,
       llvm::SmallVector<std::pair<const CallExpr *, const FunctionDecl *>, 2>>
-      Callers;
+      PatternCallers;
+  bool Collected = false;
   llvm::SmallVector<const FunctionDecl *, 16> Functions;
+  /// The contexts each function is analysed in: call chains up to a kernel
+  /// or a function with no known caller.
+  std::deque<Frame> FrameStore;
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const Frame *, 4>>
+      Contexts;
+  /// The return values of functions, for evaluating calls.
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const Expr *, 1>>
+      Returns;
+  /// Conditions the uniformity analysis proves the same for a whole warp.
+  llvm::DenseMap<std::pair<const Expr *, const Frame *>, bool> WarpUniform;
+  UniformityAnalysis *Uniform = nullptr;
   /// Statement masks: absent = not computed, nullopt = unknown, 0 = never
   /// run in any context seen.
   llvm::DenseMap<const Stmt *, std::optional<uint32_t>> Masks;
@@ -134,6 +180,43 @@ public:
   llvm::SmallVector<const VarDecl *, 4> AssumeUniform;
 
   FunctionInfo &info(const FunctionDecl *F);
+  /// Fills Functions and PatternCallers (once).
+  void collect();
+  /// The device functions that call F, with the calls.
+  llvm::SmallVector<std::pair<const CallExpr *, const FunctionDecl *>, 4>
+  callersOf(const FunctionDecl *F);
+  /// The call chains F is analysed in (see Contexts).
+  llvm::ArrayRef<const Frame *> contextsOf(const FunctionDecl *F,
+                                           unsigned Depth = 0);
+  /// The function a call runs: its direct callee, or for a dependent call in
+  /// a template pattern the one template or function it names.
+  const FunctionDecl *resolveCallee(const CallExpr *CE) const;
+  /// The definition of a callee whose body the model may follow.
+  const FunctionDecl *followable(const FunctionDecl *Callee,
+                                 const Frame &Fr) const;
+  llvm::ArrayRef<const Expr *> returnsOf(const FunctionDecl *F);
+  std::optional<int64_t> evalCall(const CallExpr *CE, const Frame &Fr,
+                                  const Env &En, unsigned Depth);
+  std::optional<Address> evalPtrCall(const CallExpr *CE, const Frame &Fr,
+                                     const Env &En, unsigned Depth);
+  /// Cooperative groups' ranks and sizes of the block and of its tiles.
+  std::optional<int64_t> evalCooperative(const CallExpr *CE, const Env &En);
+  /// The uniformity analysis proves E (a condition in Fr's function) the
+  /// same in every lane of a warp, in the context Fr.
+  bool provenWarpUniform(const Expr *E, const Frame &Fr);
+  /// How a value is laid out over the lanes, for conditions on variables
+  /// the model cannot evaluate (a grid-stride index).
+  enum class Shape { Uniform, Aligned, Linear, Warp, Varying };
+  Shape shapeOf(const Expr *E, const Frame &Fr, unsigned Depth = 0);
+  /// V starts lane-linear (`blockIdx.x * blockDim.x + threadIdx.x`) and is
+  /// only ever advanced by uniform multiples of 32 (`tid += blockDim.x *
+  /// gridDim.x`): in every lane of a warp it is the same multiple of 32
+  /// plus the lane.
+  bool isGridStride(const VarDecl *V, const Frame &Fr, unsigned Depth);
+  llvm::SmallVector<const VarDecl *, 2> ShapeVisiting;
+  /// Whether the first test of the counted loop L in F holds for every
+  /// block size: the loop's body runs at least once.
+  bool entersLoop(const ForStmt *L, FunctionInfo &I);
   bool reachesBarrier(const FunctionDecl *F, unsigned Depth);
   bool isBarrierStmt(const Stmt *S);
   bool isModified(FunctionInfo &I, const VarDecl *V);
@@ -162,8 +245,23 @@ public:
   void guardOf(const Stmt *From, const Stmt *Stop, FunctionInfo &I,
                const Frame &Fr, llvm::SmallVectorImpl<Cond> &Guard,
                llvm::SmallVectorImpl<const ForStmt *> &Loops, bool &Opaque);
-  std::optional<bool> evalGuard(llvm::ArrayRef<Cond> Guard, const Frame &Fr,
-                                const Env &En, bool &Unknown);
+  std::optional<bool>
+  evalGuard(llvm::ArrayRef<Cond> Guard, const Frame &Fr, const Env &En,
+            bool &Unknown,
+            llvm::SmallPtrSetImpl<const Expr *> *Unknowns = nullptr);
+  /// The calls that lead to Fr; false when a caller cannot be analysed.
+  bool chainOf(const Frame &Fr, CallChain &Out);
+  /// Whether a thread passes every call's guard (Unknown as evalGuard).
+  bool passesChain(const CallChain &C, const Env &En, bool &Unknown,
+                   llvm::SmallPtrSetImpl<const Expr *> *Unknowns = nullptr) {
+    for (const CallLevel &L : C)
+      if (!evalGuard(L.Guard, *L.Fr, En, Unknown, Unknowns).value_or(false))
+        return false;
+    return true;
+  }
+  /// Enumerates the counted loops around the calls of C, outermost first.
+  void enumerateChain(const CallChain &C, Env &En,
+                      llvm::function_ref<bool(Env &)> Fn, unsigned Idx = 0);
   void enumerate(llvm::ArrayRef<const ForStmt *> Loops, const Frame &Fr,
                  Env &En, llvm::function_ref<bool(Env &)> Fn, unsigned I = 0);
   ReachSet reach(FunctionInfo &I, Pos Target);
@@ -192,7 +290,8 @@ public:
     if (isa<SwitchStmt, IndirectGotoStmt, CXXTryStmt>(T))
       return true;
     const auto *C = dyn_cast_or_null<Expr>(B->getTerminatorCondition());
-    return !C || isVarying(C, Fr);
+    // A branch the whole warp takes the same way does not split it.
+    return !C || (isVarying(C, Fr) && !provenWarpUniform(C, Fr));
   }
   void analyzeFrame(const Frame &Fr, bool EntryKnown,
                     llvm::SmallVectorImpl<WarpExchange> &Out);
@@ -210,6 +309,22 @@ public:
   }
   std::optional<uint32_t> frameMask(const Stmt *S, const Frame &Fr,
                                     bool EntryKnown);
+  /// See WarpExchange::WriteMeet: the meeting point of From with To.
+  const Stmt *meetOf(const Stmt *From, const Stmt *To, FunctionInfo &I) {
+    for (const Stmt *S = From; S;) {
+      const Stmt *Parent = I.PM->getParent(S);
+      if (!Parent)
+        return nullptr;
+      if (isa<CompoundStmt>(Parent) && isDescendantOf(To, Parent, *I.PM)) {
+        if (isDescendantOf(To, S, *I.PM) || S == From || containsJump(S) ||
+            containsLabel(S))
+          return nullptr;
+        return S;
+      }
+      S = Parent;
+    }
+    return nullptr;
+  }
 };
 
 //===----------------------------------------------------------------------===//
@@ -298,7 +413,7 @@ bool LaneAccessAnalysis::Impl::isBarrierStmt(const Stmt *S) {
   const auto *CE = dyn_cast<CallExpr>(S);
   if (!CE)
     return false;
-  const FunctionDecl *Callee = CE->getDirectCallee();
+  const FunctionDecl *Callee = resolveCallee(CE);
   if (!Callee)
     return true; // an indirect call may synchronise
   StringRef Name =
@@ -338,7 +453,7 @@ bool LaneAccessAnalysis::Impl::reachesBarrier(const FunctionDecl *F,
     if (isa<CallExpr>(S) || isa<GCCAsmStmt>(S)) {
       if (isa<GCCAsmStmt>(S) ? isBarrierStmt(S) : [&] {
             const auto *CE = cast<CallExpr>(S);
-            const FunctionDecl *C = CE->getDirectCallee();
+            const FunctionDecl *C = resolveCallee(CE);
             if (!C || C == Def)
               return C == nullptr;
             if (isCudaHeaderDecl(C, Ctx.getSourceManager()) ||
@@ -449,9 +564,22 @@ FunctionInfo &LaneAccessAnalysis::Impl::info(const FunctionDecl *F) {
     if (const auto *For = dyn_cast<ForStmt>(S))
       if (auto C = countedLoop(For, I))
         I.Counted.try_emplace(For, *C);
+    if (const auto *Asm = dyn_cast<GCCAsmStmt>(S)) {
+      for (unsigned O = 0, N = Asm->getNumOutputs(); O < N; ++O)
+        if (const VarDecl *V = refVar(Asm->getOutputExpr(O)))
+          ++I.AsmWrites[V];
+      if (Asm->getNumOutputs() == 1 &&
+          StringRef(Asm->getAsmString()).contains("%laneid"))
+        if (const VarDecl *V = refVar(Asm->getOutputExpr(0)))
+          I.LaneIdAsm.insert(V);
+    }
     for (const Stmt *Child : S->children())
       Work.push_back(Child);
   }
+  for (const CFGBlock *B : *I.Cfg)
+    if (const auto *For = dyn_cast_or_null<ForStmt>(B->getTerminatorStmt()))
+      if (B->succ_size() == 2 && entersLoop(For, I))
+        I.Entered.insert(B->getBlockID());
   I.Ok = true;
   return I;
 }
@@ -541,6 +669,13 @@ std::optional<int64_t> LaneAccessAnalysis::Impl::eval(const Expr *E,
       return normalize(*A, V->getType());
     }
     if (V->hasLocalStorage()) {
+      // `asm("mov.u32 %0, %%laneid;" : "=r"(lane));`, the only write.
+      if (V->getDeclContext() == Fr.F && !V->getInit()) {
+        FunctionInfo &FI = info(Fr.F);
+        if (FI.LaneIdAsm.contains(V) && FI.AsmWrites.lookup(V) == 1 &&
+            !isModified(FI, V))
+          return normalize(En.Tid % 32, V->getType());
+      }
       if (V->getDeclContext() != Fr.F || !V->getInit() ||
           isModified(info(Fr.F), V) || V->getType()->isReferenceType())
         return std::nullopt;
@@ -647,7 +782,174 @@ std::optional<int64_t> LaneAccessAnalysis::Impl::eval(const Expr *E,
       return std::nullopt;
     return eval(*C ? CO->getTrueExpr() : CO->getFalseExpr(), Fr, En, Depth + 1);
   }
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    if (auto V = evalCooperative(CE, En))
+      return normalize(*V, T);
+    if (auto V = evalCall(CE, Fr, En, Depth + 1))
+      return normalize(*V, T);
+    return std::nullopt;
+  }
+  // `cta.thread_index().x`
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    const auto *Call =
+        dyn_cast<CallExpr>(ME->getBase()->IgnoreImplicit()->IgnoreParens());
+    if (FD && Call && FD->getName() == "x")
+      if (const FunctionDecl *Callee = Call->getDirectCallee())
+        if (Callee->getDeclName().isIdentifier() &&
+            Callee->getName() == "thread_index")
+          if (auto V = evalCooperative(Call, En))
+            return normalize(*V, T);
+    return std::nullopt;
+  }
+  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+    return eval(EWC->getSubExpr(), Fr, En, Depth + 1);
   return std::nullopt;
+}
+
+static bool inCooperativeGroups(const Decl *D) {
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      if (NS->getName() == "cooperative_groups")
+        return true;
+  return false;
+}
+
+std::optional<int64_t>
+LaneAccessAnalysis::Impl::evalCooperative(const CallExpr *CE, const Env &En) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee());
+  if (!MD || !MD->getDeclName().isIdentifier() || !inCooperativeGroups(MD))
+    return std::nullopt;
+  StringRef Name = MD->getName();
+  // The group's type: the object's, as written (a tile's members may be
+  // declared in a base class).
+  QualType T;
+  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE))
+    T = MCE->getImplicitObjectArgument()->IgnoreParenImpCasts()->getType();
+  else if (const auto *ME =
+               dyn_cast<MemberExpr>(CE->getCallee()->IgnoreParenImpCasts()))
+    T = ME->getBase()->IgnoreParenImpCasts()->getType();
+  if (!T.isNull() && T->isPointerType())
+    T = T->getPointeeType();
+  const CXXRecordDecl *RD =
+      T.isNull() ? MD->getParent() : T->getAsCXXRecordDecl();
+  if (!RD || !RD->getDeclName().isIdentifier())
+    return std::nullopt;
+  // The block: its rank is the linear thread index, which is what the
+  // model's thread index stands for.
+  if (RD->getName() == "thread_block") {
+    if (Name == "thread_rank" || Name == "thread_index")
+      return En.Tid;
+    if (Name == "num_threads" || Name == "size")
+      return En.BlockDim;
+    return std::nullopt;
+  }
+  // A tile of N threads of the block (N a power of two up to 32): lanes
+  // Tid % N, tile Tid / N.
+  const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD);
+  if (!Spec || RD->getName() != "thread_block_tile" ||
+      Spec->getTemplateArgs().size() < 1 ||
+      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Integral)
+    return std::nullopt;
+  int64_t N = Spec->getTemplateArgs()[0].getAsIntegral().getExtValue();
+  if (N <= 0 || N > 32 || !llvm::isPowerOf2_64(uint64_t(N)))
+    return std::nullopt;
+  if (Name == "thread_rank")
+    return En.Tid % N;
+  if (Name == "num_threads" || Name == "size")
+    return N;
+  if (Name == "meta_group_rank")
+    return En.Tid / N;
+  if (Name == "meta_group_size")
+    return En.BlockDim / N;
+  return std::nullopt;
+}
+
+const FunctionDecl *
+LaneAccessAnalysis::Impl::followable(const FunctionDecl *Callee,
+                                     const Frame &Fr) const {
+  const FunctionDecl *Def = nullptr;
+  if (!Callee || !Callee->hasBody(Def) || !Def || !Def->getBody() ||
+      !isDeviceCode(Def) || Def->isVariadic())
+    return nullptr;
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
+    return nullptr;
+  // Recursion is cut.
+  for (const Frame *Cur = &Fr; Cur; Cur = Cur->Parent)
+    if (Cur->F == Def)
+      return nullptr;
+  return Def;
+}
+
+llvm::ArrayRef<const Expr *>
+LaneAccessAnalysis::Impl::returnsOf(const FunctionDecl *F) {
+  auto [It, New] = Returns.try_emplace(F);
+  if (!New)
+    return It->second;
+  llvm::SmallVector<const Expr *, 1> Out;
+  bool Ok = true;
+  llvm::SmallVector<const Stmt *, 32> Work{F->getBody()};
+  while (!Work.empty() && Ok) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S || isa<LambdaExpr>(S))
+      continue;
+    if (const auto *R = dyn_cast<ReturnStmt>(S)) {
+      if (!R->getRetValue())
+        Ok = false;
+      else
+        Out.push_back(R->getRetValue());
+    }
+    for (const Stmt *Child : S->children())
+      Work.push_back(Child);
+  }
+  if (!Ok)
+    Out.clear();
+  auto &Slot = Returns[F];
+  Slot = std::move(Out);
+  return Slot;
+}
+
+std::optional<int64_t> LaneAccessAnalysis::Impl::evalCall(const CallExpr *CE,
+                                                          const Frame &Fr,
+                                                          const Env &En,
+                                                          unsigned Depth) {
+  if (Depth > MaxDepth || isa<CXXOperatorCallExpr>(CE))
+    return std::nullopt;
+  const FunctionDecl *Def = followable(resolveCallee(CE), Fr);
+  if (!Def || !Def->getReturnType()->isIntegerType() || !info(Def).Ok)
+    return std::nullopt;
+  // Every return gives the same value: the call's value, whatever path the
+  // callee takes.
+  Frame Callee{Def, CE, &Fr};
+  std::optional<int64_t> Result;
+  for (const Expr *R : returnsOf(Def)) {
+    auto V = eval(R, Callee, En, Depth + 1);
+    if (!V || (Result && *Result != *V))
+      return std::nullopt;
+    Result = normalize(*V, Def->getReturnType());
+  }
+  return Result;
+}
+
+std::optional<Address> LaneAccessAnalysis::Impl::evalPtrCall(const CallExpr *CE,
+                                                             const Frame &Fr,
+                                                             const Env &En,
+                                                             unsigned Depth) {
+  if (Depth > MaxDepth || isa<CXXOperatorCallExpr>(CE))
+    return std::nullopt;
+  const FunctionDecl *Def = followable(resolveCallee(CE), Fr);
+  if (!Def || !Def->getReturnType()->isPointerType() || !info(Def).Ok)
+    return std::nullopt;
+  Frame Callee{Def, CE, &Fr};
+  std::optional<Address> Result;
+  for (const Expr *R : returnsOf(Def)) {
+    auto A = evalPtr(R, Callee, En, Depth + 1);
+    if (!A || (Result && (Result->Key != A->Key || Result->Byte != A->Byte)))
+      return std::nullopt;
+    Result = A;
+  }
+  return Result;
 }
 
 static const void *sharedKey(const VarDecl *V) {
@@ -662,15 +964,27 @@ std::optional<Address> LaneAccessAnalysis::Impl::evalPtr(const Expr *E,
                                                          const Frame &Fr,
                                                          const Env &En,
                                                          unsigned Depth) {
-  if (!E || Depth > MaxDepth || E->isTypeDependent() || E->isValueDependent())
+  if (!E || Depth > MaxDepth)
     return std::nullopt;
   E = E->IgnoreParens();
+  // A shared array of a template pattern (`__shared__ float s[BlockSize]`)
+  // passed on as a pointer: the decay is not spelled in dependent code.
+  if (const VarDecl *V = refVar(E))
+    if (V->hasAttr<CUDASharedAttr>() && V->getType()->isArrayType())
+      return Address{sharedKey(V), V, 0};
+  if (E->isTypeDependent() || E->isValueDependent())
+    return std::nullopt;
+  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+    return evalPtr(EWC->getSubExpr(), Fr, En, Depth + 1);
+  if (const auto *CE = dyn_cast<CallExpr>(E))
+    return evalPtrCall(CE, Fr, En, Depth + 1);
   if (const auto *CE = dyn_cast<CastExpr>(E)) {
     switch (CE->getCastKind()) {
     case CK_ArrayToPointerDecay:
       return evalObj(CE->getSubExpr(), Fr, En, Depth + 1);
     case CK_NoOp:
     case CK_BitCast:
+    case CK_UserDefinedConversion: // `SharedMemory<T>()`'s `operator T *()`
       return evalPtr(CE->getSubExpr(), Fr, En, Depth + 1);
     case CK_LValueToRValue: {
       const VarDecl *V = refVar(CE->getSubExpr());
@@ -829,6 +1143,9 @@ bool LaneAccessAnalysis::Impl::isVarying(const Expr *E, const Frame &Fr,
         }
         return true;
       }
+      // No initialiser and no write the model sees: set by inline asm.
+      if (!V->getInit() || I.AsmWrites.count(V))
+        return true;
       return isVarying(V->getInit(), Fr, Depth + 1);
     }
     return !V->getType().isConstQualified();
@@ -932,8 +1249,11 @@ void LaneAccessAnalysis::Impl::guardOf(
       if (S == For->getBody() || S == For->getInc() || S == For->getCond()) {
         auto It = I.Counted.find(For);
         bool Jumps = containsJump(For->getBody());
+        // A loop the whole warp runs the same number of times (the
+        // uniformity analysis knows `for (; it < iters; ++it)` is).
         bool Varying =
-            isVarying(For->getCond(), Fr) ||
+            (isVarying(For->getCond(), Fr) &&
+             !provenWarpUniform(For->getCond(), Fr)) ||
             (It != I.Counted.end() && isVarying(It->second.Init, Fr));
         if (It != I.Counted.end() && !Varying && !Jumps)
           Loops.push_back(For);
@@ -942,11 +1262,14 @@ void LaneAccessAnalysis::Impl::guardOf(
       }
     } else if (const auto *While = dyn_cast<WhileStmt>(Parent)) {
       if (S == While->getBody() &&
-          (isVarying(While->getCond(), Fr) || containsJump(While->getBody())))
+          ((isVarying(While->getCond(), Fr) &&
+            !provenWarpUniform(While->getCond(), Fr)) ||
+           containsJump(While->getBody())))
         Opaque = true;
     } else if (const auto *Do = dyn_cast<DoStmt>(Parent)) {
-      if (S == Do->getBody() &&
-          (isVarying(Do->getCond(), Fr) || containsJump(Do->getBody())))
+      if (S == Do->getBody() && ((isVarying(Do->getCond(), Fr) &&
+                                  !provenWarpUniform(Do->getCond(), Fr)) ||
+                                 containsJump(Do->getBody())))
         Opaque = true;
     } else if (isa<SwitchStmt, SwitchCase, LabelStmt, CXXTryStmt, CXXCatchStmt>(
                    Parent)) {
@@ -967,21 +1290,218 @@ void LaneAccessAnalysis::Impl::guardOf(
   }
 }
 
-std::optional<bool>
-LaneAccessAnalysis::Impl::evalGuard(llvm::ArrayRef<Cond> Guard, const Frame &Fr,
-                                    const Env &En, bool &Unknown) {
+std::optional<bool> LaneAccessAnalysis::Impl::evalGuard(
+    llvm::ArrayRef<Cond> Guard, const Frame &Fr, const Env &En, bool &Unknown,
+    llvm::SmallPtrSetImpl<const Expr *> *Unknowns) {
   for (const Cond &C : Guard) {
     if (!C.Varying)
       continue; // the whole warp agrees; analysed as taken
     auto V = eval(C.E, Fr, En);
     if (!V) {
+      // A condition the whole warp agrees on (`((tid >> 5) & 1) == 0` with
+      // a grid-stride `tid`): taken by every lane of a warp or by none.
+      if (!C.WarpUniform)
+        C.WarpUniform = provenWarpUniform(C.E, Fr) ? 1 : 2;
+      if (C.WarpUniform == 1)
+        continue;
       Unknown = true;
+      if (Unknowns)
+        Unknowns->insert(C.E);
       continue;
     }
     if ((*V != 0) != C.Taken)
       return false;
   }
   return true;
+}
+
+bool LaneAccessAnalysis::Impl::chainOf(const Frame &Fr, CallChain &Out) {
+  Out.clear();
+  for (const Frame *Cur = &Fr; Cur->Call && Cur->Parent; Cur = Cur->Parent) {
+    FunctionInfo &PI = info(Cur->Parent->F);
+    if (!PI.Ok)
+      return false;
+    CallLevel L;
+    L.Fr = Cur->Parent;
+    guardOf(Cur->Call, Cur->Parent->F->getBody(), PI, *Cur->Parent, L.Guard,
+            L.Loops, L.Opaque);
+    std::reverse(L.Loops.begin(), L.Loops.end());
+    Out.push_back(std::move(L));
+  }
+  std::reverse(Out.begin(), Out.end());
+  return true;
+}
+
+void LaneAccessAnalysis::Impl::enumerateChain(
+    const CallChain &C, Env &En, llvm::function_ref<bool(Env &)> Fn,
+    unsigned Idx) {
+  if (Idx == C.size()) {
+    Fn(En);
+    return;
+  }
+  if (C[Idx].Loops.empty()) {
+    enumerateChain(C, En, Fn, Idx + 1);
+    return;
+  }
+  enumerate(C[Idx].Loops, *C[Idx].Fr, En, [&](Env &E) {
+    enumerateChain(C, E, Fn, Idx + 1);
+    return true;
+  });
+}
+
+static bool isWarpUniformShape(LaneAccessAnalysis::Impl::Shape S) {
+  using Shape = LaneAccessAnalysis::Impl::Shape;
+  return S == Shape::Uniform || S == Shape::Aligned || S == Shape::Warp;
+}
+
+LaneAccessAnalysis::Impl::Shape
+LaneAccessAnalysis::Impl::shapeOf(const Expr *E, const Frame &Fr,
+                                  unsigned Depth) {
+  if (!E || Depth > MaxDepth)
+    return Shape::Varying;
+  if (auto Ref = getBuiltinVarRef(E)) {
+    if (Ref->Var == BuiltinVar::ThreadIdx)
+      return Ref->Dim == 0 ? Shape::Linear : Shape::Varying;
+    if (Ref->Var == BuiltinVar::BlockDim && Ref->Dim == 0)
+      return Shape::Aligned;
+    return Shape::Uniform;
+  }
+  E = E->IgnoreParenImpCasts();
+  if (const auto *IL = dyn_cast<IntegerLiteral>(E))
+    return IL->getValue().getZExtValue() % 32 == 0 ? Shape::Aligned
+                                                   : Shape::Uniform;
+  if (const VarDecl *V = refVar(E)) {
+    if (const auto *PV = dyn_cast<ParmVarDecl>(V))
+      if (Fr.Call && Fr.Parent && PV->getDeclContext() == Fr.F &&
+          PV->getFunctionScopeIndex() < Fr.Call->getNumArgs())
+        return shapeOf(Fr.Call->getArg(PV->getFunctionScopeIndex()), *Fr.Parent,
+                       Depth + 1);
+    if (!isVarying(E, Fr))
+      return Shape::Uniform;
+    if (!V->hasLocalStorage() || V->getDeclContext() != Fr.F ||
+        !V->getType()->isIntegerType() || llvm::is_contained(ShapeVisiting, V))
+      return Shape::Varying;
+    if (isGridStride(V, Fr, Depth + 1))
+      return Shape::Linear;
+    if (!isModified(info(Fr.F), V) && V->getInit()) {
+      ShapeVisiting.push_back(V);
+      Shape S = shapeOf(V->getInit(), Fr, Depth + 1);
+      ShapeVisiting.pop_back();
+      return S;
+    }
+    return Shape::Varying;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() != UO_LNot && UO->getOpcode() != UO_Minus &&
+        UO->getOpcode() != UO_Not && UO->getOpcode() != UO_Plus)
+      return Shape::Varying;
+    Shape S = shapeOf(UO->getSubExpr(), Fr, Depth + 1);
+    return S == Shape::Aligned ? Shape::Uniform
+                               : (isWarpUniformShape(S) ? S : Shape::Varying);
+  }
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  if (!BO || BO->isAssignmentOp() || BO->getOpcode() == BO_Comma) {
+    return isVarying(E, Fr) ? Shape::Varying : Shape::Uniform;
+  }
+  Shape L = shapeOf(BO->getLHS(), Fr, Depth + 1);
+  Shape R = shapeOf(BO->getRHS(), Fr, Depth + 1);
+  auto Const = [&](const Expr *X) -> std::optional<int64_t> {
+    Expr::EvalResult Res;
+    if (!X->isValueDependent() && X->EvaluateAsInt(Res, Ctx))
+      return Res.Val.getInt().getExtValue();
+    return std::nullopt;
+  };
+  bool BothUniform = (L == Shape::Uniform || L == Shape::Aligned) &&
+                     (R == Shape::Uniform || R == Shape::Aligned);
+  switch (BO->getOpcode()) {
+  case BO_Add:
+    if ((L == Shape::Linear && R == Shape::Aligned) ||
+        (L == Shape::Aligned && R == Shape::Linear))
+      return Shape::Linear;
+    if (L == Shape::Aligned && R == Shape::Aligned)
+      return Shape::Aligned;
+    break;
+  case BO_Sub:
+    if (L == Shape::Linear && R == Shape::Aligned)
+      return Shape::Linear;
+    if (L == Shape::Aligned && R == Shape::Aligned)
+      return Shape::Aligned;
+    break;
+  case BO_Mul:
+    if ((L == Shape::Aligned && R == Shape::Uniform) ||
+        (L == Shape::Uniform && R == Shape::Aligned) ||
+        (L == Shape::Aligned && R == Shape::Aligned))
+      return Shape::Aligned;
+    break;
+  case BO_Shr:
+    if (L == Shape::Linear)
+      if (auto C = Const(BO->getRHS()); C && *C >= 5 && *C < 64)
+        return Shape::Warp;
+    break;
+  case BO_Div:
+    if (L == Shape::Linear)
+      if (auto C = Const(BO->getRHS()); C && *C > 0 && *C % 32 == 0)
+        return Shape::Warp;
+    break;
+  case BO_And:
+    if (L == Shape::Linear)
+      if (auto C = Const(BO->getRHS()); C && (*C & 31) == 0)
+        return Shape::Warp;
+    break;
+  default:
+    break;
+  }
+  if (BothUniform)
+    return Shape::Uniform;
+  if (isWarpUniformShape(L) && isWarpUniformShape(R))
+    return Shape::Warp;
+  return Shape::Varying;
+}
+
+bool LaneAccessAnalysis::Impl::isGridStride(const VarDecl *V, const Frame &Fr,
+                                            unsigned Depth) {
+  FunctionInfo &I = info(Fr.F);
+  if (!V->getInit() || I.AsmWrites.count(V))
+    return false;
+  ShapeVisiting.push_back(V);
+  bool Ok = shapeOf(V->getInit(), Fr, Depth + 1) == Shape::Linear;
+  for (const Stmt *M : I.Mods.lookup(V)) {
+    if (!Ok)
+      break;
+    const auto *BO = dyn_cast<BinaryOperator>(M);
+    Ok = BO &&
+         (BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_SubAssign) &&
+         shapeOf(BO->getRHS(), Fr, Depth + 1) == Shape::Aligned;
+  }
+  ShapeVisiting.pop_back();
+  return Ok;
+}
+
+bool LaneAccessAnalysis::Impl::provenWarpUniform(const Expr *E,
+                                                 const Frame &Fr) {
+  // The lane model's own proof, for what the uniformity analysis may not
+  // see (a grid-stride index advanced by `tid += blockDim.x * gridDim.x`).
+  if (isWarpUniformShape(shapeOf(E, Fr)))
+    return true;
+  if (!Uniform) {
+    // A proof: opaque calls vary.
+    UniformityOptions Opts;
+    Opts.OpaqueCallsVary = true;
+    Uniform = &AnalysisContext::get(Ctx).uniformity(Opts);
+  }
+  const FunctionUniformity *FU = Uniform->analyze(Fr.F);
+  if (!FU)
+    return false;
+  UniformValue V = FU->valueOf(E);
+  // Bind the function's parameters at each call of the context.
+  for (const Frame *Cur = &Fr; V.Params && Cur->Call && Cur->Parent;
+       Cur = Cur->Parent) {
+    const FunctionUniformity *PU = Uniform->analyze(Cur->Parent->F);
+    if (!PU)
+      return false;
+    V = PU->substitute(V, Cur->Call);
+  }
+  return V.Params == 0 && V.Base != Uniformity::Thread;
 }
 
 /// The next value of a counted loop's variable.
@@ -1084,21 +1604,30 @@ ReachSet LaneAccessAnalysis::Impl::reach(FunctionInfo &I, Pos Target) {
   if (Blocked)
     return Out;
   llvm::DenseSet<std::pair<unsigned, unsigned>> Seen;
-  llvm::SmallVector<std::pair<unsigned, bool>, 16> Work;
-  auto PushPreds = [&](unsigned Block, bool Crossed) {
+  // Work items: block, and flags 1 (a back edge was taken) and 2 (the path
+  // leaves a loop that runs at least once through its first test: it can
+  // only have come round the loop).
+  llvm::SmallVector<std::pair<unsigned, unsigned>, 16> Work;
+  auto PushPreds = [&](unsigned Block, bool Crossed, bool OnlyBack) {
     const CFGBlock *B = I.Blocks[Block];
     for (const CFGBlock::AdjacentBlock &P : B->preds()) {
       const CFGBlock *PB = P.getReachableBlock();
       if (!PB)
         continue;
       bool Back = I.Dom->dominates(B, PB);
-      Work.push_back({PB->getBlockID(), Crossed || Back});
+      if (OnlyBack && !Back)
+        continue;
+      bool Exit = I.Entered.contains(PB->getBlockID()) &&
+                  PB->succ_begin()[1].getReachableBlock() == B;
+      Work.push_back(
+          {PB->getBlockID(), unsigned(Crossed || Back) | (Exit ? 2u : 0u)});
     }
   };
-  PushPreds(Target.Block, false);
+  PushPreds(Target.Block, false, false);
   while (!Work.empty()) {
-    auto [Block, Crossed] = Work.pop_back_val();
-    if (!Seen.insert({Block, Crossed}).second)
+    auto [Block, Flags] = Work.pop_back_val();
+    bool Crossed = Flags & 1, OnlyBack = Flags & 2;
+    if (!Seen.insert({Block, Flags}).second)
       continue;
     const auto &Bar = I.Barrier[Block];
     unsigned Size = Bar.size();
@@ -1113,7 +1642,7 @@ ReachSet LaneAccessAnalysis::Impl::reach(FunctionInfo &I, Pos Target) {
     }
     Out.Ranges.push_back({Block, L, Size, Crossed});
     if (!Stop)
-      PushPreds(Block, Crossed);
+      PushPreds(Block, Crossed, OnlyBack);
   }
   return Out;
 }
@@ -1124,6 +1653,28 @@ ReachSet LaneAccessAnalysis::Impl::reach(FunctionInfo &I, Pos Target) {
 
 static constexpr unsigned BlockSizes[] = {32, 64, 128, 256, 512, 1024};
 static constexpr uint64_t MaxWork = 40000000;
+
+bool LaneAccessAnalysis::Impl::entersLoop(const ForStmt *L, FunctionInfo &I) {
+  auto It = I.Counted.find(L);
+  if (It == I.Counted.end())
+    return false;
+  Frame Fr{I.F, nullptr, nullptr};
+  if (isVarying(It->second.Init, Fr) || isVarying(L->getCond(), Fr))
+    return false;
+  const VarDecl *V = It->second.Var;
+  for (unsigned BD : BlockSizes) {
+    Env En;
+    En.BlockDim = BD;
+    auto Start = eval(It->second.Init, Fr, En);
+    if (!Start)
+      return false;
+    En.Loop[V] = normalize(*Start, V->getType());
+    auto C = eval(L->getCond(), Fr, En);
+    if (!C || !*C)
+      return false;
+  }
+  return true;
+}
 
 /// Collects the candidate accesses of a function (syntactically).
 static void collectAccesses(const Stmt *S, FunctionInfo &I,
@@ -1189,17 +1740,13 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
   if (I.Accesses.empty())
     return;
 
-  // The caller's side: the lanes that make the call and its loops.
-  llvm::SmallVector<Cond, 4> CallGuard;
-  llvm::SmallVector<const ForStmt *, 2> CallLoops;
-  bool CallOpaque = false;
-  if (Fr.Call && Fr.Parent) {
-    FunctionInfo &PI = info(Fr.Parent->F);
-    if (!PI.Ok)
-      return;
-    guardOf(Fr.Call, Fr.Parent->F->getBody(), PI, *Fr.Parent, CallGuard,
-            CallLoops, CallOpaque);
-  }
+  // The callers' side: the lanes that make each call of the context, and
+  // the loops around the calls.
+  CallChain Chain;
+  if (!chainOf(Fr, Chain))
+    return;
+  bool CallOpaque =
+      llvm::any_of(Chain, [](const CallLevel &L) { return L.Opaque; });
 
   // Per access in this frame: its guard and loops; the accesses that
   // resolve to shared memory for some thread.
@@ -1314,13 +1861,13 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
       std::reverse(Common.begin(), Common.end());
       std::reverse(WOnly.begin(), WOnly.end());
       std::reverse(ROnly.begin(), ROnly.end());
-      llvm::SmallVector<const ForStmt *, 4> CallerLoops(CallLoops.rbegin(),
-                                                        CallLoops.rend());
 
       bool Found = false;
       unsigned ReaderLane = 0, WriterLane = 0;
       uint32_t Lanes = 0;
       const VarDecl *SharedVar = nullptr;
+      // Conditions that could not be evaluated for some lane, per side.
+      llvm::SmallPtrSet<const Expr *, 4> UnknownW, UnknownR;
       for (unsigned BD : BlockSizes) {
         Env Base;
         Base.BlockDim = BD;
@@ -1336,15 +1883,16 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
             // Calls Visit(Tid, Address) for each thread of the block that
             // passes the caller's and the access's guards, with the element
             // it touches.
-            auto ForEachThread = [&](const auto &Acc, Env &E2, auto &&Visit) {
+            auto ForEachThread = [&](const auto &Acc, Env &E2,
+                                     llvm::SmallPtrSetImpl<const Expr *> &Unk,
+                                     auto &&Visit) {
               for (unsigned Tid = 0; Tid < BD; ++Tid) {
                 E2.Tid = Tid;
                 bool Unknown = false;
-                if (!evalGuard(CallGuard, Fr.Parent ? *Fr.Parent : Fr, E2,
-                               Unknown)
-                         .value_or(false))
+                if (!passesChain(Chain, E2, Unknown, &Unk))
                   continue;
-                if (!evalGuard(Acc.Guard, Fr, E2, Unknown).value_or(false))
+                if (!evalGuard(Acc.Guard, Fr, E2, Unknown, &Unk)
+                         .value_or(false))
                   continue;
                 if (auto Ad = evalObj(Acc.A->E, Fr, E2))
                   Visit(Tid, *Ad);
@@ -1352,7 +1900,7 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
             };
             Env EW = E1;
             enumerate(WOnly, Fr, EW, [&](Env &E2) {
-              ForEachThread(W, E2, [&](unsigned Tid, const auto &Ad) {
+              ForEachThread(W, E2, UnknownW, [&](unsigned Tid, const auto &Ad) {
                 auto &Slot = Writers[Tid / 32][Ad.Byte];
                 if (Slot.first && Slot.first != Ad.Key)
                   return;
@@ -1363,7 +1911,7 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
             });
             Env ER = E1;
             enumerate(ROnly, Fr, ER, [&](Env &E2) {
-              ForEachThread(R, E2, [&](unsigned Tid, const auto &Ad) {
+              ForEachThread(R, E2, UnknownR, [&](unsigned Tid, const auto &Ad) {
                 auto &WarpW = Writers[Tid / 32];
                 auto It = WarpW.lower_bound(Ad.Byte - WSize + 1);
                 for (; It != WarpW.end() && It->first < Ad.Byte + RSize; ++It) {
@@ -1389,14 +1937,17 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
           enumerate(Common, Fr, E1, Inner);
           return true;
         };
-        if (Fr.Parent && !CallerLoops.empty())
-          enumerate(CallerLoops, *Fr.Parent, Base, Outer);
-        else
-          Outer(Base);
+        enumerateChain(Chain, Base, Outer);
         if (Budget - StartBudget > MaxWork)
           return;
       }
       if (!Found)
+        continue;
+      // A condition the model cannot evaluate that guards both accesses
+      // (`if (cta.thread_rank() == 0)` were it not understood, or a loaded
+      // flag) may let a single lane through: silent for what it guards.
+      if (llvm::any_of(UnknownR,
+                       [&](const Expr *C) { return UnknownW.contains(C); }))
         continue;
       WarpExchange X;
       X.Func = Fr.F;
@@ -1406,15 +1957,25 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
       X.WriteStmt = W.A->Statement;
       X.Shared = SharedVar;
       X.Via = Fr.Call;
+      if (Fr.Parent)
+        for (const Frame *Up = Fr.Parent; Up->Call && Up->Parent;
+             Up = Up->Parent)
+          X.Callers.push_back(Up->Call);
       X.ReaderLane = ReaderLane;
       X.WriterLane = WriterLane;
       X.Lanes = Lanes;
       X.WriteReachesRead = WToR;
       X.ReadReachesWrite = RToW;
+      if (WToR)
+        X.WriteMeet = meetOf(W.A->Statement, R.A->Statement, I);
+      if (RToW)
+        X.ReadMeet = meetOf(R.A->Statement, W.A->Statement, I);
       Out.push_back(X);
       // The statements' lane masks in this context.
-      for (const Stmt *S : {R.A->Statement, W.A->Statement})
-        mergeMask(S, frameMask(S, Fr, EntryKnown));
+      for (const Stmt *S :
+           {R.A->Statement, W.A->Statement, X.WriteMeet, X.ReadMeet})
+        if (S)
+          mergeMask(S, frameMask(S, Fr, EntryKnown));
     }
   }
 }
@@ -1425,20 +1986,21 @@ std::optional<uint32_t> LaneAccessAnalysis::Impl::frameMask(const Stmt *S,
   if (!EntryKnown)
     return std::nullopt;
   FunctionInfo &I = info(Fr.F);
-  llvm::SmallVector<Cond, 4> Guard, CallGuard;
-  llvm::SmallVector<const ForStmt *, 2> Loops, CallLoops;
+  llvm::SmallVector<Cond, 4> Guard;
+  llvm::SmallVector<const ForStmt *, 2> Loops;
   bool Opaque = false;
   guardOf(S, Fr.F->getBody(), I, Fr, Guard, Loops, Opaque);
-  if (Fr.Call && Fr.Parent)
-    guardOf(Fr.Call, Fr.Parent->F->getBody(), info(Fr.Parent->F), *Fr.Parent,
-            CallGuard, CallLoops, Opaque);
+  CallChain Chain;
+  if (!chainOf(Fr, Chain))
+    return std::nullopt;
+  for (const CallLevel &L : Chain)
+    Opaque |= L.Opaque;
   if (Opaque)
     return std::nullopt;
   std::optional<uint32_t> Mask;
   bool Consistent = true;
   bool Ran = false;
   std::reverse(Loops.begin(), Loops.end());
-  std::reverse(CallLoops.begin(), CallLoops.end());
   for (unsigned BD : BlockSizes) {
     Env Base;
     Base.BlockDim = BD;
@@ -1448,8 +2010,7 @@ std::optional<uint32_t> LaneAccessAnalysis::Impl::frameMask(const Stmt *S,
       for (unsigned Tid = 0; Tid < BD && Consistent; ++Tid) {
         E1.Tid = Tid;
         bool Unknown = false;
-        if (Fr.Parent &&
-            !evalGuard(CallGuard, *Fr.Parent, E1, Unknown).value_or(false))
+        if (!passesChain(Chain, E1, Unknown))
           continue;
         if (!evalGuard(Guard, Fr, E1, Unknown).value_or(false))
           continue;
@@ -1473,10 +2034,7 @@ std::optional<uint32_t> LaneAccessAnalysis::Impl::frameMask(const Stmt *S,
       enumerate(Loops, Fr, E1, Inner);
       return Consistent;
     };
-    if (Fr.Parent && !CallLoops.empty())
-      enumerate(CallLoops, *Fr.Parent, Base, Outer);
-    else
-      Outer(Base);
+    enumerateChain(Chain, Base, Outer);
     if (!Consistent)
       return std::nullopt;
   }
@@ -1489,6 +2047,48 @@ std::optional<uint32_t> LaneAccessAnalysis::Impl::frameMask(const Stmt *S,
 // The driver.
 //===----------------------------------------------------------------------===//
 
+/// A template pattern that the translation unit never instantiates (a
+/// header's templates, analysed as written): neither its function template
+/// nor an enclosing class template has a specialization.
+static bool isUninstantiatedPattern(const FunctionDecl *FD) {
+  if (!FD->isDependentContext())
+    return false;
+  if (const FunctionTemplateDecl *FTD = FD->getDescribedFunctionTemplate())
+    if (!FTD->specializations().empty())
+      return false;
+  for (const DeclContext *DC = FD->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *RD = dyn_cast<CXXRecordDecl>(DC)) {
+      if (RD->isLambda())
+        return false;
+      if (const ClassTemplateDecl *CTD = RD->getDescribedClassTemplate())
+        if (!CTD->specializations().empty())
+          return false;
+      if (isa<ClassTemplatePartialSpecializationDecl>(RD))
+        return false;
+    }
+  return true;
+}
+
+/// Code the model analyses: not a template pattern, unless one that is never
+/// instantiated (its instantiations prove more than the pattern).
+static bool isAnalysedBody(const FunctionDecl *FD) {
+  return !FD->isDependentContext() || isUninstantiatedPattern(FD);
+}
+
+const FunctionDecl *
+LaneAccessAnalysis::Impl::resolveCallee(const CallExpr *CE) const {
+  if (const FunctionDecl *Callee = CE->getDirectCallee())
+    return Callee;
+  const auto *ULE =
+      dyn_cast<UnresolvedLookupExpr>(CE->getCallee()->IgnoreParenImpCasts());
+  if (!ULE || ULE->getNumDecls() != 1)
+    return nullptr;
+  const NamedDecl *D = (*ULE->decls_begin())->getUnderlyingDecl();
+  if (const auto *FTD = dyn_cast<FunctionTemplateDecl>(D))
+    return FTD->getTemplatedDecl();
+  return dyn_cast<FunctionDecl>(D);
+}
+
 namespace {
 class DeviceCallCollector : public UserCodeVisitor<DeviceCallCollector> {
 public:
@@ -1498,19 +2098,24 @@ public:
 
   bool TraverseFunctionDecl(FunctionDecl *FD) { return traverseFn(FD); }
   bool TraverseCXXMethodDecl(CXXMethodDecl *FD) { return traverseFn(FD); }
+  bool TraverseCXXConversionDecl(CXXConversionDecl *FD) {
+    return traverseFn(FD);
+  }
 
   bool traverseFn(FunctionDecl *FD) {
     const FunctionDecl *Saved = Current;
     bool Device = FD->doesThisDeclarationHaveABody() && isDeviceCode(FD) &&
-                  !FD->isDependentContext() && !FD->isInvalidDecl();
+                  isAnalysedBody(FD) && !FD->isInvalidDecl();
     if (Device) {
       A.Functions.push_back(FD);
-      Current = FD;
+      Current = FD->isDependentContext() ? FD : nullptr;
     } else {
       Current = nullptr;
     }
     bool Result;
-    if (isa<CXXMethodDecl>(FD))
+    if (auto *CD = dyn_cast<CXXConversionDecl>(FD))
+      Result = RecursiveASTVisitor::TraverseCXXConversionDecl(CD);
+    else if (isa<CXXMethodDecl>(FD))
       Result =
           RecursiveASTVisitor::TraverseCXXMethodDecl(cast<CXXMethodDecl>(FD));
     else
@@ -1519,14 +2124,15 @@ public:
     return Result;
   }
 
+  /// Dependent calls of a pattern, which the call graph has no edge for.
   bool VisitCallExpr(CallExpr *CE) {
-    if (!Current)
+    if (!Current || CE->getDirectCallee())
       return true;
-    const FunctionDecl *Callee = CE->getDirectCallee();
+    const FunctionDecl *Callee = A.resolveCallee(CE);
     const FunctionDecl *Def = nullptr;
     if (Callee && Callee->hasBody(Def) && Def && isDeviceCode(Def) &&
-        Def != Current)
-      A.Callers[Def].push_back({CE, Current});
+        Def != Current && isAnalysedBody(Def))
+      A.PatternCallers[Def].push_back({CE, Current});
     return true;
   }
 
@@ -1536,35 +2142,92 @@ private:
 };
 } // namespace
 
+void LaneAccessAnalysis::Impl::collect() {
+  if (Collected)
+    return;
+  Collected = true;
+  DeviceCallCollector(*this).TraverseDecl(Ctx.getTranslationUnitDecl());
+}
+
+llvm::SmallVector<std::pair<const CallExpr *, const FunctionDecl *>, 4>
+LaneAccessAnalysis::Impl::callersOf(const FunctionDecl *F) {
+  collect();
+  llvm::SmallVector<std::pair<const CallExpr *, const FunctionDecl *>, 4> Out;
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const CallSite &Site :
+       AnalysisContext::get(Ctx).callGraph().callersOf(F)) {
+    const FunctionDecl *Caller = Site.Caller;
+    if (!Caller || Caller->getCanonicalDecl() == F->getCanonicalDecl() ||
+        !Caller->hasBody() || !isDeviceCode(Caller) ||
+        !isAnalysedBody(Caller) ||
+        SM.isInSystemHeader(SM.getExpansionLoc(Caller->getLocation())))
+      continue;
+    // A lambda's calls are attributed to the function it is written in; the
+    // model does not bind lambda parameters.
+    if (Caller->getBody() && !info(Caller).PM->hasParent(Site.Call))
+      continue;
+    Out.push_back({Site.Call, Caller});
+  }
+  auto It = PatternCallers.find(F);
+  if (It != PatternCallers.end())
+    Out.append(It->second.begin(), It->second.end());
+  return Out;
+}
+
+static constexpr unsigned MaxContexts = 16;
+static constexpr unsigned MaxCallDepth = 8;
+
+llvm::ArrayRef<const Frame *>
+LaneAccessAnalysis::Impl::contextsOf(const FunctionDecl *F, unsigned Depth) {
+  auto Found = Contexts.find(F);
+  if (Found != Contexts.end())
+    return Found->second;
+  // Recursion or a deep chain: cut here, with F as a root of unknown entry.
+  Contexts[F]; // marks F in progress: a recursive call sees no context
+  llvm::SmallVector<const Frame *, 4> Out;
+  auto Callers = callersOf(F);
+  if (isKernel(F) || Callers.empty() || Depth >= MaxCallDepth) {
+    FrameStore.push_back(Frame{F, nullptr, nullptr});
+    Out.push_back(&FrameStore.back());
+  } else {
+    for (auto &[Call, Caller] : Callers) {
+      for (const Frame *Parent : contextsOf(Caller, Depth + 1)) {
+        if (Out.size() >= MaxContexts)
+          break;
+        FrameStore.push_back(Frame{F, Call, Parent});
+        Out.push_back(&FrameStore.back());
+      }
+    }
+  }
+  auto &Slot = Contexts[F];
+  Slot = std::move(Out);
+  return Slot;
+}
+
+/// The root of a context: the kernel or the function whose callers are not
+/// known.
+static const Frame &rootOf(const Frame &Fr) {
+  const Frame *Cur = &Fr;
+  while (Cur->Parent)
+    Cur = Cur->Parent;
+  return *Cur;
+}
+
 LaneAccessAnalysis::LaneAccessAnalysis(ASTContext &Ctx)
     : P(std::make_unique<Impl>(Ctx)) {}
 
 LaneAccessAnalysis::~LaneAccessAnalysis() = default;
 
-static constexpr unsigned MaxCallSites = 16;
-
 void LaneAccessAnalysis::run() {
   Impl &A = *P;
-  DeviceCallCollector(A).TraverseDecl(A.Ctx.getTranslationUnitDecl());
+  A.collect();
   const SourceManager &SM = A.Ctx.getSourceManager();
   llvm::SmallVector<WarpExchange, 8> Found;
   for (const FunctionDecl *F : A.Functions) {
     if (SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation())))
       continue;
-    auto CallIt = A.Callers.find(F);
-    if (isKernel(F) || CallIt == A.Callers.end()) {
-      Frame Fr{F, nullptr, nullptr};
-      A.analyzeFrame(Fr, isKernel(F), Found);
-      continue;
-    }
-    unsigned N = 0;
-    for (auto &[Call, Caller] : CallIt->second) {
-      if (++N > MaxCallSites)
-        break;
-      Frame Parent{Caller, nullptr, nullptr};
-      Frame Fr{F, Call, &Parent};
-      A.analyzeFrame(Fr, isKernel(Caller), Found);
-    }
+    for (const Frame *Fr : A.contextsOf(F))
+      A.analyzeFrame(*Fr, isKernel(rootOf(*Fr).F), Found);
   }
   // One exchange per (read, write) pair; the first context's witness.
   llvm::SmallVector<WarpExchange, 8> Merged;
@@ -1620,17 +2283,14 @@ std::optional<uint32_t> LaneAccessAnalysis::guardMask(const Stmt *S,
                                                       const FunctionDecl *F) {
   if (!P->info(F).Ok)
     return std::nullopt;
+  P->collect();
   if (isKernel(F))
     return P->frameMask(S, Frame{F, nullptr, nullptr}, true);
-  if (P->Callers.empty())
-    DeviceCallCollector(*P).TraverseDecl(P->Ctx.getTranslationUnitDecl());
-  auto It = P->Callers.find(F);
-  if (It == P->Callers.end())
+  if (P->callersOf(F).empty())
     return std::nullopt;
   std::optional<uint32_t> Mask;
-  for (auto &[Call, Caller] : It->second) {
-    Frame Parent{Caller, nullptr, nullptr};
-    auto M = P->frameMask(S, Frame{F, Call, &Parent}, isKernel(Caller));
+  for (const Frame *Fr : P->contextsOf(F)) {
+    auto M = P->frameMask(S, *Fr, isKernel(rootOf(*Fr).F));
     if (!M || (Mask && *M && *Mask && *M != *Mask))
       return std::nullopt;
     if (!Mask || !*Mask)

@@ -15,9 +15,18 @@
 ///    address evaluates to a `__shared__` variable plus a byte offset. The
 ///    address may go through array subscripts (several dimensions), `*`,
 ///    pointer arithmetic, casts, struct members, local pointers that are
-///    never reassigned (`volatile int *v = sdata;`) and pointer parameters of
+///    never reassigned (`volatile int *v = sdata;`), pointer parameters of
 ///    `__device__` functions, bound at each call in the translation unit
-///    (`warpReduce(sdata, tid)`). All `extern __shared__` arrays alias.
+///    (`warpReduce(sdata, tid)`), and pointers returned by functions and
+///    conversion operators with a visible body (`SharedMemory<T>()`'s
+///    `operator T *()`): every `return` must give the same address. All
+///    `extern __shared__` arrays alias.
+///  - Contexts: a function is analysed in each call chain that leads to it
+///    from a kernel (or from a function with no caller in the translation
+///    unit, whose entry lanes are unknown), up to 16 chains of up to 8
+///    calls; recursion is cut. Callers come from the analysis context's call
+///    graph (lib/AnalysisContext.h), plus dependent calls of template
+///    patterns that name one function (`warpTail<BlockSize>(s, tid)`).
 ///  - Indices are *evaluated*, not matched: for each `threadIdx.x` of a block
 ///    and each block size in {32, 64, ..., 1024} (a multiple of 32: the last
 ///    warp is full), every index is computed exactly with the types' integer
@@ -28,15 +37,31 @@
 ///    s > 32; s >>= 1)`); a uniform loop whose bound cannot be evaluated (a
 ///    kernel parameter) is sampled on its first two iterations. So `tid + c`,
 ///    `tid - c`, `lane ^ c`,
-///    `(lane + 1) & 31`, `warp * 32 + lane` need no special case.
+///    `(lane + 1) & 31`, `warp * 32 + lane` need no special case. Calls
+///    with a visible body are evaluated through their returns (all must
+///    agree); a local whose only write is `mov.u32 %0, %%laneid;` inline asm
+///    is the lane; cooperative groups' block `thread_rank()`/`thread_index().x`
+///    are the thread index, a static tile's `thread_rank()` and
+///    `meta_group_rank()` are `tid % N` and `tid / N`.
+///  - Templates: a pattern that the translation unit never instantiates is
+///    analysed as written; its template parameters are the same in every
+///    thread and value-dependent expressions are not evaluated. Instantiated
+///    templates are analysed through their instantiations only.
 ///  - The lanes that run an access are those for which every enclosing `if`,
 ///    `?:`, `&&`, `||` condition and every earlier `if (c) return;` in an
 ///    enclosing block evaluates to the side taken. A condition that does not
 ///    depend on the thread (a kernel parameter, `blockIdx`) is either true for
-///    the whole warp or for none of it and is ignored. A thread-varying
-///    condition that cannot be evaluated (a loaded value) makes the lane set
-///    *unknown*: accesses under it are still analysed as if every lane ran
-///    them, but no lane mask is given.
+///    the whole warp or for none of it and is ignored. So is a condition the
+///    model cannot evaluate but the uniformity analysis (with opaque calls
+///    varying) proves warp-uniform in the context, or that the model's own
+///    shapes prove so (a grid-stride index, initialised lane-linear and only
+///    advanced by uniform multiples of 32, shifted right by 5 or more); a
+///    branch on it does not split a warp, and a loop on it (`for (; it <
+///    iters; ++it)`) runs as many times in every lane. Any other condition that
+///    cannot be evaluated (a loaded value) makes the lane set *unknown*: no
+///    lane mask is given, and a pair of accesses that such a condition guards
+///    on both sides is not an exchange (it may let one lane through); an access
+///    under one on its own side only is analysed as if every lane ran it.
 ///  - Two accesses can run concurrently in a warp when some program point
 ///    reaches both with no barrier in between (which covers one reaching the
 ///    other, both in one statement, and both sides of a divergent branch).
@@ -45,7 +70,8 @@
 ///    `bar.warp.sync` in inline asm, calls to functions that reach one of
 ///    these, and calls to functions whose body is not visible.
 ///    Accesses in one iteration of a loop share the loop variable; a path that
-///    takes a back edge lets them take any values.
+///    takes a back edge lets them take any values. A counted loop whose first
+///    test holds for every block size runs its body: no path skips it.
 ///  - An exchange is a write and a read that can run concurrently, by two
 ///    different lanes of the same warp, of overlapping bytes.
 ///
@@ -53,9 +79,10 @@
 /// indices that depend on `threadIdx.y`/`.z`, on loaded values or on
 /// variables that are reassigned outside a counted loop; pairs of accesses
 /// in different functions (a write in a kernel and a read in the helper it
-/// calls); callers more than one level up; accesses made through atomics or
-/// through references. Blocks whose size is not a multiple of 32 are assumed
-/// away. The work is bounded; a function that exceeds it is skipped.
+/// calls); calls through function pointers and dependent calls naming more
+/// than one function; tiles partitioned at run time; accesses made through
+/// atomics or through references. Blocks whose size is not a multiple of 32 are
+/// assumed away. The work is bounded; a function that exceeds it is skipped.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -101,6 +128,9 @@ struct WarpExchange {
   /// The call that passes shared memory into Func, when the accesses go
   /// through a pointer parameter; null otherwise.
   const clang::CallExpr *Via = nullptr;
+  /// The calls further up that lead to Via, innermost first (`scanBlock(v,
+  /// s)` in `scan` for `scanWarp(v, s)` in `scanBlock`).
+  llvm::SmallVector<const clang::CallExpr *, 2> Callers;
   /// One witness: ReaderLane reads the element that WriterLane writes.
   unsigned ReaderLane = 0;
   unsigned WriterLane = 0;
@@ -111,6 +141,16 @@ struct WarpExchange {
   /// different sides of a branch that splits the warp.
   bool WriteReachesRead = false;
   bool ReadReachesWrite = false;
+  /// Where the write's and the read's sides meet: the statement that holds
+  /// WriteStmt (ReadStmt) and is a sibling, in the innermost compound
+  /// statement holding both, of the one that holds the other access, when
+  /// that is not WriteStmt (ReadStmt) itself and it holds no jump. Every
+  /// path from the access to the other leaves it through its end, so a
+  /// `__syncwarp` right after it orders the pair, with the mask of the
+  /// lanes that run it (statementMask() knows it). For `if (lane == 0)
+  /// base[w] = x; if (f) y = base[w];`: the first `if`.
+  const clang::Stmt *WriteMeet = nullptr;
+  const clang::Stmt *ReadMeet = nullptr;
 };
 
 /// Finds the warp exchanges of one translation unit. Create one per

@@ -31,6 +31,27 @@ std::unique_ptr<ASTUnit> parse(StringRef Code) {
       "#include <cuda_runtime.h>\n" + Code.str(), Args, "input.cu");
 }
 
+std::unique_ptr<ASTUnit> parseWithGroups(StringRef Code) {
+  return parse("#include <cooperative_groups.h>\n"
+               "namespace cg = cooperative_groups;\n" +
+               Code.str());
+}
+
+/// The right-hand side of the store to `p[I]`.
+const Expr *storedTo(ASTContext &Ctx, unsigned I) {
+  auto Found =
+      match(binaryOperator(isAssignmentOperator(),
+                           hasLHS(arraySubscriptExpr(
+                               hasBase(ignoringParenImpCasts(
+                                   declRefExpr(to(varDecl(hasName("p")))))),
+                               hasIndex(integerLiteral(equals(I))))))
+                .bind("a"),
+            Ctx);
+  if (Found.empty())
+    return nullptr;
+  return Found.front().getNodeAs<BinaryOperator>("a")->getRHS();
+}
+
 const FunctionDecl *kernel(ASTContext &Ctx) {
   return selectFirst<FunctionDecl>(
       "f", match(functionDecl(hasName("k"), isDefinition()).bind("f"), Ctx));
@@ -77,6 +98,7 @@ TEST(LaneAccess, GuardMasks) {
       if (lane >= 2) p[2] = 1;
       if (blockIdx.x < n) p[3] = 1;
       if (p[4] > 0) p[5] = 1;
+      if (p[threadIdx.x] > 0) p[6] = 1;
     })");
   ASSERT_TRUE(AST);
   ASTContext &Ctx = AST->getASTContext();
@@ -95,7 +117,42 @@ TEST(LaneAccess, GuardMasks) {
   EXPECT_EQ(A.guardMask(Store(1), F), 0x0000ffffu);
   EXPECT_EQ(A.guardMask(Store(2), F), 0xfffffffcu);
   EXPECT_EQ(A.guardMask(Store(3), F), FullLaneMask);
-  EXPECT_EQ(A.guardMask(Store(5), F), std::nullopt);
+  // A load from one address for every thread: the uniformity analysis
+  // proves it the same in the whole warp.
+  EXPECT_EQ(A.guardMask(Store(5), F), FullLaneMask);
+  // A load indexed by the thread: unknown.
+  EXPECT_EQ(A.guardMask(Store(6), F), std::nullopt);
+}
+
+TEST(LaneAccess, GridStrideKeepsLaneShape) {
+  auto AST = parse(R"(
+    __global__ void k(int *p, int iters) {
+      int tid = blockIdx.x * blockDim.x + threadIdx.x;
+      int odd = tid;
+      int it = 0;
+      for (; it < iters; ++it, tid += blockDim.x * gridDim.x, odd += 16) {
+        if (((tid >> 5) & 1) == 0)
+          p[0] = 1;
+        if (((odd >> 5) & 1) == 0)
+          p[1] = 1;
+        if (tid / 64 > 2)
+          p[2] = 1;
+      }
+    })");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->getASTContext();
+  const FunctionDecl *F = kernel(Ctx);
+  ASSERT_TRUE(F);
+  LaneAccessAnalysis A(Ctx);
+  auto MaskOf = [&](unsigned I) -> std::optional<uint32_t> {
+    const Stmt *S = A.statementOf(storedTo(Ctx, I), F);
+    return S ? A.guardMask(S, F) : std::nullopt;
+  };
+  // A multiple of 32 plus the lane: whole warps pass.
+  EXPECT_EQ(MaskOf(0), FullLaneMask);
+  EXPECT_EQ(MaskOf(2), FullLaneMask);
+  // Advanced by 16: unknown.
+  EXPECT_EQ(MaskOf(1), std::nullopt);
 }
 
 TEST(LaneAccess, FindsExchangesAndNotOwnSlots) {
@@ -140,6 +197,234 @@ TEST(LaneAccess, BarrierSeparates) {
   LaneAccessAnalysis A(AST->getASTContext());
   A.run();
   EXPECT_TRUE(A.exchanges().empty());
+}
+
+TEST(LaneAccess, EvaluatesCallsAndCooperativeRanks) {
+  auto AST = parseWithGroups(R"(
+    __device__ int laneOf() { return threadIdx.x & 31; }
+    __device__ int clamp(int v) { if (v > 8) return 8; return 8; }
+    __device__ int plusOne(int v) { return v + 1; }
+    __device__ unsigned laneId() {
+      unsigned l;
+      asm("mov.u32 %0, %%laneid;" : "=r"(l));
+      return l;
+    }
+    __device__ unsigned twice() {
+      unsigned l;
+      asm("mov.u32 %0, %%laneid;" : "=r"(l));
+      asm("mov.u32 %0, %%warpid;" : "=r"(l));
+      return l;
+    }
+    __global__ void k(int *p) {
+      cg::thread_block cta = cg::this_thread_block();
+      auto tile = cg::tiled_partition<16>(cta);
+      p[0] = plusOne(laneOf());
+      p[1] = cta.thread_rank();
+      p[2] = tile.thread_rank();
+      p[3] = tile.meta_group_rank();
+      p[4] = cta.thread_index().x;
+      p[5] = clamp(threadIdx.x);
+      p[6] = laneId();
+      p[7] = twice();
+    })");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->getASTContext();
+  const FunctionDecl *F = kernel(Ctx);
+  ASSERT_TRUE(F);
+  LaneAccessAnalysis A(Ctx);
+  EXPECT_EQ(A.evaluateAt(storedTo(Ctx, 0), F, 37, 64), 6);
+  EXPECT_EQ(A.evaluateAt(storedTo(Ctx, 1), F, 37, 64), 37);
+  EXPECT_EQ(A.evaluateAt(storedTo(Ctx, 2), F, 37, 64), 5);
+  EXPECT_EQ(A.evaluateAt(storedTo(Ctx, 3), F, 37, 64), 2);
+  EXPECT_EQ(A.evaluateAt(storedTo(Ctx, 4), F, 37, 64), 37);
+  // Every return gives 8, whichever path the callee takes.
+  EXPECT_EQ(A.evaluateAt(storedTo(Ctx, 5), F, 37, 64), 8);
+  // The %laneid register, when it is the only write of the variable.
+  EXPECT_EQ(A.evaluateAt(storedTo(Ctx, 6), F, 37, 64), 5);
+  EXPECT_EQ(A.evaluateAt(storedTo(Ctx, 7), F, 37, 64), std::nullopt);
+}
+
+TEST(LaneAccess, FollowsCallsOfAnyDepth) {
+  auto AST = parse(R"(
+    __device__ void leaf(volatile int *s) {
+      int lane = threadIdx.x & 31;
+      s[lane] = lane;
+      int v = s[lane ^ 1];
+      s[lane + 32] = v;
+    }
+    __device__ void middle(int *s) {
+      leaf(s);
+      __syncthreads();
+    }
+    __global__ void k(int *out) {
+      __shared__ int s[64];
+      if (threadIdx.x < 32)
+        middle(s);
+    })");
+  ASSERT_TRUE(AST);
+  LaneAccessAnalysis A(AST->getASTContext());
+  A.run();
+  ASSERT_EQ(A.exchanges().size(), 1u);
+  const WarpExchange &X = A.exchanges().front();
+  EXPECT_EQ(X.Func->getName(), "leaf");
+  ASSERT_TRUE(X.Via != nullptr);
+  ASSERT_EQ(X.Callers.size(), 1u);
+  EXPECT_EQ(X.Callers.front()->getDirectCallee()->getName(), "middle");
+  EXPECT_EQ(X.Shared->getName(), "s");
+  // Warp 0 runs the whole leaf.
+  EXPECT_EQ(A.statementMask(X.ReadStmt), FullLaneMask);
+}
+
+TEST(LaneAccess, GuardMaskThroughTwoCalls) {
+  auto AST = parse(R"(
+    __device__ void leaf(int *p) {
+      if ((threadIdx.x & 31) < 8)
+        p[0] = 1;
+    }
+    __device__ void middle(int *p) {
+      if ((threadIdx.x & 31) >= 2)
+        leaf(p);
+    }
+    __global__ void k(int *p) { middle(p); })");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->getASTContext();
+  const FunctionDecl *Leaf = selectFirst<FunctionDecl>(
+      "f", match(functionDecl(hasName("leaf"), isDefinition()).bind("f"), Ctx));
+  ASSERT_TRUE(Leaf);
+  const Expr *Store = storedTo(Ctx, 0);
+  ASSERT_TRUE(Store);
+  LaneAccessAnalysis A(Ctx);
+  const Stmt *S = A.statementOf(Store, Leaf);
+  ASSERT_TRUE(S);
+  EXPECT_EQ(A.guardMask(S, Leaf), 0x000000fcu);
+}
+
+TEST(LaneAccess, SharedMemoryFromConversionOperator) {
+  auto AST = parse(R"(
+    template <class T> struct SharedMemory {
+      __device__ operator T *() {
+        extern __shared__ int words[];
+        return (T *)words;
+      }
+    };
+    __global__ void k(int *out) {
+      int *s = SharedMemory<int>();
+      float *f = reinterpret_cast<float *>(s + 64);
+      int lane = threadIdx.x & 31;
+      f[lane] = 1.0f;
+      out[lane] = s[64 + (lane ^ 2)];
+    })");
+  ASSERT_TRUE(AST);
+  LaneAccessAnalysis A(AST->getASTContext());
+  A.run();
+  ASSERT_EQ(A.exchanges().size(), 1u);
+  const WarpExchange &X = A.exchanges().front();
+  EXPECT_EQ(X.Shared->getName(), "words");
+  EXPECT_EQ(X.ReaderLane ^ X.WriterLane, 2u);
+}
+
+TEST(LaneAccess, AnalysesUninstantiatedPatternsOnly) {
+  const char *Code = R"(
+    template <int N> __device__ void tail(volatile float *s, int tid) {
+      if (N >= 64) s[tid] += s[tid + 32];
+      if (N >= 32) s[tid] += s[tid + 16];
+    }
+    template <int N> __global__ void k(float *out) {
+      __shared__ float s[N];
+      int tid = threadIdx.x;
+      s[tid] = out[tid];
+      __syncthreads();
+      if (tid < 32) tail<N>(s, tid);
+      out[tid] = s[tid];
+    }
+  )";
+  {
+    auto AST = parse(Code);
+    ASSERT_TRUE(AST);
+    LaneAccessAnalysis A(AST->getASTContext());
+    A.run();
+    // The read of `s[tid + 16]` with both writes that reach it.
+    ASSERT_EQ(A.exchanges().size(), 2u);
+    for (const WarpExchange &X : A.exchanges()) {
+      EXPECT_TRUE(X.Func->isDependentContext());
+      EXPECT_EQ(X.ReaderLane, 0u);
+      EXPECT_EQ(X.WriterLane, 16u);
+    }
+  }
+  {
+    // With instantiations, only they are analysed.
+    auto AST = parse(std::string(Code) +
+                     "template __global__ void k<64>(float *);\n"
+                     "template __global__ void k<128>(float *);\n");
+    ASSERT_TRUE(AST);
+    LaneAccessAnalysis A(AST->getASTContext());
+    A.run();
+    ASSERT_FALSE(A.exchanges().empty());
+    for (const WarpExchange &X : A.exchanges())
+      EXPECT_FALSE(X.Func->isDependentContext());
+  }
+}
+
+TEST(LaneAccess, UnknownGuardOnBothSidesIsSilent) {
+  auto AST = parse(R"(
+    __global__ void k(float *o, const int *pick) {
+      __shared__ float s[256];
+      s[threadIdx.x] = o[threadIdx.x];
+      __syncthreads();
+      if (pick[threadIdx.x]) {
+        float b = 0;
+        for (int i = 0; i < 256; i++)
+          b += s[i];
+        s[0] = b;
+      }
+    })");
+  ASSERT_TRUE(AST);
+  LaneAccessAnalysis A(AST->getASTContext());
+  A.run();
+  EXPECT_TRUE(A.exchanges().empty());
+}
+
+TEST(LaneAccess, LoopThatRunsOnceOrders) {
+  const char *Code = R"(
+    __global__ void k(float *o, int n) {
+      __shared__ float s[64];
+      int t = threadIdx.x;
+      s[t] = o[t];
+      for (int i = 0; i < BOUND; i++)
+        __syncthreads();
+      o[t] = s[t ^ 1];
+    })";
+  for (auto [Bound, Exchanges] : {std::pair("1", 0u), std::pair("3", 0u),
+                                  std::pair("n", 1u), std::pair("0", 1u)}) {
+    auto AST = parse(std::string("#define BOUND ") + Bound + "\n" + Code);
+    ASSERT_TRUE(AST);
+    LaneAccessAnalysis A(AST->getASTContext());
+    A.run();
+    EXPECT_EQ(A.exchanges().size(), Exchanges) << "bound " << Bound;
+  }
+}
+
+TEST(LaneAccess, OneLaneWriterMeetsTheWarp) {
+  auto AST = parse(R"(
+    __global__ void k(const int *in, int *out) {
+      __shared__ int base[8];
+      int lane = threadIdx.x & 31, warp = threadIdx.x / 32;
+      if (lane == 0)
+        base[warp] = in[warp];
+      if (in[threadIdx.x] > 0)
+        out[threadIdx.x] = base[warp];
+    })");
+  ASSERT_TRUE(AST);
+  LaneAccessAnalysis A(AST->getASTContext());
+  A.run();
+  ASSERT_EQ(A.exchanges().size(), 1u);
+  const WarpExchange &X = A.exchanges().front();
+  EXPECT_TRUE(X.WriteReachesRead);
+  ASSERT_TRUE(X.WriteMeet != nullptr);
+  EXPECT_TRUE(isa<IfStmt>(X.WriteMeet));
+  EXPECT_EQ(A.statementMask(X.WriteStmt), 0x1u);
+  EXPECT_EQ(A.statementMask(X.WriteMeet), FullLaneMask);
+  EXPECT_EQ(X.ReadMeet, nullptr);
 }
 
 } // namespace

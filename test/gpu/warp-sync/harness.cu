@@ -2,6 +2,7 @@
 // named by KERNELS_FILE and checks it against a CPU reference.
 #include KERNELS_FILE
 #include <cstdio>
+#include <algorithm>
 #include <cstdlib>
 #include <vector>
 
@@ -75,6 +76,45 @@ int main() {
   CHECK(cudaGetLastError());
   CHECK(cudaMemcpy(All.data(), DOut, N * sizeof(int), cudaMemcpyDeviceToHost));
   Failures += compare("rotate", All, Rot);
+
+  std::vector<int> Excl(N);
+  for (int W = 0; W < N / 32; ++W) {
+    int Acc = 0;
+    for (int L = 0; L < 32; ++L) {
+      Excl[W * 32 + L] = Acc;
+      Acc += In[W * 32 + L];
+    }
+  }
+  scanTwoDeep<<<Blocks, Block>>>(DIn, DOut);
+  CHECK(cudaGetLastError());
+  CHECK(cudaMemcpy(All.data(), DOut, N * sizeof(int), cudaMemcpyDeviceToHost));
+  Failures += compare("scanTwoDeep", All, Excl);
+
+  // Compaction: the order of the warps' ranges depends on the atomics, so
+  // the kept indices are compared as a sorted list.
+  std::vector<int> Kept;
+  for (int I = 0; I < N; ++I)
+    if (In[I] > 0)
+      Kept.push_back(I);
+  int *DTotal;
+  CHECK(cudaMalloc((void **)&DTotal, sizeof(int)));
+  CHECK(cudaMemset(DTotal, 0, sizeof(int)));
+  CHECK(cudaMemset(DOut, 0xff, N * sizeof(int)));
+  compact<<<Blocks, Block>>>(DIn, DOut, DTotal);
+  CHECK(cudaGetLastError());
+  int Total = 0;
+  CHECK(cudaMemcpy(&Total, DTotal, sizeof(int), cudaMemcpyDeviceToHost));
+  CHECK(cudaMemcpy(All.data(), DOut, N * sizeof(int), cudaMemcpyDeviceToHost));
+  if (Total != int(Kept.size())) {
+    std::printf("%-13s FAIL: %d kept, want %zu\n", "compact", Total,
+                Kept.size());
+    ++Failures;
+  } else {
+    std::vector<int> Packed(All.begin(), All.begin() + Total);
+    std::sort(Packed.begin(), Packed.end());
+    Failures += compare("compact", Packed, Kept);
+  }
+  CHECK(cudaFree(DTotal));
 
   CHECK(cudaFree(DIn));
   CHECK(cudaFree(DOut));

@@ -81,3 +81,46 @@ __global__ void rotate(const int *in, int *out, int steps) {
   }
   out[blockIdx.x * blockDim.x + tid] = v;
 }
+
+// An exclusive warp scan two calls below the kernel that declares the
+// array (stream-compaction style: each warp scans in a 64-element window
+// whose lower half is zero).
+__device__ int scanWarp(int v, volatile int *s) {
+  int lane = threadIdx.x & 31;
+  int idx = 2 * threadIdx.x - lane + 32;
+  s[idx - 32] = 0;
+  s[idx] = v;
+  s[idx] += s[idx - 1];
+  s[idx] += s[idx - 2];
+  s[idx] += s[idx - 4];
+  s[idx] += s[idx - 8];
+  s[idx] += s[idx - 16];
+  return s[idx] - v;
+}
+
+__device__ int scanBlock(int v, int *s) {
+  int r = scanWarp(v, s);
+  __syncthreads();
+  return r;
+}
+
+__global__ void scanTwoDeep(const int *in, int *out) {
+  __shared__ int s[512];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = scanBlock(in[i], s);
+}
+
+// Stream compaction: lane 0 reserves the warp's range in the output, every
+// kept element is stored at its rank in it.
+__global__ void compact(const int *in, int *out, int *total) {
+  __shared__ int base[8];
+  int lane = threadIdx.x & 31, warp = threadIdx.x / 32;
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  bool keep = in[i] > 0;
+  unsigned m = __ballot_sync(0xffffffff, keep);
+  int rank = __popc(m & ((1u << lane) - 1));
+  if (lane == 0)
+    base[warp] = atomicAdd(total, __popc(m));
+  if (keep)
+    out[base[warp] + rank] = i;
+}

@@ -1,0 +1,55 @@
+// Legacy warp instructions in inline PTX that get no automatic fix: the whole
+// warp is not proven to reach the asm statement (a full mask could hang), or
+// the asm string is spelled in a macro. Nothing changes, even on --fix-notes.
+// RUN: %check_cuda_tidy --checks=cuda-legacy-warp-intrinsics %s %t -- %cuda_args --cuda-gpu-arch=sm_90
+#include <cuda_runtime.h>
+
+__global__ void halfWarp(int *out) {
+  int v = out[threadIdx.x], r = v;
+  if (threadIdx.x % 32 < 16)
+    // note@-1:7 {{the whole warp is not proven to reach the asm statement, so a full member mask could hang or read lanes that are absent: the condition depends on 'threadIdx.x'}}
+    asm volatile("shfl.down.b32 %0, %1, 1, 0x1f;" : "=r"(r) : "r"(v));
+  // warning@-1:19 {{'shfl.down.b32' without '.sync' is not supported on sm_70 and later; use 'shfl.sync.down.b32' with a member mask}}
+  // note@-2:19 {{add the mask of the lanes that execute it as the last operand of 'shfl.sync.down.b32' (for example from 'activemask.b32')}}
+  out[threadIdx.x] = r;
+}
+
+// A helper called from a divergent branch: its callers decide.
+__device__ unsigned ballotOf(int p) {
+  unsigned r;
+  asm volatile("{ .reg .pred q; setp.ne.u32 q, %1, 0; vote.ballot.b32 %0, q; }"
+               // warning@-1:55 {{'vote.ballot.b32' without '.sync'}}
+               // note@-2:55 {{add the mask of the lanes that execute it}}
+               : "=r"(r) : "r"(p));
+  return r;
+}
+
+__global__ void tail(int *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    out[i] = ballotOf(out[i] > 0);
+  // note@-1:14 {{the whole warp is not proven to reach the asm statement}}
+}
+
+// The instruction text comes from a macro: edited nowhere.
+#define SHFL_XOR_ASM "shfl.bfly.b32 %0, %1, %2, 0x1f;"
+__global__ void fromMacro(int *out) {
+  int r;
+  asm volatile(SHFL_XOR_ASM : "=r"(r) : "r"(out[threadIdx.x]), "r"(1));
+  // warning@-1:3 {{'shfl.bfly.b32' without '.sync'}}
+  // note@-2:3 {{no automatic fix: the asm string is spelled in a macro}}
+  out[threadIdx.x] = r;
+}
+
+#define WARP_VOTE_ALL(r, p)                                                    \
+  asm volatile("{ .reg .pred a, b; setp.ne.u32 a, %1, 0; "                     \
+               "vote.all.pred b, a; selp.s32 %0, 1, 0, b; }"                   \
+               : "=r"(r)                                                       \
+               : "r"(p))
+__global__ void fromMacroBody(int *out) {
+  int r;
+  WARP_VOTE_ALL(r, out[threadIdx.x]);
+  // warning@-1:3 {{'vote.all.pred' without '.sync'}}
+  // note@-2:3 {{no automatic fix: the asm string is spelled in a macro}}
+  out[threadIdx.x] = r;
+}

@@ -8,8 +8,8 @@
 #include "lib/CudaAST.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/Basic/TargetInfo.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Basic/TargetInfo.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
 
@@ -88,15 +88,13 @@ static bool isInstantiated(const FunctionDecl *Func) {
   if (Func->isTemplateInstantiation())
     return true;
   if (const auto *Parent = dyn_cast<CXXRecordDecl>(Func->getDeclContext()))
-    return Parent->getTemplateSpecializationKind() ==
-           TSK_ImplicitInstantiation;
+    return Parent->getTemplateSpecializationKind() == TSK_ImplicitInstantiation;
   return false;
 }
 
-LegacyWarpIntrinsicsCheck::Site &
-LegacyWarpIntrinsicsCheck::mergeSite(SourceLocation Key, bool &Inserted,
-                                     bool Instantiated,
-                                     std::optional<ConvergenceObstacle> Obstacle) {
+LegacyWarpIntrinsicsCheck::Site &LegacyWarpIntrinsicsCheck::mergeSite(
+    SourceLocation Key, bool &Inserted, bool Instantiated,
+    std::optional<ConvergenceObstacle> Obstacle) {
   auto [It, New] = Sites.try_emplace(Key);
   Inserted = New;
   Site &S = It->second;
@@ -252,8 +250,8 @@ void LegacyWarpIntrinsicsCheck::checkAsm(const GCCAsmStmt *Asm,
   };
 
   for (const LegacyPtxInstruction &L : Found) {
-    SourceLocation Key =
-        FromMacro ? ExpansionLoc : SM->getFileLoc(ByteLoc(L.Begin));
+    SourceLocation Key = FromMacro ? SM->getSpellingLoc(ByteLoc(L.Begin))
+                                   : SM->getFileLoc(ByteLoc(L.Begin));
     bool Inserted = false;
     Site &S = mergeSite(Key, Inserted, Instantiated, Obstacle);
     if (!Inserted)
@@ -263,6 +261,7 @@ void LegacyWarpIntrinsicsCheck::checkAsm(const GCCAsmStmt *Asm,
     S.SyncOpcode = L.SyncOpcode;
     if (FromMacro) {
       S.AsmWhyNot = "the asm string is spelled in a macro";
+      S.ExpansionLoc = ExpansionLoc;
     } else if (!L.MaskAt) {
       S.AsmWhyNot = "the instruction has no ';' in this asm string";
     } else {
@@ -288,8 +287,10 @@ void LegacyWarpIntrinsicsCheck::onEndOfTranslationUnit() {
                                                 (", " + FullAsmMask).str());
       }
       if (!CanEdit) {
-        diag(S.Loc, "no automatic fix: %0", DiagnosticIDs::Note)
-            << S.AsmWhyNot;
+        diag(S.Loc, "no automatic fix: %0", DiagnosticIDs::Note) << S.AsmWhyNot;
+        if (S.ExpansionLoc.isValid())
+          diag(S.ExpansionLoc, "the asm statement that uses it",
+               DiagnosticIDs::Note);
         continue;
       }
       if (Proven)

@@ -54,9 +54,9 @@ void TargetArchOverride::reportSkipped(llvm::StringRef Name,
     Reason = Reason.drop_front(Colon + 3);
   Reason = Reason.split("; expected").first;
   std::string Message = ("per-architecture shared memory limits are not "
-                          "checked for '" +
-                          Name + "': " + Reason)
-                             .str();
+                         "checked for '" +
+                         Name + "': " + Reason)
+                            .str();
   if (Name == "sm_52")
     Message += ", and clang analyses for sm_52 when the compilation names no "
                "'--cuda-gpu-arch'";

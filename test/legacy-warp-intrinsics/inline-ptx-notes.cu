@@ -31,25 +31,34 @@ __global__ void tail(int *out, int n) {
   // note@-1:14 {{the whole warp is not proven to reach the asm statement}}
 }
 
-// The instruction text comes from a macro: edited nowhere.
+// The instruction text comes from a macro: edited nowhere, reported once at
+// the instruction in the macro, with a note at the first asm statement.
 #define SHFL_XOR_ASM "shfl.bfly.b32 %0, %1, %2, 0x1f;"
+// warning@-1:23 {{'shfl.bfly.b32' without '.sync'}}
+// note@-2:23 {{no automatic fix: the asm string is spelled in a macro}}
 __global__ void fromMacro(int *out) {
-  int r;
+  int r, s;
   asm volatile(SHFL_XOR_ASM : "=r"(r) : "r"(out[threadIdx.x]), "r"(1));
-  // warning@-1:3 {{'shfl.bfly.b32' without '.sync'}}
-  // note@-2:3 {{no automatic fix: the asm string is spelled in a macro}}
-  out[threadIdx.x] = r;
+  // note@-1:3 {{the asm statement that uses it}}
+  asm volatile(SHFL_XOR_ASM : "=r"(s) : "r"(out[threadIdx.x]), "r"(2));
+  out[threadIdx.x] = r + s;
 }
 
-#define WARP_VOTE_ALL(r, p)                                                    \
+// Two instructions in the string of an asm statement in a macro's body.
+#define WARP_VOTE_ALL_ANY(r, p)                                                \
   asm volatile("{ .reg .pred a, b; setp.ne.u32 a, %1, 0; "                     \
-               "vote.all.pred b, a; selp.s32 %0, 1, 0, b; }"                   \
+               "vote.all.pred b, a; selp.s32 %0, 1, 0, b; "                    \
+               "vote.any.pred b, a; selp.s32 %0, 2, %0, b; }"                  \
                : "=r"(r)                                                       \
                : "r"(p))
+// warning@-4:17 {{'vote.all.pred' without '.sync'}}
+// note@-5:17 {{no automatic fix: the asm string is spelled in a macro}}
+// warning@-5:17 {{'vote.any.pred' without '.sync'}}
+// note@-6:17 {{no automatic fix: the asm string is spelled in a macro}}
 __global__ void fromMacroBody(int *out) {
   int r;
-  WARP_VOTE_ALL(r, out[threadIdx.x]);
-  // warning@-1:3 {{'vote.all.pred' without '.sync'}}
-  // note@-2:3 {{no automatic fix: the asm string is spelled in a macro}}
+  WARP_VOTE_ALL_ANY(r, out[threadIdx.x]);
+  // note@-1:3 {{the asm statement that uses it}}
+  // note@-2:3 {{the asm statement that uses it}}
   out[threadIdx.x] = r;
 }

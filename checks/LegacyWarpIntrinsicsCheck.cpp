@@ -263,7 +263,7 @@ void LegacyWarpIntrinsicsCheck::checkAsm(const GCCAsmStmt *Asm,
       S.AsmWhyNot = "the asm string is spelled in a macro";
       S.ExpansionLoc = ExpansionLoc;
     } else if (!L.MaskAt) {
-      S.AsmWhyNot = "the instruction has no ';' in this asm string";
+      S.AsmWhyNot = "its operands are not followed by a ';' in this asm string";
     } else {
       S.SyncAt = ByteLoc(L.SyncAt);
       S.MaskAt = ByteLoc(*L.MaskAt);

@@ -62,3 +62,12 @@ __global__ void fromMacroBody(int *out) {
   // note@-2:3 {{the asm statement that uses it}}
   out[threadIdx.x] = r;
 }
+
+// An instruction whose ';' is not in the string: nowhere to add the mask.
+__global__ void noSemicolon(int *out) {
+  int r;
+  asm volatile("shfl.idx.b32 %0, %1, 0, 0x1f" : "=r"(r) : "r"(out[threadIdx.x]));
+  // warning@-1:17 {{'shfl.idx.b32' without '.sync'}}
+  // note@-2:17 {{no automatic fix: its operands are not followed by a ';' in this asm string}}
+  out[threadIdx.x] = r;
+}

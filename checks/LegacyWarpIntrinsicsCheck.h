@@ -21,7 +21,15 @@ namespace cuda_tidy {
 /// Flags the warp intrinsics that have no lane mask (`__shfl`, `__shfl_up`,
 /// `__shfl_down`, `__shfl_xor`, `__ballot`, `__any`, `__all`) and migrates
 /// them to their `_sync` forms: with the full mask where the whole warp
-/// provably reaches the call, else with `__activemask()` on a note.
+/// provably reaches the call, else with `__activemask()` on a note. A call
+/// spelling that overload resolution sends to the project's own function of
+/// that name in some instantiation or expansion is never rewritten, and one
+/// that never reaches the CUDA headers' function is not reported.
+///
+/// Also flags the same instructions in inline PTX (`shfl.up.b32`,
+/// `vote.ballot.b32`, ...) and rewrites them to the `.sync` form with the
+/// immediate full mask where the whole warp provably reaches the asm
+/// statement; otherwise, or when the string is spelled in a macro, a note.
 ///
 /// For the user-facing documentation see
 /// docs/checks/cuda-legacy-warp-intrinsics.md.
@@ -54,7 +62,31 @@ private:
     /// The first obstacle to the whole warp reaching a call of this site, if
     /// any (taken over instantiated code when there is some).
     std::optional<ConvergenceObstacle> Obstacle;
+    /// A resolved call of this spelling went to the CUDA headers' function.
+    bool Builtin = false;
+    /// A call of this spelling was resolved (instantiated or ordinary code).
+    bool Resolved = false;
+    /// A dependent call whose lookup set holds the CUDA headers' function.
+    bool PatternBuiltin = false;
+    /// The project's function that a resolved call of this spelling went to,
+    /// or that a dependent call's lookup set holds.
+    const clang::NamedDecl *UserCallee = nullptr;
+    const clang::NamedDecl *PatternUserCallee = nullptr;
+
+    /// Inline PTX: the instruction, its `.sync` form, and the edits (unset
+    /// locations when there is no fix, with the reason).
+    bool IsAsm = false;
+    std::string SyncOpcode;
+    clang::SourceLocation SyncAt, MaskAt;
+    std::string AsmWhyNot;
   };
+
+  /// The site keyed Key, created by the first call that reaches it; merges
+  /// the obstacle of one more call or asm statement.
+  Site &mergeSite(clang::SourceLocation Key, bool &Inserted, bool Instantiated,
+                  std::optional<ConvergenceObstacle> Obstacle);
+  void checkAsm(const clang::GCCAsmStmt *Asm, const clang::FunctionDecl *Func,
+                clang::ASTContext &Ctx);
 
   std::string FullMask;
   TargetArchOverride ArchOverride;

@@ -15,16 +15,33 @@ static constexpr unsigned KiB = 1024;
 // Sources, per column, in shared/FACTS.md: V = Volta tuning guide, H = Hopper,
 // B = Blackwell, P = CUDA C++ Programming Guide. Shared memory per block is the
 // opt-in maximum.
+//
+// The rows for 8.7, 10.3, 11.0 and 12.1 follow the compute capability table
+// of the CUDA C++ Programming Guide ("Compute Capabilities", Table 31,
+// docs.nvidia.com/cuda/cuda-programming-guide/05-appendices/
+// compute-capabilities.html), cross-checked against the occupancy calculator
+// header the CUDA 13.0 toolkit ships (include/cuda_occupancy.h): resident
+// blocks per SM (16 for 8.7, 32 for 10.3, 24 for 11.0 and 12.x) and the
+// largest shared memory carveout per SM (164 KB for 8.0 and 8.7, 228 KB for
+// 10.x and 11.0, the 12.0 configurations for 12.1). Shared memory per block is
+// the SM's less the 1 KB the driver reserves per block. 12.1 (DGX Spark) has
+// 12.0's shared memory; the occupancy header gives every 12.x 24 resident
+// blocks, where the Blackwell guide's 32 is kept for 12.0. The largest
+// non-portable cluster is stated for 9.0 and 10.0 only; the others keep 0.
 static const ArchLimits Table[] = {
     // CC   example        warps blocks smem/SM    smem/block clusters  max
     {7, 0, "V100", 64, 32, 96 * KiB, 96 * KiB, false, 0},
     {7, 5, "T4", 32, 16, 64 * KiB, 64 * KiB, false, 0},
     {8, 0, "A100", 64, 32, 164 * KiB, 163 * KiB, false, 0},
     {8, 6, "RTX 30", 48, 16, 100 * KiB, 99 * KiB, false, 0},
+    {8, 7, "Jetson Orin", 48, 16, 164 * KiB, 163 * KiB, false, 0},
     {8, 9, "RTX 40", 48, 24, 100 * KiB, 99 * KiB, false, 0},
     {9, 0, "H100", 64, 32, 228 * KiB, 227 * KiB, true, 16},
     {10, 0, "B200", 64, 32, 228 * KiB, 227 * KiB, true, 16},
+    {10, 3, "B300", 64, 32, 228 * KiB, 227 * KiB, true, 0},
+    {11, 0, "Jetson Thor", 48, 24, 228 * KiB, 227 * KiB, true, 0},
     {12, 0, "RTX 50", 48, 32, 128 * KiB, 99 * KiB, true, 0},
+    {12, 1, "DGX Spark", 48, 24, 128 * KiB, 99 * KiB, true, 0},
 };
 
 llvm::ArrayRef<ArchLimits> allArchLimits() { return Table; }
@@ -78,10 +95,16 @@ GpuArchParse parseGpuArch(llvm::StringRef Name) {
     return Fail("the compute capability must be a number such as 90");
 
   const ArchLimits *Limits = findArchLimits(Number / 10, Number % 10);
-  if (!Limits)
-    return Fail("compute capability " + std::to_string(Number / 10) + "." +
-                std::to_string(Number % 10) +
+  if (!Limits) {
+    std::string CC =
+        std::to_string(Number / 10) + "." + std::to_string(Number % 10);
+    if (Number < 70)
+      return Fail("compute capability " + CC +
+                  " is older than Volta (7.0), where cuda-tidy's limits "
+                  "table starts");
+    return Fail("compute capability " + CC +
                 " is not in cuda-tidy's limits table");
+  }
   if (Flavor == ArchFlavor::ArchSpecific && Limits->Major < 9)
     return Fail("architecture-specific ('a') targets start at sm_90a");
   if (Flavor == ArchFlavor::FamilySpecific && Limits->Major < 10)

@@ -8,16 +8,17 @@
 /// The one table of per-architecture hardware limits every cuda-tidy check
 /// reads, and the parser for GPU architecture names.
 ///
-/// Model: a compute capability (7.0 to 12.0) carries the occupancy and memory
+/// Model: a compute capability (7.0 to 12.1) carries the occupancy and memory
 /// limits the Volta, Hopper and Blackwell tuning guides and the CUDA C++
 /// Programming Guide's compute capability table state (the sources are
 /// listed in shared/FACTS.md). An architecture *name* adds how code is
 /// compiled for it: a real target (`sm_90`), a virtual one (`compute_90`), or
 /// an architecture-specific (`sm_90a`) or family-specific (`sm_100f`) one.
 ///
-/// Left out: compute capabilities the table has no measured or documented
-/// numbers for (7.2, 8.7, 10.3, 11.0, 12.1, and everything before Volta).
-/// Their names parse as unknown so that a check never guesses a limit.
+/// Left out: compute capabilities the table has no documented numbers for
+/// (7.2, 10.1, everything before Volta, and any newer than 12.1). Their names
+/// parse as unknown so that a check never guesses a limit; lib/CudaTarget.h
+/// says once per run which architecture was skipped and why.
 ///
 //===----------------------------------------------------------------------===//
 

@@ -13,7 +13,8 @@
 
 namespace cuda_tidy {
 
-TargetArchOverride::TargetArchOverride(clang::tidy::ClangTidyContext &Context) {
+TargetArchOverride::TargetArchOverride(clang::tidy::ClangTidyContext &Context)
+    : Context(&Context) {
   const auto &Options = Context.getOptions().CheckOptions;
   auto It = Options.find(TargetArchOptionName);
   if (It == Options.end() || llvm::StringRef(It->second.Value).trim().empty())
@@ -36,6 +37,34 @@ bool TargetArchOverride::shouldReportError() const {
   return Reported.insert(Raw).second;
 }
 
+void TargetArchOverride::reportSkipped(llvm::StringRef Name,
+                                       llvm::StringRef Why) const {
+  static std::mutex Mutex;
+  static llvm::StringSet<> Reported;
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    if (!Reported.insert(Name.lower()).second)
+      return;
+  }
+  // The parser's message starts "unknown CUDA architecture 'NAME': WHY; ...":
+  // keep the reason only.
+  llvm::StringRef Reason = Why;
+  size_t Colon = Reason.find("': ");
+  if (Colon != llvm::StringRef::npos)
+    Reason = Reason.drop_front(Colon + 3);
+  Reason = Reason.split("; expected").first;
+  std::string Message = ("per-architecture shared memory limits are not "
+                         "checked for '" +
+                         Name + "': " + Reason)
+                            .str();
+  if (Name == "sm_52")
+    Message += ", and clang analyses for sm_52 when the compilation names no "
+               "'--cuda-gpu-arch'";
+  Message += " (set the option '" + TargetArchOptionName.str() +
+             "' to check them for another architecture)";
+  Context->configurationDiag(Message, clang::DiagnosticIDs::Warning);
+}
+
 std::optional<GpuArch> compilationGpuArch(const clang::ASTContext &Ctx) {
   const clang::TargetInfo &Target = Ctx.getTargetInfo();
   if (!Target.getTriple().isNVPTX())
@@ -48,7 +77,14 @@ std::optional<GpuArch> effectiveGpuArch(const TargetArchOverride &Override,
                                         const clang::ASTContext &Ctx) {
   if (Override.arch())
     return Override.arch();
-  return compilationGpuArch(Ctx);
+  const clang::TargetInfo &Target = Ctx.getTargetInfo();
+  if (!Target.getTriple().isNVPTX())
+    return std::nullopt;
+  llvm::StringRef CPU = Target.getTargetOpts().CPU;
+  GpuArchParse Parsed = parseGpuArch(CPU);
+  if (!Parsed.Arch && !CPU.empty())
+    Override.reportSkipped(CPU, Parsed.Error);
+  return Parsed.Arch;
 }
 
 } // namespace cuda_tidy

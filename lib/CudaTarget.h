@@ -15,6 +15,12 @@
 /// architecture than the job clang-tidy picked, or on the host side, where
 /// the compilation names no architecture.
 ///
+/// An architecture the limits table does not know (sm_72, a newer one, or a
+/// pre-Volta one such as clang's default sm_52) gives no limits: the checks
+/// that need them skip the translation unit, and effectiveGpuArch() says so
+/// once per run and architecture, as a configuration message that names the
+/// architecture and the reason.
+///
 /// Left out: a job that targets several architectures at once does not exist
 /// in clang; the cuda-tidy driver runs one job per architecture instead.
 ///
@@ -55,7 +61,12 @@ public:
   /// several checks reading one bad option report it once.
   bool shouldReportError() const;
 
+  /// Says, once per process and architecture name, that the limits of
+  /// Name are unknown and why (Why: the parser's message).
+  void reportSkipped(llvm::StringRef Name, llvm::StringRef Why) const;
+
 private:
+  clang::tidy::ClangTidyContext *Context;
   std::optional<GpuArch> Arch;
   std::string Raw;
   std::string Error;
@@ -66,7 +77,9 @@ private:
 /// limits table does not know (sm_52, the clang default, for instance).
 std::optional<GpuArch> compilationGpuArch(const clang::ASTContext &Ctx);
 
-/// The override if set, else the compilation's architecture.
+/// The override if set, else the compilation's architecture. When neither
+/// is known to the limits table, reports the skipped architecture once (see
+/// TargetArchOverride::reportSkipped()).
 std::optional<GpuArch> effectiveGpuArch(const TargetArchOverride &Override,
                                         const clang::ASTContext &Ctx);
 

@@ -7,6 +7,8 @@
 #include "lib/FixItHelpers.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
 
@@ -42,6 +44,104 @@ CallEditLookup locateCallEdit(SourceLocation CalleeLoc, const SourceManager &SM,
   Points.InMacroDefinition = InDefinition;
   Result.Points = Points;
   return Result;
+}
+
+static bool isPtxIdentChar(char C) {
+  return llvm::isAlnum(C) || C == '_' || C == '$' || C == '%';
+}
+
+/// Whether the dot-separated opcode parts name a legacy warp instruction.
+static bool isLegacyWarpOpcode(llvm::ArrayRef<llvm::StringRef> Parts) {
+  if (Parts.size() != 3)
+    return false;
+  if (Parts[0] == "shfl")
+    return llvm::is_contained({"up", "down", "bfly", "idx"}, Parts[1]) &&
+           Parts[2] == "b32";
+  if (Parts[0] == "vote")
+    return (llvm::is_contained({"all", "any", "uni"}, Parts[1]) &&
+            Parts[2] == "pred") ||
+           (Parts[1] == "ballot" && Parts[2] == "b32");
+  return false;
+}
+
+llvm::SmallVector<LegacyPtxInstruction, 2>
+findLegacyWarpPtx(llvm::StringRef Asm) {
+  llvm::SmallVector<LegacyPtxInstruction, 2> Found;
+  size_t I = 0, N = Asm.size();
+  auto SkipSpace = [&]() {
+    while (I < N) {
+      if (llvm::isSpace(Asm[I])) {
+        ++I;
+      } else if (Asm.substr(I).starts_with("//")) {
+        while (I < N && Asm[I] != '\n')
+          ++I;
+      } else if (Asm.substr(I).starts_with("/*")) {
+        size_t End = Asm.find("*/", I + 2);
+        I = End == llvm::StringRef::npos ? N : End + 2;
+      } else {
+        break;
+      }
+    }
+  };
+  while (I < N) {
+    SkipSpace();
+    if (I >= N)
+      break;
+    if (Asm[I] == ';' || Asm[I] == '{' || Asm[I] == '}') {
+      ++I;
+      continue;
+    }
+    // Labels ("L1:") and a guard ("@p", "@!p") before the opcode.
+    for (;;) {
+      size_t J = I;
+      while (J < N && isPtxIdentChar(Asm[J]))
+        ++J;
+      if (J > I && J < N && Asm[J] == ':') {
+        I = J + 1;
+        SkipSpace();
+        continue;
+      }
+      if (I < N && Asm[I] == '@') {
+        J = I + 1;
+        if (J < N && Asm[J] == '!')
+          ++J;
+        while (J < N && isPtxIdentChar(Asm[J]))
+          ++J;
+        I = J;
+        SkipSpace();
+        continue;
+      }
+      break;
+    }
+    size_t Begin = I;
+    while (I < N && (isPtxIdentChar(Asm[I]) || Asm[I] == '.'))
+      ++I;
+    llvm::StringRef Opcode = Asm.slice(Begin, I);
+    size_t StatementEnd = Asm.find_first_of(";{}", I);
+    if (StatementEnd == llvm::StringRef::npos)
+      StatementEnd = N;
+    llvm::SmallVector<llvm::StringRef, 4> Parts;
+    Opcode.split(Parts, '.');
+    if (isLegacyWarpOpcode(Parts)) {
+      LegacyPtxInstruction L;
+      L.Opcode = Opcode.str();
+      L.SyncOpcode = (Parts[0] + ".sync." + Parts[1] + "." + Parts[2]).str();
+      L.Begin = Begin;
+      L.SyncAt = Begin + Parts[0].size();
+      if (StatementEnd < N && Asm[StatementEnd] == ';') {
+        size_t Last = StatementEnd;
+        while (Last > I && llvm::isSpace(Asm[Last - 1]))
+          --Last;
+        // An instruction with no operand is not one of these.
+        if (Last > I)
+          L.MaskAt = Last;
+      }
+      Found.push_back(std::move(L));
+    }
+    // Skip the rest of the statement, but not the separator itself.
+    I = std::max(I, StatementEnd);
+  }
+  return Found;
 }
 
 } // namespace cuda_tidy

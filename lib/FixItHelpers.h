@@ -21,6 +21,8 @@
 #define CUDA_TIDY_LIB_FIXITHELPERS_H
 
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 #include <optional>
 #include <string>
 
@@ -52,6 +54,30 @@ struct CallEditLookup {
 CallEditLookup locateCallEdit(clang::SourceLocation CalleeLoc,
                               const clang::SourceManager &SM,
                               const clang::LangOptions &LangOpts);
+
+/// A warp instruction without `.sync` in a PTX string (`shfl.up.b32`,
+/// `vote.ballot.b32`, `vote.all.pred`), with the byte offsets (into the
+/// string) of the edits that make it the `.sync` form with a member mask.
+struct LegacyPtxInstruction {
+  /// The opcode as written ("shfl.up.b32") and its `.sync` form
+  /// ("shfl.sync.up.b32").
+  std::string Opcode;
+  std::string SyncOpcode;
+  /// Where the opcode starts.
+  size_t Begin = 0;
+  /// Where ".sync" goes: just after "shfl" or "vote".
+  size_t SyncAt = 0;
+  /// Where ", MASK" goes: after the last operand, before the ';'. Unset when
+  /// the statement has no ';' in the string.
+  std::optional<size_t> MaskAt;
+};
+
+/// The legacy warp instructions in the PTX text Asm, in order. Statements are
+/// separated by ';', '{' and '}'; a statement may start with labels and a
+/// guard predicate (`@p`, `@!p`). Forms already carrying `.sync` and other
+/// opcodes are not returned.
+llvm::SmallVector<LegacyPtxInstruction, 2>
+findLegacyWarpPtx(llvm::StringRef Asm);
 
 } // namespace cuda_tidy
 

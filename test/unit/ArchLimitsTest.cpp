@@ -71,3 +71,68 @@ TEST(ArchLimits, RejectsUnknownNames) {
     EXPECT_NE(P.Error.find("sm_120"), std::string::npos) << Bad;
   }
 }
+
+TEST(ArchLimits, NewerComputeCapabilities) {
+  // The CUDA C++ Programming Guide's compute capability table, as cited in
+  // lib/ArchLimits.cpp.
+  const ArchLimits *Orin = findArchLimits(8, 7);
+  ASSERT_NE(Orin, nullptr);
+  EXPECT_EQ(Orin->MaxSharedMemPerBlock, 163u * 1024);
+  EXPECT_EQ(Orin->SharedMemPerSM, 164u * 1024);
+  EXPECT_EQ(Orin->MaxWarpsPerSM, 48u);
+  EXPECT_EQ(Orin->MaxBlocksPerSM, 16u);
+  EXPECT_FALSE(Orin->HasClusters);
+
+  const ArchLimits *B300 = findArchLimits(10, 3);
+  ASSERT_NE(B300, nullptr);
+  EXPECT_EQ(B300->MaxSharedMemPerBlock, 232448u);
+  EXPECT_EQ(B300->MaxWarpsPerSM, 64u);
+  EXPECT_EQ(B300->MaxBlocksPerSM, 32u);
+  EXPECT_TRUE(B300->HasClusters);
+
+  const ArchLimits *Thor = findArchLimits(11, 0);
+  ASSERT_NE(Thor, nullptr);
+  EXPECT_EQ(Thor->MaxSharedMemPerBlock, 232448u);
+  EXPECT_EQ(Thor->MaxWarpsPerSM, 48u);
+  EXPECT_EQ(Thor->MaxBlocksPerSM, 24u);
+  EXPECT_TRUE(Thor->HasClusters);
+
+  const ArchLimits *Spark = findArchLimits(12, 1);
+  ASSERT_NE(Spark, nullptr);
+  EXPECT_EQ(Spark->MaxSharedMemPerBlock, 101376u);
+  EXPECT_EQ(Spark->MaxWarpsPerSM, 48u);
+  EXPECT_EQ(Spark->MaxBlocksPerSM, 24u);
+  EXPECT_TRUE(Spark->HasClusters);
+
+  // Still unknown: 7.2 and 10.1, never guessed from a neighbour.
+  EXPECT_EQ(findArchLimits(7, 2), nullptr);
+  EXPECT_EQ(findArchLimits(10, 1), nullptr);
+}
+
+TEST(ArchLimits, ParsesNewerNames) {
+  for (const char *Name :
+       {"sm_87", "compute_87", "sm_103", "sm_103a", "sm_103f", "sm_110",
+        "sm_110a", "sm_121", "sm_121a", "compute_121f"}) {
+    auto P = parseGpuArch(Name);
+    EXPECT_TRUE(P.Arch) << Name << ": " << P.Error;
+  }
+  // Architecture-specific targets start at sm_90a.
+  EXPECT_FALSE(parseGpuArch("sm_87a").Arch);
+  EXPECT_NE(knownGpuArchList().find("sm_87, sm_89"), std::string::npos);
+  EXPECT_NE(knownGpuArchList().find("sm_103, sm_110, sm_120, sm_121"),
+            std::string::npos);
+}
+
+TEST(ArchLimits, SaysWhyAnArchitectureIsUnknown) {
+  auto P = parseGpuArch("sm_72");
+  ASSERT_FALSE(P.Arch);
+  EXPECT_NE(P.Error.find("compute capability 7.2 is not in cuda-tidy's "
+                         "limits table"),
+            std::string::npos)
+      << P.Error;
+  P = parseGpuArch("sm_52");
+  ASSERT_FALSE(P.Arch);
+  EXPECT_NE(P.Error.find("compute capability 5.2 is older than Volta (7.0)"),
+            std::string::npos)
+      << P.Error;
+}

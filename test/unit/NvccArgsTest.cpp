@@ -290,3 +290,28 @@ TEST(CudaJobs, ParsesSelections) {
   EXPECT_FALSE(parseCudaArchList("sm_90,volta", Error));
   EXPECT_NE(Error.find("'volta'"), std::string::npos);
 }
+
+TEST_F(NvccArgsTest, DefaultStream) {
+  // Both spellings; the option goes to clang's front end, which defines
+  // CUDA_API_PER_THREAD_DEFAULT_STREAM, and not to its driver, which would
+  // report it as unused.
+  for (std::vector<std::string> Args :
+       {std::vector<std::string>{"--default-stream", "per-thread", "-c",
+                                 "/src/a.cu"},
+        std::vector<std::string>{"--default-stream=per-thread", "-c",
+                                 "/src/a.cu"}}) {
+    NvccTranslation T = translate(Args);
+    EXPECT_TRUE(T.Untranslated.empty());
+    auto It = llvm::find(T.Args, "-fgpu-default-stream=per-thread");
+    ASSERT_NE(It, T.Args.end());
+    ASSERT_NE(It, T.Args.begin());
+    EXPECT_EQ(*(It - 1), "-Xclang");
+  }
+  NvccTranslation Legacy =
+      translate({"--default-stream", "legacy", "-c", "/src/a.cu"});
+  EXPECT_TRUE(has(Legacy.Args, "-fgpu-default-stream=legacy"));
+  NvccTranslation Null =
+      translate({"--default-stream", "null", "-c", "/src/a.cu"});
+  EXPECT_FALSE(has(Null.Args, "-Xclang"));
+  EXPECT_TRUE(Null.Untranslated.empty());
+}

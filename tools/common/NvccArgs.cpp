@@ -419,9 +419,13 @@ void Translator::handle(const NvccOption &O, StringRef Value,
     Body.push_back("-fgpu-approx-transcendentals");
     return;
   case Action::DefaultStream:
-    if (Value == "per-thread" || Value == "legacy")
+    // clang's driver does not forward -fgpu-default-stream for CUDA (it
+    // reports it as unused on every job); its front end takes it and then
+    // defines CUDA_API_PER_THREAD_DEFAULT_STREAM, as nvcc does.
+    if (Value == "per-thread" || Value == "legacy") {
+      Body.push_back("-Xclang");
       Body.push_back(("-fgpu-default-stream=" + Value).str());
-    else if (Value != "null")
+    } else if (Value != "null")
       Out.Untranslated.push_back(Spelling.str());
     return;
   case Action::NoWarnings:

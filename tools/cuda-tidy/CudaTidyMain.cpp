@@ -43,15 +43,19 @@ using clang::tooling::CompilationDatabase;
 using clang::tooling::CompileCommand;
 
 namespace {
-/// Turns the cuda-* checks on unless a configuration says otherwise: its
-/// Checks come before clang-tidy's defaults and any configuration file, so
-/// "-*" or "-cuda-*" there turns them off again.
+/// Chooses cuda-tidy's default checks: the cuda-* checks and the compiler's
+/// diagnostics (clang-diagnostic-*), without clang-tidy's other default,
+/// the clang static analyzer (clang-analyzer-*), which is slow on CUDA
+/// translation units and reports on thrust and cub rather than on the CUDA
+/// hazards users run cuda-tidy for. Module options are merged after
+/// clang-tidy's own defaults and before any configuration file or
+/// --checks, so a configuration can still turn either on or off.
 class DefaultChecksModule : public clang::tidy::ClangTidyModule {
 public:
   void addCheckFactories(clang::tidy::ClangTidyCheckFactories &) override {}
   clang::tidy::ClangTidyOptions getModuleOptions() override {
     clang::tidy::ClangTidyOptions Options;
-    Options.Checks = "cuda-*";
+    Options.Checks = "-clang-analyzer-*,cuda-*";
     return Options;
   }
 };
@@ -191,11 +195,22 @@ loadDatabase(const Invocation &Inv, StringRef FirstSource) {
   if (Inv.FixedArgs)
     return std::make_unique<clang::tooling::FixedCompilationDatabase>(
         ".", *Inv.FixedArgs);
+  // A typo in -p must fail a CI job, not analyse with whatever database a
+  // parent folder holds, or without flags.
+  if (Inv.BuildPath && !sys::fs::is_directory(*Inv.BuildPath)) {
+    errs() << "cuda-tidy: error: -p: no folder '" << *Inv.BuildPath << "'\n";
+    return nullptr;
+  }
   std::string Error;
   std::unique_ptr<CompilationDatabase> DB =
       Inv.BuildPath
           ? CompilationDatabase::autoDetectFromDirectory(*Inv.BuildPath, Error)
           : CompilationDatabase::autoDetectFromSource(FirstSource, Error);
+  if (!DB && Inv.BuildPath) {
+    errs() << "cuda-tidy: error: -p: no compilation database in '"
+           << *Inv.BuildPath << "' or above it: " << Error << "\n";
+    return nullptr;
+  }
   if (!DB) {
     errs() << "Error while trying to load a compilation database:\n"
            << Error << "Running without flags.\n";
@@ -309,6 +324,8 @@ int main(int argc, const char **argv) {
   if (!Inv.Sources.empty()) {
     std::unique_ptr<CompilationDatabase> DB =
         loadDatabase(Inv, absolutePath(Inv.Sources.front()));
+    if (!DB)
+      return 1;
     cuda_tidy::TranslationLog Log("cuda-tidy", errs());
     Inv.Db.ClangExecutable = CUDA_TIDY_CLANG;
     std::vector<CompileCommand> Jobs;
@@ -335,7 +352,7 @@ int main(int argc, const char **argv) {
   if (hasOption(Forward, {"list-checks", "dump-config"}) &&
       !hasOption(Forward, {"checks", "config", "config-file"}) &&
       !configSetsChecks(ConfigDir))
-    Forward.push_back("--checks=clang-diagnostic-*,clang-analyzer-*,cuda-*");
+    Forward.push_back("--checks=clang-diagnostic-*,cuda-*");
 
   // clang-tidy looks for clang's resource headers beside its own binary;
   // name those of the clang this driver was built with.

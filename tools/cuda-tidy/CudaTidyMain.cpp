@@ -29,6 +29,7 @@
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang-tidy/tool/ClangTidyMain.h"
 #include "tools/common/CudaCompileDb.h"
+#include "tools/cuda-tidy/NoteFixes.h"
 #include "tools/cuda-tidy/SarifExport.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/CommandLine.h"
@@ -361,8 +362,11 @@ int main(int argc, const char **argv) {
                                                     "-resource-dir=") +
                                             CUDA_TIDY_RESOURCE_DIR);
 
+  // The fixes file also tells how many fixes wait on notes: export to a
+  // temporary one when the user asked for none.
+  const bool FixNotes = hasOption(Forward, {"fix-notes"});
   std::string FixesPath = Inv.ExportFixes;
-  if (!Inv.SarifPath.empty()) {
+  if (!Inv.SarifPath.empty() || !Inv.Sources.empty()) {
     if (FixesPath.empty()) {
       SmallString<128> P(TempDir);
       sys::path::append(P, "fixes.yaml");
@@ -381,5 +385,19 @@ int main(int argc, const char **argv) {
       static_cast<int>(ForwardArgv.size() - 1), ForwardArgv.data());
   if (!Inv.SarifPath.empty() && writeSarif(Inv, FixesPath) != 0 && Status == 0)
     Status = 1;
+  if (!FixesPath.empty()) {
+    // Only proven fixes leave cuda-tidy unless note fixes were asked for.
+    unsigned Waiting = 0;
+    if (Error E = FixNotes ? Error::success()
+                           : cuda_tidy::dropNoteFixes(FixesPath, &Waiting)) {
+      errs() << "cuda-tidy: error: " << toString(std::move(E)) << "\n";
+      if (Status == 0)
+        Status = 1;
+    }
+    if (Waiting)
+      errs() << "cuda-tidy: " << Waiting
+             << (Waiting == 1 ? " fix needs" : " fixes need")
+             << " review: rerun with --fix-notes\n";
+  }
   return Status;
 }

@@ -1,0 +1,72 @@
+//===--- NoteFixes.cpp - Fixes offered on notes in exported fixes ---------===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tools/cuda-tidy/NoteFixes.h"
+#include "tools/cuda-tidy/SarifExport.h"
+#include "clang/Tooling/DiagnosticsYaml.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/YAMLTraits.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using clang::tooling::Diagnostic;
+using clang::tooling::DiagnosticMessage;
+using clang::tooling::TranslationUnitDiagnostics;
+
+namespace cuda_tidy {
+
+static bool hasFix(const DiagnosticMessage &M) {
+  for (const auto &Entry : M.Fix)
+    if (!Entry.second.empty())
+      return true;
+  return false;
+}
+
+unsigned countFixesWaitingOnNotes(ArrayRef<TranslationUnitDiagnostics> TUs) {
+  StringSet<> Seen;
+  for (const TranslationUnitDiagnostics &TU : TUs)
+    for (const Diagnostic &D : TU.Diagnostics) {
+      if (hasFix(D.Message) || llvm::none_of(D.Notes, hasFix))
+        continue;
+      Seen.insert((D.DiagnosticName + "\n" + D.Message.FilePath + "\n" +
+                   Twine(D.Message.FileOffset))
+                      .str());
+    }
+  return Seen.size();
+}
+
+Error dropNoteFixes(StringRef Path, unsigned *Waiting) {
+  *Waiting = 0;
+  if (!sys::fs::exists(Path))
+    return Error::success();
+  Expected<std::vector<TranslationUnitDiagnostics>> TUs =
+      readExportedDiagnostics(Path);
+  if (!TUs)
+    return TUs.takeError();
+  *Waiting = countFixesWaitingOnNotes(*TUs);
+  bool Changed = false;
+  for (TranslationUnitDiagnostics &TU : *TUs)
+    for (Diagnostic &D : TU.Diagnostics)
+      for (DiagnosticMessage &Note : D.Notes)
+        if (!Note.Fix.empty()) {
+          Note.Fix.clear();
+          Changed = true;
+        }
+  if (!Changed)
+    return Error::success();
+  std::error_code EC;
+  raw_fd_ostream OS(Path, EC, sys::fs::OF_Text);
+  if (EC)
+    return createStringError(EC, "cannot write '%s': %s", Path.str().c_str(),
+                             EC.message().c_str());
+  yaml::Output YAML(OS);
+  for (TranslationUnitDiagnostics &TU : *TUs)
+    YAML << TU;
+  return Error::success();
+}
+
+} // namespace cuda_tidy

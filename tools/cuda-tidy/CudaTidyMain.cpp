@@ -29,7 +29,7 @@
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang-tidy/tool/ClangTidyMain.h"
 #include "tools/common/CudaCompileDb.h"
-#include "tools/cuda-tidy/NoteFixes.h"
+#include "tools/cuda-tidy/RunSummary.h"
 #include "tools/cuda-tidy/SarifExport.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/CommandLine.h"
@@ -377,6 +377,14 @@ int main(int argc, const char **argv) {
     sys::fs::remove(FixesPath);
   }
 
+  // clang's "N warnings generated when compiling for X" adds up over the
+  // sides of a file; cuda-tidy prints one count per file instead (see
+  // RunSummary.h). The option turns off only those lines: clang-tidy prints
+  // the diagnostics with its own options.
+  if (!Inv.Sources.empty())
+    Forward.insert(Forward.begin() + 1,
+                   "--extra-arg-before=-fno-caret-diagnostics");
+
   std::vector<const char *> ForwardArgv;
   for (const std::string &A : Forward)
     ForwardArgv.push_back(A.c_str());
@@ -385,6 +393,16 @@ int main(int argc, const char **argv) {
       static_cast<int>(ForwardArgv.size() - 1), ForwardArgv.data());
   if (!Inv.SarifPath.empty() && writeSarif(Inv, FixesPath) != 0 && Status == 0)
     Status = 1;
+  if (!FixesPath.empty() && sys::fs::exists(FixesPath)) {
+    if (auto TUs = cuda_tidy::readExportedDiagnostics(FixesPath)) {
+      for (const auto &[File, Count] : cuda_tidy::countWarningsByFile(*TUs))
+        if (Count)
+          errs() << Count << (Count == 1 ? " warning" : " warnings")
+                 << " generated for " << File << ".\n";
+    } else {
+      consumeError(TUs.takeError());
+    }
+  }
   if (!FixesPath.empty()) {
     // Only proven fixes leave cuda-tidy unless note fixes were asked for.
     unsigned Waiting = 0;

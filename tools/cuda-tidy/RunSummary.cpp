@@ -1,10 +1,10 @@
-//===--- NoteFixes.cpp - Fixes offered on notes in exported fixes ---------===//
+//===--- RunSummary.cpp - What a run found, from its exported fixes ------===//
 //
 // Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
 //
 //===----------------------------------------------------------------------===//
 
-#include "tools/cuda-tidy/NoteFixes.h"
+#include "tools/cuda-tidy/RunSummary.h"
 #include "tools/cuda-tidy/SarifExport.h"
 #include "clang/Tooling/DiagnosticsYaml.h"
 #include "llvm/ADT/StringSet.h"
@@ -37,6 +37,24 @@ unsigned countFixesWaitingOnNotes(ArrayRef<TranslationUnitDiagnostics> TUs) {
                       .str());
     }
   return Seen.size();
+}
+
+std::map<std::string, unsigned>
+countWarningsByFile(ArrayRef<TranslationUnitDiagnostics> TUs) {
+  std::map<std::string, StringSet<>> Seen;
+  for (const TranslationUnitDiagnostics &TU : TUs) {
+    StringSet<> &Keys = Seen[TU.MainSourceFile];
+    for (const Diagnostic &D : TU.Diagnostics)
+      if (D.DiagLevel == Diagnostic::Warning ||
+          D.DiagLevel == Diagnostic::Error)
+        Keys.insert((D.DiagnosticName + "\n" + D.Message.FilePath + "\n" +
+                     Twine(D.Message.FileOffset) + "\n" + D.Message.Message)
+                        .str());
+  }
+  std::map<std::string, unsigned> Counts;
+  for (const auto &[File, Keys] : Seen)
+    Counts[File] = Keys.size();
+  return Counts;
 }
 
 Error dropNoteFixes(StringRef Path, unsigned *Waiting) {

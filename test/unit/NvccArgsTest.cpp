@@ -315,3 +315,17 @@ TEST_F(NvccArgsTest, DefaultStream) {
   EXPECT_FALSE(has(Null.Args, "-Xclang"));
   EXPECT_TRUE(Null.Untranslated.empty());
 }
+
+TEST_F(NvccArgsTest, InterpolatedHeaderCommand) {
+  // What a database's interpolation writes for a header from an nvcc entry:
+  // clang's language name and "--" before the file.
+  NvccTranslation T =
+      translate({"-arch=sm_90", "-x", "cuda", "-c", "--", "/src/helpers.cuh"});
+  EXPECT_TRUE(T.Untranslated.empty());
+  auto X = llvm::find(T.Args, "-x");
+  ASSERT_NE(X, T.Args.end());
+  ASSERT_NE(X + 1, T.Args.end());
+  EXPECT_EQ(*(X + 1), "cuda");
+  EXPECT_TRUE(has(T.Args, "/src/helpers.cuh"));
+  EXPECT_FALSE(has(T.Args, "--"));
+}

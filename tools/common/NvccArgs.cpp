@@ -352,6 +352,11 @@ void Translator::handle(const NvccOption &O, StringRef Value,
   case Action::Language: {
     StringRef Lang = StringSwitch<StringRef>(Value)
                          .Case("cu", "cuda")
+                         // clang's names, which a database's interpolation
+                         // writes for a header it has no command for.
+                         .Case("cuda", "cuda")
+                         .Case("cuda-cpp-output", "cuda")
+                         .Case("c++-header", "c++")
                          .Case("c++", "c++")
                          .Case("c", "c")
                          .Case("ptx", "")
@@ -447,6 +452,13 @@ void Translator::run(ArrayRef<std::string> Args, unsigned Depth) {
     if (!Arg.starts_with("-") || Arg == "-") {
       Body.push_back(Arg.str()); // An input file.
       continue;
+    }
+    // "--" ends the options (a database's interpolated command for a header
+    // puts one before the file): the rest are input files.
+    if (Arg == "--") {
+      for (++I; I < Args.size(); ++I)
+        Body.push_back(Args[I]);
+      break;
     }
     StringRef Stripped =
         Arg.starts_with("--") ? Arg.drop_front(2) : Arg.drop_front(1);

@@ -221,6 +221,13 @@ loadDatabase(const Invocation &Inv, StringRef FirstSource) {
   return DB;
 }
 
+/// A header by its extension: `.h`, `.cuh`, `.hpp` and the like.
+static bool isHeaderFile(StringRef Path) {
+  StringRef Ext = sys::path::extension(Path).ltrim('.');
+  return llvm::is_contained({"h", "cuh", "hpp", "hh", "hxx", "inl", "inc"},
+                            Ext.lower());
+}
+
 static std::string absolutePath(StringRef Path) {
   SmallString<256> Abs(Path);
   sys::fs::make_absolute(Abs);
@@ -330,12 +337,21 @@ int main(int argc, const char **argv) {
     cuda_tidy::TranslationLog Log("cuda-tidy", errs());
     Inv.Db.ClangExecutable = CUDA_TIDY_CLANG;
     std::vector<CompileCommand> Jobs;
-    for (const std::string &Source : Inv.Sources)
+    for (const std::string &Source : Inv.Sources) {
+      // A header has no command of its own: the database infers one from
+      // the nearest source file (clang's interpolation, as clangd does), and
+      // the header is analysed as that file's language.
+      bool Header = isHeaderFile(Source);
       for (const CompileCommand &C :
            DB->getCompileCommands(absolutePath(Source)))
         for (CompileCommand &J :
-             cuda_tidy::translateCompileCommand(C, Inv.Db, Log))
+             cuda_tidy::translateCompileCommand(C, Inv.Db, Log)) {
+          if (Header)
+            J.CommandLine.insert(J.CommandLine.begin() + 1,
+                                 "-Wno-pragma-once-outside-header");
           Jobs.push_back(std::move(J));
+        }
+    }
     SmallString<128> DbPath(TempDir);
     sys::path::append(DbPath, "compile_commands.json");
     if (Error E = cuda_tidy::writeJsonDatabase(DbPath, Jobs)) {

@@ -102,6 +102,11 @@ config.substitutions.append(("%run_clang_tidy",
 drivers_tests = os.path.join(config.test_source_root, "drivers")
 config.substitutions.append(("%lsp_client", "%s %s" % (
     config.python, os.path.join(drivers_tests, "Inputs", "lsp_client.py"))))
+# Neovim (Debian's 0.7) for the editor recipe's test: feature nvim.
+nvim = shutil.which("nvim")
+if nvim:
+    config.available_features.add("nvim")
+    config.substitutions.append(("%nvim", nvim))
 cmake = shutil.which("cmake")
 if cmake:
     config.available_features.add("cmake")

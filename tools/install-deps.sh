@@ -10,7 +10,7 @@ set -euo pipefail
 
 PACKAGES=(
   clang-tidy-22 clang-22 libclang-22-dev llvm-22-dev llvm-22-tools clangd-22
-  lld-22 cmake ninja-build ccache g++ python3 libgtest-dev
+  lld-22 cmake ninja-build ccache g++ python3 libgtest-dev neovim
 )
 
 missing=()

@@ -23,12 +23,14 @@
 #include "checks/CudaTidyModule.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "tools/common/CudaCompileDb.h"
+#include "tools/cuda-clangd/LspFilter.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SHA1.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cstdlib>
 
 using namespace llvm;
 
@@ -136,7 +138,27 @@ translateDatabase(StringRef DbDir, const cuda_tidy::CompileDbOptions &Opts) {
   return Cache.str().str();
 }
 
+/// Set in the environment of the clangd that runs behind the LSP filter.
+static constexpr const char *InnerEnv = "CUDA_CLANGD_INNER";
+
+/// Whether this command line starts the language server (not --check,
+/// --help, --version and the like, which do not speak LSP).
+static bool servesLsp(ArrayRef<std::string> Args) {
+  for (StringRef A : Args.drop_front()) {
+    StringRef Name = A.ltrim('-').split('=').first;
+    if (A.starts_with("-") &&
+        (Name == "check" || Name == "check-locations" ||
+         Name == "check-tidy-time" || Name == "help" || Name == "h" ||
+         Name == "version" || Name == "help-hidden"))
+      return false;
+  }
+  return true;
+}
+
 int main(int argc, char *argv[]) {
+  // The clangd behind the filter: its command line is ready.
+  if (std::getenv(InnerEnv))
+    return clang::clangd::clangdMain(argc, argv);
   std::vector<std::string> Args;
   std::string GivenDir;
   bool HasResourceDir = false;
@@ -192,6 +214,11 @@ int main(int argc, char *argv[]) {
   if (!HasResourceDir && sys::fs::is_directory(CUDA_TIDY_RESOURCE_DIR))
     Args.push_back(std::string("--resource-dir=") + CUDA_TIDY_RESOURCE_DIR);
 
+  if (servesLsp(Args)) {
+    ::setenv(InnerEnv, "1", 1);
+    cuda_tidy::LspFilter Filter(CUDA_TIDY_DOCS_URL);
+    return cuda_tidy::runFiltered(Args, Filter);
+  }
   std::vector<char *> Argv;
   for (std::string &A : Args)
     Argv.push_back(A.data());

@@ -8,7 +8,8 @@ Opens one file, waits for diagnostics that carry the code given with
 --expect, asks for the code actions on each of them, and prints
 
   DIAG <line>:<col> <source> [<code>] <message>
-  ACTION <title> (<kind>)
+  DOCS [<code>] <codeDescription.href>          (when the server gives one)
+  ACTION <title> (<kind>)[ preferred]
   EDIT <line>:<col>-<line>:<col> <new text>
 
 with 1-based lines and columns, then shuts the server down. Exits 1 when
@@ -153,6 +154,9 @@ def main():
             print("DIAG %s %s [%s] %s" % (position(d["range"]["start"]),
                                           d.get("source", ""),
                                           d.get("code", ""), d["message"]))
+            href = d.get("codeDescription", {}).get("href")
+            if href:
+                print("DOCS [%s] %s" % (d.get("code", ""), href))
         for d in diagnostics:
             if args.expect and d.get("code") != args.expect:
                 continue
@@ -163,8 +167,9 @@ def main():
             if answer is None or "error" in answer:
                 sys.exit("lsp_client.py: codeAction failed: %s" % answer)
             for action in answer.get("result") or []:
-                print("ACTION %s (%s)" % (action["title"],
-                                          action.get("kind", "")))
+                print("ACTION %s (%s)%s" % (
+                    action["title"], action.get("kind", ""),
+                    " preferred" if action.get("isPreferred") else ""))
                 changes = action.get("edit", {}).get("changes", {})
                 for edit_uri in sorted(changes):
                     for e in changes[edit_uri]:

@@ -329,3 +329,17 @@ TEST_F(NvccArgsTest, InterpolatedHeaderCommand) {
   EXPECT_TRUE(has(T.Args, "/src/helpers.cuh"));
   EXPECT_FALSE(has(T.Args, "--"));
 }
+
+TEST_F(NvccArgsTest, NvccMacros) {
+  // Without a readable CUDA_VERSION no version is guessed.
+  NvccTranslation Unknown = translate({"-c", "/src/a.cu"});
+  EXPECT_FALSE(llvm::any_of(Unknown.Args, [](const std::string &A) {
+    return StringRef(A).starts_with("-D__CUDACC_VER_");
+  }));
+  EXPECT_TRUE(has(Unknown.Args, "-D_CG_CLUSTER_INTRINSICS_AVAILABLE"));
+  write("include/cuda.h",
+        "#ifndef CUDA_H\n#define CUDA_VERSION 12040\n#endif\n");
+  NvccTranslation T = translate({"-c", "/src/a.cu"});
+  EXPECT_TRUE(has(T.Args, "-D__CUDACC_VER_MAJOR__=12"));
+  EXPECT_TRUE(has(T.Args, "-D__CUDACC_VER_MINOR__=4"));
+}

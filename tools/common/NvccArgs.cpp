@@ -10,6 +10,7 @@
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/StringSaver.h"
@@ -528,10 +529,40 @@ void Translator::finish(StringRef Nvcc) {
       Out.Args.push_back("-isystem");
       Out.Args.push_back(Cccl.str().str());
     }
+    // What nvcc defines and clang does not: the toolkit's version (code
+    // such as `#if __CUDACC_VER_MAJOR__ >= 9` picks its branch by it), and
+    // the cluster API of cooperative groups, which CUDA 13's headers declare
+    // only for nvcc unless this macro is set (clang 22 parses them with it).
+    if (std::optional<unsigned> Version = toolkitVersion(Out.CudaPath)) {
+      Out.Args.push_back("-D__CUDACC_VER_MAJOR__=" +
+                         std::to_string(*Version / 1000));
+      Out.Args.push_back("-D__CUDACC_VER_MINOR__=" +
+                         std::to_string(*Version % 1000 / 10));
+    }
+    Out.Args.push_back("-D_CG_CLUSTER_INTRINSICS_AVAILABLE");
   }
   // The toolkit is usually newer than the CUDA version clang knows.
   Out.Args.push_back("-Wno-unknown-cuda-version");
   llvm::append_range(Out.Args, Body);
+}
+
+std::optional<unsigned> toolkitVersion(StringRef CudaPath) {
+  SmallString<256> Header(CudaPath);
+  sys::path::append(Header, "include", "cuda.h");
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Header);
+  if (!Buf)
+    return std::nullopt;
+  SmallVector<StringRef, 0> Lines;
+  (*Buf)->getBuffer().split(Lines, '\n');
+  for (StringRef Line : Lines) {
+    Line = Line.trim();
+    if (!Line.consume_front("#define CUDA_VERSION"))
+      continue;
+    unsigned Version;
+    if (!Line.trim().getAsInteger(10, Version) && Version >= 1000)
+      return Version;
+  }
+  return std::nullopt;
 }
 
 NvccTranslation translateNvccCommand(ArrayRef<std::string> Argv,

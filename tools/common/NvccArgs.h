@@ -60,6 +60,10 @@ struct NvccTranslateOptions {
 };
 
 /// An nvcc command translated into a clang command.
+/// The toolkit's CUDA_VERSION (1000 * major + 10 * minor), read from
+/// CudaPath/include/cuda.h; std::nullopt when it cannot be read.
+std::optional<unsigned> toolkitVersion(llvm::StringRef CudaPath);
+
 struct NvccTranslation {
   /// The clang command line, argv[0] included.
   std::vector<std::string> Args;

@@ -13,6 +13,7 @@
 #include "checks/ImplicitWarpSynchronizationCheck.h"
 #include "checks/LegacyWarpIntrinsicsCheck.h"
 #include "checks/StaticSharedMemoryLimitCheck.h"
+#include "checks/WarpMaskCorrectnessCheck.h"
 
 namespace cuda_tidy {
 

@@ -1,0 +1,228 @@
+//===--- WarpMaskCorrectnessCheck.cpp - cuda-warp-mask-correctness --------===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "checks/WarpMaskCorrectnessCheck.h"
+#include "lib/CudaAST.h"
+#include "lib/LaneAccess.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cuda_tidy {
+
+WarpMaskCorrectnessCheck::WarpMaskCorrectnessCheck(
+    StringRef Name, clang::tidy::ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context) {}
+
+WarpMaskCorrectnessCheck::~WarpMaskCorrectnessCheck() = default;
+
+bool WarpMaskCorrectnessCheck::isLanguageVersionSupported(
+    const LangOptions &LangOpts) const {
+  return LangOpts.CUDA;
+}
+
+void WarpMaskCorrectnessCheck::registerMatchers(MatchFinder *Finder) {
+  // The warp intrinsics that take a lane mask first; check() keeps the CUDA
+  // headers' own.
+  Finder->addMatcher(
+      callExpr(
+          callee(functionDecl(
+                     hasAnyName("__shfl_sync", "__shfl_up_sync",
+                                "__shfl_down_sync", "__shfl_xor_sync",
+                                "__ballot_sync", "__any_sync", "__all_sync",
+                                "__uni_sync", "__match_any_sync",
+                                "__match_all_sync", "__reduce_add_sync",
+                                "__reduce_min_sync", "__reduce_max_sync",
+                                "__reduce_and_sync", "__reduce_or_sync",
+                                "__reduce_xor_sync", "__syncwarp"))
+                     .bind("fn")),
+          forCallable(functionDecl().bind("caller")))
+          .bind("call"),
+      this);
+}
+
+/// "lanes 0-15", "lanes 0, 2-5 and 31", "lane 3".
+static std::string laneList(uint32_t Mask) {
+  llvm::SmallVector<std::string, 4> Parts;
+  for (unsigned L = 0; L < 32;) {
+    if (!(Mask & (1u << L))) {
+      ++L;
+      continue;
+    }
+    unsigned E = L;
+    while (E + 1 < 32 && (Mask & (1u << (E + 1))))
+      ++E;
+    Parts.push_back(E == L ? std::to_string(L)
+                           : std::to_string(L) + "-" + std::to_string(E));
+    L = E + 1;
+  }
+  if (Parts.empty())
+    return "no lane";
+  std::string Out = llvm::popcount(Mask) == 1 ? "lane " : "lanes ";
+  for (size_t I = 0; I < Parts.size(); ++I) {
+    if (I)
+      Out += I + 1 == Parts.size() ? " and " : ", ";
+    Out += Parts[I];
+  }
+  return Out;
+}
+
+static std::string hexMask(uint32_t Mask) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  OS << llvm::format("0x%08x", Mask);
+  return S;
+}
+
+/// The argument as written, without the implicit default-argument node.
+static const Expr *writtenArg(const CallExpr *Call, unsigned I) {
+  if (I >= Call->getNumArgs() || isa<CXXDefaultArgExpr>(Call->getArg(I)))
+    return nullptr;
+  return Call->getArg(I);
+}
+
+static std::optional<int64_t> constantOf(const Expr *E, ASTContext &Ctx) {
+  if (!E || E->isValueDependent() || E->isTypeDependent())
+    return std::nullopt;
+  Expr::EvalResult R;
+  if (!E->EvaluateAsInt(R, Ctx))
+    return std::nullopt;
+  return R.Val.getInt().getExtValue();
+}
+
+static const VarDecl *namedVar(const Expr *E) {
+  if (const auto *DRE =
+          dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr))
+    return dyn_cast<VarDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+void WarpMaskCorrectnessCheck::check(const MatchFinder::MatchResult &Result) {
+  const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
+  const auto *Fn = Result.Nodes.getNodeAs<FunctionDecl>("fn");
+  const auto *Caller = Result.Nodes.getNodeAs<FunctionDecl>("caller");
+  ASTContext &Ctx = *Result.Context;
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!Call || !Fn || !Caller || !isCudaHeaderDecl(Fn, SM) ||
+      Caller->isDependentContext() || Call->getNumArgs() == 0)
+    return;
+  SourceLocation Loc = SM.getExpansionLoc(Call->getBeginLoc());
+  if (Loc.isInvalid() || SM.isInSystemHeader(Loc) ||
+      Reported.contains(Loc.getRawEncoding()))
+    return;
+  StringRef Name = Fn->getName();
+  unsigned Before = Reported.size();
+
+  // The hand-migration bug: the value shuffled or voted on is also the mask.
+  const Expr *MaskArg = Call->getArg(0);
+  if (Call->getNumArgs() >= 2 && Name != "__syncwarp")
+    if (const VarDecl *V = namedVar(MaskArg))
+      if (V == namedVar(Call->getArg(1))) {
+        diag(MaskArg->getBeginLoc(),
+             "the mask of '%0' is the value it operates on, not a set of "
+             "lanes")
+            << Name;
+        diag(Call->getArg(1)->getBeginLoc(),
+             "'%0' is also the value; the mask names the lanes that take "
+             "part (a constant such as 0xffffffff, '__activemask()' or a "
+             "'__ballot_sync' result)",
+             DiagnosticIDs::Note)
+            << V->getName();
+        Reported.insert(Loc.getRawEncoding());
+        return;
+      }
+
+  checkWidth(Call, Name, Ctx);
+  if (Reported.size() != Before)
+    return;
+  if (std::optional<int64_t> Mask = constantOf(MaskArg, Ctx))
+    checkLanes(Call, Name, Caller, static_cast<uint32_t>(*Mask), Ctx);
+}
+
+void WarpMaskCorrectnessCheck::checkWidth(const CallExpr *Call, StringRef Name,
+                                          ASTContext &Ctx) {
+  if (!Name.starts_with("__shfl"))
+    return;
+  const Expr *Width = writtenArg(Call, 3);
+  std::optional<int64_t> W = constantOf(Width, Ctx);
+  if (!W)
+    return;
+  if (*W > 0 && *W <= 32 && llvm::isPowerOf2_64(*W))
+    return;
+  SourceLocation Loc =
+      Ctx.getSourceManager().getExpansionLoc(Call->getBeginLoc());
+  Reported.insert(Loc.getRawEncoding());
+  diag(Width->getBeginLoc(), "width %0 of '%1' is %select{not a power of "
+                             "two|over the warp size of 32}2; the result is "
+                             "undefined")
+      << static_cast<int>(*W) << Name << (*W > 32 ? 1 : 0);
+}
+
+void WarpMaskCorrectnessCheck::checkLanes(const CallExpr *Call, StringRef Name,
+                                          const FunctionDecl *Caller,
+                                          uint32_t Mask, ASTContext &Ctx) {
+  if (!Lanes || LanesCtx != &Ctx) {
+    Lanes = std::make_unique<LaneAccessAnalysis>(Ctx);
+    LanesCtx = &Ctx;
+  }
+  const Stmt *S = Lanes->statementOf(Call, Caller);
+  if (!S)
+    return;
+  std::optional<uint32_t> Reach = Lanes->guardMask(S, Caller);
+  // Unknown lanes, or no lane (unreachable code): silent.
+  if (!Reach || !*Reach)
+    return;
+  uint32_t Absent = Mask & ~*Reach;
+  uint32_t Outside = *Reach & ~Mask;
+  if (!Absent && !Outside)
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Loc = SM.getExpansionLoc(Call->getBeginLoc());
+  Reported.insert(Loc.getRawEncoding());
+  const Expr *MaskArg = Call->getArg(0);
+  // Reported where the mask is written; a mask spelled as one macro
+  // (`FULL_WARP`) is reported, and replaced, at its use.
+  CharSourceRange Range = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(MaskArg->getSourceRange()), SM,
+      Ctx.getLangOpts());
+  SourceLocation At = Range.isValid()
+                          ? Range.getBegin()
+                          : SM.getExpansionLoc(MaskArg->getBeginLoc());
+  {
+    auto D =
+        Outside ? diag(At, "%0 %select{calls|call}1 '%2' but %select{is|are}3 "
+                           "not in its mask %4")
+                      << laneList(Outside)
+                      << (llvm::popcount(Outside) == 1 ? 0 : 1) << Name
+                      << (llvm::popcount(Outside) == 1 ? 0 : 1) << hexMask(Mask)
+                : diag(At, "the mask %0 of '%1' names %2, which never "
+                           "%select{reaches|reach}3 the call")
+                      << hexMask(Mask) << Name << laneList(Absent)
+                      << (llvm::popcount(Absent) == 1 ? 0 : 1);
+    // The fix: the lanes that reach the call, where the mask is written in
+    // the user's file (not inside a macro's body).
+    if (Range.isValid() && !SM.isInSystemHeader(Range.getBegin()))
+      D << FixItHint::CreateReplacement(Range, hexMask(*Reach));
+  }
+  diag(At, "%0 of each warp reach%select{es|}1 this call", DiagnosticIDs::Note)
+      << laneList(*Reach) << (llvm::popcount(*Reach) == 1 ? 0 : 1);
+}
+
+void WarpMaskCorrectnessCheck::onEndOfTranslationUnit() {
+  Lanes.reset();
+  LanesCtx = nullptr;
+  Reported.clear();
+}
+
+} // namespace cuda_tidy

@@ -169,6 +169,41 @@ void WarpMaskCorrectnessCheck::checkWidth(const CallExpr *Call, StringRef Name,
       << static_cast<int>(*W) << Name << (*W > 32 ? 1 : 0);
 }
 
+/// The lanes that the calling lanes Reach read from, for a shuffle whose
+/// lane argument (source lane, delta or xor mask) and width are constants;
+/// std::nullopt when they are not known. A lane whose source falls outside
+/// its segment keeps its own value (it reads itself).
+static std::optional<uint32_t> shuffleSources(const CallExpr *Call,
+                                              StringRef Name, uint32_t Reach,
+                                              ASTContext &Ctx) {
+  std::optional<int64_t> Arg = constantOf(writtenArg(Call, 2), Ctx);
+  std::optional<int64_t> Width = int64_t(32);
+  if (const Expr *W = writtenArg(Call, 3))
+    Width = constantOf(W, Ctx);
+  if (!Arg || !Width || *Width <= 0 || *Width > 32 ||
+      !llvm::isPowerOf2_64(*Width))
+    return std::nullopt;
+  uint32_t Sources = 0;
+  for (int64_t L = 0; L < 32; ++L) {
+    if (!(Reach & (1u << L)))
+      continue;
+    int64_t Base = L / *Width * *Width;
+    int64_t Src = L;
+    if (Name == "__shfl_sync")
+      Src = Base + (*Arg % *Width + *Width) % *Width;
+    else if (Name == "__shfl_up_sync")
+      Src = L - *Arg >= Base ? L - *Arg : L;
+    else if (Name == "__shfl_down_sync")
+      Src = L + *Arg < Base + *Width ? L + *Arg : L;
+    else if (Name == "__shfl_xor_sync")
+      Src = (L ^ *Arg) < Base + *Width ? (L ^ *Arg) : L;
+    if (Src < 0 || Src > 31)
+      return std::nullopt;
+    Sources |= 1u << Src;
+  }
+  return Sources;
+}
+
 void WarpMaskCorrectnessCheck::checkLanes(const CallExpr *Call, StringRef Name,
                                           const FunctionDecl *Caller,
                                           uint32_t Mask, ASTContext &Ctx) {
@@ -190,6 +225,13 @@ void WarpMaskCorrectnessCheck::checkLanes(const CallExpr *Call, StringRef Name,
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation Loc = SM.getExpansionLoc(Call->getBeginLoc());
   Reported.insert(Loc.getRawEncoding());
+  // For a shuffle: the lanes read that are not among the callers. Unknown
+  // sources (a variable delta) make the fix unproven too.
+  uint32_t SourcesOutside = 0;
+  if (Name.starts_with("__shfl")) {
+    std::optional<uint32_t> Sources = shuffleSources(Call, Name, *Reach, Ctx);
+    SourcesOutside = Sources ? *Sources & ~*Reach : ~*Reach;
+  }
   const Expr *MaskArg = Call->getArg(0);
   // Reported where the mask is written; a mask spelled as one macro
   // (`FULL_WARP`) is reported, and replaced, at its use.
@@ -211,12 +253,22 @@ void WarpMaskCorrectnessCheck::checkLanes(const CallExpr *Call, StringRef Name,
                       << hexMask(Mask) << Name << laneList(Absent)
                       << (llvm::popcount(Absent) == 1 ? 0 : 1);
     // The fix: the lanes that reach the call, where the mask is written in
-    // the user's file (not inside a macro's body).
-    if (Range.isValid() && !SM.isInSystemHeader(Range.getBegin()))
+    // the user's file (not inside a macro's body), and, for a shuffle, only
+    // when every lane it reads from is one of them: a shuffle that reads a
+    // lane outside its mask is undefined whatever the mask says.
+    if (Range.isValid() && !SM.isInSystemHeader(Range.getBegin()) &&
+        !SourcesOutside)
       D << FixItHint::CreateReplacement(Range, hexMask(*Reach));
   }
   diag(At, "%0 of each warp reach%select{es|}1 this call", DiagnosticIDs::Note)
       << laneList(*Reach) << (llvm::popcount(*Reach) == 1 ? 0 : 1);
+  if (SourcesOutside)
+    diag(At,
+         "no fix: the call reads %0, which %select{does|do}1 not reach it; "
+         "a mask of the calling lanes would still leave the result undefined",
+         DiagnosticIDs::Note)
+        << laneList(SourcesOutside)
+        << (llvm::popcount(SourcesOutside) == 1 ? 0 : 1);
 }
 
 void WarpMaskCorrectnessCheck::onEndOfTranslationUnit() {

@@ -5,26 +5,20 @@
 
 #define FULL_WARP 0xffffffffu
 
-// Half the warp shuffles with a full mask: lanes 16-31 never arrive (a hang
-// or an undefined result, silent even under compute-sanitizer synccheck).
-__global__ void fullMaskUnderDivergence(int *o) {
+// The same two mistakes where every lane read is a caller: fixed.
+__global__ void halfWarpBroadcast(int *o) {
+  int lane = threadIdx.x & 31;
   int v = o[threadIdx.x];
-  if (threadIdx.x % 32 < 16)
-    v += __shfl_down_sync(0xffffffff, v, 1);
-  // warning@-1:27 {{the mask 0xffffffff of '__shfl_down_sync' names lanes 16-31, which never reach the call}} [cuda-warp-mask-correctness]
-  // note@-2:27 {{lanes 0-15 of each warp reach this call}}
-  // FIXED: v += __shfl_down_sync(0x0000ffff, v, 1);
-  o[threadIdx.x] = v;
-}
-
-// The callers are not in the mask: "an illegal instruction" on an H100.
-__global__ void maskMissesCaller(int *o) {
-  int v = o[threadIdx.x];
-  if (threadIdx.x % 32 >= 16)
-    v = __shfl_sync(0x0000ffff, v, 0);
-  // warning@-1:21 {{lanes 16-31 call '__shfl_sync' but are not in its mask 0x0000ffff}} [cuda-warp-mask-correctness]
-  // note@-2:21 {{lanes 16-31 of each warp reach this call}}
-  // FIXED: v = __shfl_sync(0xffff0000, v, 0);
+  if (lane < 16)
+    v = __shfl_sync(0xffffffff, v, 0);
+  // warning@-1:21 {{the mask 0xffffffff of '__shfl_sync' names lanes 16-31, which never reach the call}} [cuda-warp-mask-correctness]
+  // note@-2:21 {{lanes 0-15 of each warp reach this call}}
+  // FIXED: v = __shfl_sync(0x0000ffff, v, 0);
+  if (lane >= 16)
+    v += __shfl_xor_sync(0x0000ffff, v, 1);
+  // warning@-1:26 {{lanes 16-31 call '__shfl_xor_sync' but are not in its mask 0x0000ffff}} [cuda-warp-mask-correctness]
+  // note@-2:26 {{lanes 16-31 of each warp reach this call}}
+  // FIXED: v += __shfl_xor_sync(0xffff0000, v, 1);
   o[threadIdx.x] = v;
 }
 

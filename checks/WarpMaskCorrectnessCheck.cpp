@@ -220,9 +220,23 @@ void WarpMaskCorrectnessCheck::checkLanes(const CallExpr *Call, StringRef Name,
     return;
   uint32_t Absent = Mask & ~*Reach;
   uint32_t Outside = *Reach & ~Mask;
-  if (!Absent && !Outside)
-    return;
   const SourceManager &SM = Ctx.getSourceManager();
+  if (!Absent && !Outside) {
+    // The mask is right; a shuffle may still read a lane outside it.
+    if (!Name.starts_with("__shfl"))
+      return;
+    std::optional<uint32_t> Sources = shuffleSources(Call, Name, Mask, Ctx);
+    if (!Sources || !(*Sources & ~Mask))
+      return;
+    Reported.insert(SM.getExpansionLoc(Call->getBeginLoc()).getRawEncoding());
+    const Expr *LaneArg = Call->getArg(2);
+    diag(SM.getExpansionLoc(LaneArg->getBeginLoc()),
+         "'%0' reads %1, which %select{is|are}2 not in its mask %3; the "
+         "value read is undefined")
+        << Name << laneList(*Sources & ~Mask)
+        << (llvm::popcount(*Sources & ~Mask) == 1 ? 0 : 1) << hexMask(Mask);
+    return;
+  }
   SourceLocation Loc = SM.getExpansionLoc(Call->getBeginLoc());
   Reported.insert(Loc.getRawEncoding());
   // For a shuffle: the lanes read that are not among the callers. Unknown

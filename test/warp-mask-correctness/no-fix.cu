@@ -27,3 +27,28 @@ __global__ void maskMissesCaller(int *o) {
   o[threadIdx.x] = v;
 }
 
+
+// The mask matches the callers, but the shuffle reads a lane outside it.
+__global__ void sourceOutsideMask(int *o) {
+  int lane = threadIdx.x & 31;
+  int v = o[threadIdx.x];
+  if (lane >= 16)
+    v = __shfl_sync(0xffff0000, v, 0);
+  // warning@-1:36 {{'__shfl_sync' reads lane 0, which is not in its mask 0xffff0000; the value read is undefined}} [cuda-warp-mask-correctness]
+  if (lane < 16)
+    v += __shfl_down_sync(0x0000ffff, v, 1);
+  // warning@-1:42 {{'__shfl_down_sync' reads lane 16, which is not in its mask 0x0000ffff; the value read is undefined}} [cuda-warp-mask-correctness]
+  o[threadIdx.x] = v;
+}
+
+// Correct: every lane read is in the mask (a half-warp segment of width 16
+// clamps lane 15's read to itself).
+__global__ void sourcesInside(int *o) {
+  int lane = threadIdx.x & 31;
+  int v = o[threadIdx.x];
+  if (lane >= 16)
+    v = __shfl_sync(0xffff0000, v, 16);
+  if (lane < 16)
+    v += __shfl_down_sync(0x0000ffff, v, 1, 16);
+  o[threadIdx.x] = v;
+}

@@ -15,13 +15,6 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 source "$here/../steps.sh"
-sanitizer="${COMPUTE_SANITIZER:-}"
-for c in "$cuda/bin/compute-sanitizer" "$cuda/compute-sanitizer/compute-sanitizer" \
-         "$(command -v compute-sanitizer || true)"; do
-  [ -z "$sanitizer" ] && [ -n "$c" ] && [ -x "$c" ] && sanitizer="$c"
-done
-[ -n "$sanitizer" ] || [ "$step" = prepare ] ||
-  { echo "compute-sanitizer not found (set COMPUTE_SANITIZER)"; exit 2; }
 tidy="${CLANG_TIDY:-clang-tidy-22}"
 arch="${ARCH:-sm_90}"
 

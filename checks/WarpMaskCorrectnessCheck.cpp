@@ -5,8 +5,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/WarpMaskCorrectnessCheck.h"
+#include "lib/AnalysisContext.h"
 #include "lib/CudaAST.h"
 #include "lib/LaneAccess.h"
+#include "lib/Uniformity.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -108,6 +110,45 @@ static const VarDecl *namedVar(const Expr *E) {
   return nullptr;
 }
 
+/// Whether E is built from what makes a legitimate run-time mask: a vote
+/// or `__activemask()`, or the thread's index (a lane computation such as
+/// `0xffu << (lane & ~7)`), following local variables to their
+/// initialisers and assignments.
+static bool builtFromMaskSource(const Expr *E, unsigned Depth = 0) {
+  if (!E || Depth > 6)
+    return true; // Too deep to tell: assume the best.
+  E = E->IgnoreParenImpCasts();
+  if (getBuiltinVarRef(E))
+    return true;
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    if (const FunctionDecl *Callee = Call->getDirectCallee()) {
+      StringRef N = Callee->getName();
+      if (N == "__activemask" || N == "__ballot_sync" ||
+          N == "__match_any_sync" || N == "__match_all_sync" ||
+          N == "__lanemask_lt" || N == "__lanemask_le" ||
+          N == "__lanemask_gt" || N == "__lanemask_ge" || N == "__lanemask_eq")
+        return true;
+    }
+  // A value loaded from memory is data, whatever its address depends on.
+  if (isa<ArraySubscriptExpr>(E))
+    return false;
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_Deref)
+      return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl())) {
+      if (V->hasLocalStorage() && !isa<ParmVarDecl>(V) && V->getInit())
+        return builtFromMaskSource(V->getInit(), Depth + 1);
+      // A parameter or a variable set elsewhere: not judged.
+      return true;
+    }
+  for (const Stmt *Child : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+      if (builtFromMaskSource(CE, Depth + 1))
+        return true;
+  return false;
+}
+
 void WarpMaskCorrectnessCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
   const auto *Fn = Result.Nodes.getNodeAs<FunctionDecl>("fn");
@@ -142,6 +183,23 @@ void WarpMaskCorrectnessCheck::check(const MatchFinder::MatchResult &Result) {
         Reported.insert(Loc.getRawEncoding());
         return;
       }
+
+  // A mask that differs between lanes and comes from none of the sources of
+  // a mask (a loaded value, a hash): the lanes do not agree on who takes
+  // part.
+  if (!constantOf(MaskArg, Ctx) && !builtFromMaskSource(MaskArg)) {
+    UniformityOptions Opts;
+    if (const FunctionUniformity *FU =
+            AnalysisContext::get(Ctx).uniformity(Opts).analyze(Caller))
+      if (FU->valueOf(MaskArg).Base == Uniformity::Thread) {
+        Reported.insert(Loc.getRawEncoding());
+        diag(SM.getExpansionLoc(MaskArg->getBeginLoc()),
+             "the mask of '%0' may differ between lanes and is not built from "
+             "'__activemask()', a vote or the lane index")
+            << Name;
+        return;
+      }
+  }
 
   checkWidth(Call, Name, Ctx);
   if (Reported.size() != Before)

@@ -32,3 +32,26 @@ __global__ void segments(int *o) {
   v = __shfl_sync(mask, v, 0);
   o[threadIdx.x] = v;
 }
+
+// A mask loaded per thread: the lanes need not agree on who takes part.
+__global__ void loadedMask(const unsigned *masks, int *o) {
+  unsigned m = masks[threadIdx.x];
+  o[threadIdx.x] = __shfl_sync(m, o[threadIdx.x], 0);
+  // warning@-1:32 {{the mask of '__shfl_sync' may differ between lanes and is not built from '__activemask()', a vote or the lane index}} [cuda-warp-mask-correctness]
+}
+
+// Correct run-time masks: a vote, the active lanes, a lane computation, a
+// mask shared by the block (block-uniform), a parameter.
+__global__ void runtimeMasks(const unsigned *groupMasks, int *o, unsigned given) {
+  int lane = threadIdx.x & 31;
+  int v = o[threadIdx.x];
+  unsigned voted = __ballot_sync(0xffffffff, v > 0);
+  unsigned segment = 0xffu << (lane & ~7);
+  unsigned shared = groupMasks[blockIdx.x];
+  v += __shfl_sync(voted | 1u, v, 0);
+  v += __shfl_sync(segment, v, lane & ~7);
+  v += __shfl_sync(__activemask(), v, 0);
+  v += __shfl_sync(shared, v, 0);
+  v += __shfl_sync(given, v, 0);
+  o[threadIdx.x] = v;
+}

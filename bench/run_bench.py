@@ -13,7 +13,12 @@ a steadier figure on a loaded machine, of CPU time. Ratios
 are measured within one run, back to back, so a shared, noisy machine
 affects both sides alike. The target is a ratio at or under 1.05 for both.
 
-  python3 bench/run_bench.py --build build [--pairs 5] [--json out.json]
+With --shares, one more cuda-* run per input stores clang-tidy's check
+profile (--store-check-profile) and reports each check's own time as a share
+of the baseline run, so that a ratio over target names the check to blame.
+
+  python3 bench/run_bench.py --build build [--pairs 5] [--shares]
+                             [--json out.json]
 """
 import argparse
 import glob
@@ -22,6 +27,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 BASELINE_CHECK = "misc-unused-alias-decls"
@@ -39,6 +45,28 @@ def measure(cmd):
             usage.ru_utime + usage.ru_stime)
 
 
+def check_shares(cmd, baseline_seconds):
+    """Runs cmd once with the check profile stored; returns check name ->
+    its wall time divided by baseline_seconds."""
+    with tempfile.TemporaryDirectory() as prefix:
+        cmd = cmd[:1] + ["--enable-check-profile",
+                         "--store-check-profile=" + prefix] + cmd[1:]
+        _, _, rc, out, _ = measure(cmd)
+        if rc != 0:
+            sys.exit("error: clang-tidy failed:\n%s" % out.decode())
+        shares = {}
+        for path in glob.glob(os.path.join(prefix, "**", "*.json"),
+                              recursive=True):
+            with open(path) as f:
+                profile = json.load(f).get("profile", {})
+            for key, seconds in profile.items():
+                # Keys read time.clang-tidy.<check>.wall (and .user, .sys).
+                if key.startswith("time.clang-tidy.") and key.endswith(".wall"):
+                    check = key[len("time.clang-tidy."):-len(".wall")]
+                    shares[check] = shares.get(check, 0.0) + seconds
+        return {c: s / baseline_seconds for c, s in shares.items()}
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -51,6 +79,9 @@ def main():
         glob.glob(os.path.join(here, "inputs", "*.cu")) +
         glob.glob(os.path.join(here, "..", "test", "precision", "*.cu"))))
     parser.add_argument("--json", help="also write the figures here")
+    parser.add_argument("--shares", action="store_true",
+                        help="report each check's time as a share of the "
+                        "baseline run")
     args = parser.parse_args()
 
     plugin = os.path.join(args.build, "lib", "CudaTidy.so")
@@ -95,6 +126,10 @@ def main():
                  "cpu_ratio": statistics.median(cpu_ratios),
                  "samples": samples}
         results["inputs"][name] = entry
+        if args.shares:
+            entry["shares"] = check_shares(
+                command("cuda-*", source),
+                statistics.median(s["baseline"][0] for s in samples))
         all_time += time_ratios
         all_mem += mem_ratios
         all_cpu += cpu_ratios
@@ -103,6 +138,9 @@ def main():
         print("%-24s time x%.3f  memory x%.3f  cpu x%.3f  (baseline %.2f s, %.0f MiB)" % (
             name, entry["time_ratio"], entry["memory_ratio"], entry["cpu_ratio"],
             base_s, base_m / 1024))
+        for check, share in sorted(entry.get("shares", {}).items(),
+                                   key=lambda kv: -kv[1]):
+            print("    %-44s +%.3f" % (check, share))
     results["time_ratio"] = statistics.median(all_time)
     results["memory_ratio"] = statistics.median(all_mem)
     results["cpu_ratio"] = statistics.median(all_cpu)

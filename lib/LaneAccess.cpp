@@ -53,6 +53,8 @@ struct Frame {
 struct Env {
   int64_t Tid = 0;
   int64_t BlockDim = 32;
+  /// Set when an evaluation reads BlockDim (shared by copies of the Env).
+  bool *ReadBlockDim = nullptr;
   llvm::SmallDenseMap<const VarDecl *, int64_t, 4> Loop;
 };
 
@@ -615,8 +617,11 @@ std::optional<int64_t> LaneAccessAnalysis::Impl::eval(const Expr *E,
   if (auto Ref = getBuiltinVarRef(E)) {
     if (Ref->Var == BuiltinVar::ThreadIdx && Ref->Dim == 0)
       return En.Tid;
-    if (Ref->Var == BuiltinVar::BlockDim && Ref->Dim == 0)
+    if (Ref->Var == BuiltinVar::BlockDim && Ref->Dim == 0) {
+      if (En.ReadBlockDim)
+        *En.ReadBlockDim = true;
       return En.BlockDim;
+    }
     return std::nullopt;
   }
   E = E->IgnoreParens();
@@ -840,8 +845,11 @@ LaneAccessAnalysis::Impl::evalCooperative(const CallExpr *CE, const Env &En) {
   if (RD->getName() == "thread_block") {
     if (Name == "thread_rank" || Name == "thread_index")
       return En.Tid;
-    if (Name == "num_threads" || Name == "size")
+    if (Name == "num_threads" || Name == "size") {
+      if (En.ReadBlockDim)
+        *En.ReadBlockDim = true;
       return En.BlockDim;
+    }
     return std::nullopt;
   }
   // A tile of N threads of the block (N a power of two up to 32): lanes
@@ -860,8 +868,11 @@ LaneAccessAnalysis::Impl::evalCooperative(const CallExpr *CE, const Env &En) {
     return N;
   if (Name == "meta_group_rank")
     return En.Tid / N;
-  if (Name == "meta_group_size")
+  if (Name == "meta_group_size") {
+    if (En.ReadBlockDim)
+      *En.ReadBlockDim = true;
     return En.BlockDim / N;
+  }
   return std::nullopt;
 }
 
@@ -1862,15 +1873,30 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
       std::reverse(WOnly.begin(), WOnly.end());
       std::reverse(ROnly.begin(), ROnly.end());
 
-      bool Found = false;
-      unsigned ReaderLane = 0, WriterLane = 0;
+      // The first exchange found: the reader's and a writer's lane and the
+      // shared variable.
+      struct First {
+        bool Found = false;
+        unsigned ReaderLane = 0, WriterLane = 0;
+        const VarDecl *Var = nullptr;
+      };
+      First Chosen;
+      // Of the block size being evaluated: the first in enumeration order,
+      // and the first of each warp.
+      First PassFirst;
+      First WarpFirst[32];
       uint32_t Lanes = 0;
-      const VarDecl *SharedVar = nullptr;
       // Conditions that could not be evaluated for some lane, per side.
       llvm::SmallPtrSet<const Expr *, 4> UnknownW, UnknownR;
-      for (unsigned BD : BlockSizes) {
+      // Evaluates one block size; returns false when the budget ran out.
+      bool ReadBlockDim = false;
+      auto RunBlock = [&](unsigned BD) {
+        PassFirst = First();
+        for (First &F : WarpFirst)
+          F = First();
         Env Base;
         Base.BlockDim = BD;
+        Base.ReadBlockDim = &ReadBlockDim;
         auto Outer = [&](Env &E0) {
           auto Inner = [&](Env &E1) {
             // Writers of this valuation, per warp: byte -> (size, lanes).
@@ -1920,11 +1946,14 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
                   uint32_t Others = It->second.second & ~(1u << (Tid % 32));
                   if (!Others)
                     continue;
-                  if (!Found) {
-                    Found = true;
-                    ReaderLane = Tid % 32;
-                    WriterLane = llvm::countr_zero(Others);
-                    SharedVar = Ad.Var;
+                  First &F = WarpFirst[Tid / 32];
+                  if (!F.Found) {
+                    F.Found = true;
+                    F.ReaderLane = Tid % 32;
+                    F.WriterLane = llvm::countr_zero(Others);
+                    F.Var = Ad.Var;
+                    if (!PassFirst.Found)
+                      PassFirst = F;
                   }
                   Lanes |= Others | (1u << (Tid % 32));
                 }
@@ -1938,11 +1967,38 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
           return true;
         };
         enumerateChain(Chain, Base, Outer);
-        if (Budget - StartBudget > MaxWork)
-          return;
+        return Budget - StartBudget <= MaxWork;
+      };
+      // The largest block first. When no evaluation read blockDim, each
+      // thread's guards and addresses do not depend on the block size and a
+      // smaller block is the first warps of this one: the first exchange of
+      // the smallest block that has one is the first of the lowest warp
+      // that has one, and the lanes of all sizes are this block's.
+      constexpr unsigned Largest = std::size(BlockSizes) - 1;
+      if (!RunBlock(BlockSizes[Largest]))
+        return;
+      if (!ReadBlockDim) {
+        for (const First &F : WarpFirst)
+          if (F.Found) {
+            Chosen = F;
+            break;
+          }
+      } else {
+        // Otherwise each smaller size is evaluated, smallest first.
+        First LargestFirst = PassFirst;
+        for (unsigned K = 0; K < Largest; ++K) {
+          if (!RunBlock(BlockSizes[K]))
+            return;
+          if (!Chosen.Found)
+            Chosen = PassFirst;
+        }
+        if (!Chosen.Found)
+          Chosen = LargestFirst;
       }
-      if (!Found)
+      if (!Chosen.Found)
         continue;
+      unsigned ReaderLane = Chosen.ReaderLane, WriterLane = Chosen.WriterLane;
+      const VarDecl *SharedVar = Chosen.Var;
       // A condition the model cannot evaluate that guards both accesses
       // (`if (cta.thread_rank() == 0)` were it not understood, or a loaded
       // flag) may let a single lane through: silent for what it guards.

@@ -24,7 +24,8 @@ DivergentBarrierCheck::DivergentBarrierCheck(
     StringRef Name, clang::tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
       HIPCompatible(readBool(Name, "HIPCompatible", false)),
-      BlockSizeMultipleOf32(readBool(Name, "BlockSizeMultipleOf32", true)) {}
+      BlockSizeMultipleOf32(readBool(Name, "BlockSizeMultipleOf32", true)),
+      ReportSkipThenExit(readBool(Name, "ReportSkipThenExit", true)) {}
 
 /// Reads a boolean option from its text; clang-tidy's typed accessor for
 /// bool is not exported to plugins.
@@ -50,6 +51,8 @@ void DivergentBarrierCheck::storeOptions(
   Options.store(Opts, "HIPCompatible", HIPCompatible ? "true" : "false");
   Options.store(Opts, "BlockSizeMultipleOf32",
                 BlockSizeMultipleOf32 ? "true" : "false");
+  Options.store(Opts, "ReportSkipThenExit",
+                ReportSkipThenExit ? "true" : "false");
 }
 
 bool DivergentBarrierCheck::isLanguageVersionSupported(
@@ -70,7 +73,7 @@ void DivergentBarrierCheck::registerMatchers(MatchFinder *Finder) {
 void DivergentBarrierCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *F = Result.Nodes.getNodeAs<FunctionDecl>("fn");
   const SourceManager &SM = *Result.SourceManager;
-  if (!F || F->isDependentContext() || F->isInvalidDecl() ||
+  if (!F || !isAnalysedBody(F) || F->isInvalidDecl() ||
       SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation())))
     return;
   UniformityOptions Opts;
@@ -84,29 +87,76 @@ void DivergentBarrierCheck::check(const MatchFinder::MatchResult &Result) {
     Uniformity Level = Ctl.Base;
     if (B.WarpBarrier) {
       if (Level == Uniformity::Thread)
-        addFinding(*FU, B, Level, SM);
+        addFinding(Finding{FU, B, Level}, SM);
       continue;
     }
+    bool ByControl = Level != Uniformity::Block;
     if (B.Callee)
       if (const FunctionSummary *S = Analysis->summary(B.Callee))
         Level = std::max(
             Level,
             FU->substitute(S->BarrierControl, cast<CallExpr>(B.Site)).Base);
-    if (Level != Uniformity::Block)
-      addFinding(*FU, B, Level, SM);
+    if (Level != Uniformity::Block) {
+      Finding Found{FU, B, Level};
+      Found.SkipThenExit = skippersOnlyExit(*FU, B, Level, ByControl);
+      if (Found.SkipThenExit && !ReportSkipThenExit)
+        continue;
+      addFinding(Found, SM);
+      continue;
+    }
+    if (std::optional<LoopExit> Exit =
+            FU->earlyLoopExit(B.Site, Uniformity::Warp)) {
+      Finding Found{FU, B, Uniformity::Thread};
+      Found.EarlyExit = Exit;
+      addFinding(Found, SM);
+    }
   }
 }
 
-void DivergentBarrierCheck::addFinding(const FunctionUniformity &FU,
-                                       const BarrierSite &B, Uniformity Level,
-                                       const SourceManager &SM) {
+bool DivergentBarrierCheck::skippersOnlyExit(const FunctionUniformity &FU,
+                                             const BarrierSite &B,
+                                             Uniformity Level,
+                                             bool ByControl) {
+  // Only a kernel's threads can leave for good; HIP's wavefronts wait for
+  // exited lanes, so there every skip is a hang.
+  if (HIPCompatible || !isKernel(FU.function()))
+    return false;
+  if (ByControl)
+    return FU.skippersOnlyLeave(B.Site, Level);
+  // The callee decides from its parameters: its skippers return to the
+  // kernel, which must then do nothing more.
+  const FunctionSummary *S = B.Callee ? Analysis->summary(B.Callee) : nullptr;
+  const FunctionUniformity *Callee =
+      B.Callee ? Analysis->analyze(B.Callee) : nullptr;
+  if (!S || !Callee || !FU.quietAfter(B.Site))
+    return false;
+  bool Any = false;
+  for (const BarrierSite &Inner : Callee->barriers()) {
+    if (Inner.WarpBarrier)
+      continue;
+    Any = true;
+    if (Inner.Callee ||
+        !Callee->skippersOnlyLeave(Inner.Site, Uniformity::Thread,
+                                   S->BarrierControl.Params))
+      return false;
+  }
+  return Any;
+}
+
+void DivergentBarrierCheck::addFinding(Finding F, const SourceManager &SM) {
   this->SM = &SM;
-  SourceLocation Loc = SM.getExpansionLoc(B.Site->getBeginLoc());
+  SourceLocation Loc = SM.getExpansionLoc(F.Barrier.Site->getBeginLoc());
   if (Loc.isInvalid() || SM.isInSystemHeader(Loc))
     return;
-  auto [It, Inserted] = Findings.try_emplace(Loc, Finding{&FU, B, Level});
-  if (!Inserted && Level > It->second.Level)
-    It->second = Finding{&FU, B, Level};
+  auto [It, Inserted] = Findings.try_emplace(Loc, F);
+  if (Inserted)
+    return;
+  // Across instantiations, the worst wins: a skip followed by work over one
+  // followed only by the exit, then the least uniform.
+  Finding &Old = It->second;
+  if (std::make_pair(!F.SkipThenExit, F.Level) >
+      std::make_pair(!Old.SkipThenExit, Old.Level))
+    Old = F;
 }
 
 /// How a diagnostic names a function: quoted, or "the lambda".
@@ -133,7 +183,40 @@ void DivergentBarrierCheck::report(const Finding &Found,
   UniformValue Ctl = FU.controlAt(B.Site, HIPCompatible);
   bool ByControl = Ctl.Base >= Level;
 
-  if (B.WarpBarrier)
+  if (Found.EarlyExit) {
+    const LoopExit &Exit = *Found.EarlyExit;
+    diag(Loc, "'%0' is reached early by threads that leave the loop before "
+              "it while the others still wait at the loop's barrier")
+        << B.Name;
+    diag(Exit.Exit->getBeginLoc(),
+         "threads leave the loop here under a condition that differs between "
+         "threads",
+         DiagnosticIDs::Note);
+    diag(Exit.LoopBarrier->getBeginLoc(),
+         "the threads still in the loop wait here; both groups then pass "
+         "their barriers with different threads, or hang",
+         DiagnosticIDs::Note);
+    return;
+  }
+  if (Found.SkipThenExit) {
+    if (B.Callee && !ByControl)
+      diag(Loc, "%0 waits at '%1', and threads that it sends back without "
+                "reaching the barrier leave the kernel without reaching "
+                "another; this works on current NVIDIA GPUs but is undefined "
+                "in CUDA and hangs on AMD")
+          << functionName(B.Callee) << B.Name;
+    else if (B.Callee)
+      diag(Loc, "threads that skip this call to %0, which waits at '%1', "
+                "leave the kernel without reaching another barrier; this "
+                "works on current NVIDIA GPUs but is undefined in CUDA and "
+                "hangs on AMD")
+          << functionName(B.Callee) << B.Name;
+    else
+      diag(Loc, "threads that skip this '%0' leave the kernel without "
+                "reaching another; this works on current NVIDIA GPUs but is "
+                "undefined in CUDA and hangs on AMD")
+          << B.Name;
+  } else if (B.WarpBarrier)
     diag(Loc, "'%0' with a full mask is reached by only some lanes of the "
               "warp")
         << B.Name;
@@ -157,13 +240,19 @@ void DivergentBarrierCheck::report(const Finding &Found,
       llvm::SmallVector<TraceStep, 4> Trace;
       std::string What =
           FU.describe(Cause->Condition, Level, &Trace, MaxTraceNotes);
+      if (Cause->Exit)
+        diag(Cause->Exit->getBeginLoc(),
+             "threads that leave the loop here no longer reach its barrier; "
+             "they go on to the next barrier after the loop",
+             DiagnosticIDs::Note);
       if (Cause->Return) {
         if (isKernel(F))
           diag(Cause->Return->getBeginLoc(),
-               "threads that return here never reach the barrier; exited "
-               "threads do not take part on NVIDIA GPUs, but on AMD GPUs the "
-               "rest of the wavefront can wait forever",
-               DiagnosticIDs::Note);
+               "threads that return here never reach the barrier%select{|; "
+               "exited threads do not take part on NVIDIA GPUs, but on AMD "
+               "GPUs the rest of the wavefront can wait forever}0",
+               DiagnosticIDs::Note)
+              << HIPCompatible;
         else
           diag(Cause->Return->getBeginLoc(),
                "threads that return here leave %0 without reaching the "

@@ -11,6 +11,7 @@
 #include "lib/Uniformity.h"
 #include "llvm/ADT/MapVector.h"
 #include <memory>
+#include <optional>
 
 namespace cuda_tidy {
 
@@ -18,8 +19,11 @@ namespace cuda_tidy {
 /// block `sync`, `bar.sync` in asm) that only some threads of the block
 /// reach: under a thread- or warp-varying condition, in a loop whose trip
 /// count varies, after a varying `return` in a `__device__` function, or
-/// inside a function called under such a condition. Also flags `__syncwarp`
-/// with a full mask that only some lanes of a warp reach.
+/// inside a function called under such a condition, or the first barrier
+/// after a loop that some threads leave early while others wait at the
+/// loop's barriers. Also flags `__syncwarp` with a full mask that only some
+/// lanes of a warp reach. Threads that skip a barrier and then only leave the
+/// kernel get their own message (ReportSkipThenExit).
 ///
 /// For the user-facing documentation see
 /// docs/checks/cuda-divergent-barrier.md.
@@ -44,14 +48,22 @@ private:
     const FunctionUniformity *FU;
     BarrierSite Barrier;
     Uniformity Level;
+    /// The threads that skip the barrier do nothing more before they exit
+    /// the kernel.
+    bool SkipThenExit = false;
+    /// The barrier is the first after a loop that some threads leave early.
+    std::optional<LoopExit> EarlyExit;
   };
+  /// Whether the threads of F that do not reach B only leave the kernel.
+  bool skippersOnlyExit(const FunctionUniformity &FU, const BarrierSite &B,
+                        Uniformity Level, bool ByControl);
   void report(const Finding &Found, const clang::SourceManager &SM);
   void traceNotes(llvm::ArrayRef<TraceStep> Trace);
-  void addFinding(const FunctionUniformity &FU, const BarrierSite &B,
-                  Uniformity Level, const clang::SourceManager &SM);
+  void addFinding(Finding F, const clang::SourceManager &SM);
 
   const bool HIPCompatible;
   const bool BlockSizeMultipleOf32;
+  const bool ReportSkipThenExit;
   /// The translation unit's shared analysis for this check's options.
   UniformityAnalysis *Analysis = nullptr;
   /// One finding per spelling location, in the order first found.

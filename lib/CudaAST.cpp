@@ -8,6 +8,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -104,6 +105,42 @@ std::string builtinVarSpelling(BuiltinVarRef Ref) {
                                      "gridDim"};
   static const char *const Dims[] = {".x", ".y", ".z"};
   return std::string(Vars[static_cast<unsigned>(Ref.Var)]) + Dims[Ref.Dim];
+}
+
+bool isUninstantiatedPattern(const FunctionDecl *FD) {
+  if (!FD->isDependentContext())
+    return false;
+  if (const FunctionTemplateDecl *FTD = FD->getDescribedFunctionTemplate())
+    if (!FTD->specializations().empty())
+      return false;
+  for (const DeclContext *DC = FD->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *RD = dyn_cast<CXXRecordDecl>(DC)) {
+      if (RD->isLambda())
+        return false;
+      if (const ClassTemplateDecl *CTD = RD->getDescribedClassTemplate())
+        if (!CTD->specializations().empty())
+          return false;
+      if (isa<ClassTemplatePartialSpecializationDecl>(RD))
+        return false;
+    }
+  return true;
+}
+
+bool isAnalysedBody(const FunctionDecl *FD) {
+  return !FD->isDependentContext() || isUninstantiatedPattern(FD);
+}
+
+const FunctionDecl *resolveCallee(const CallExpr *CE) {
+  if (const FunctionDecl *Callee = CE->getDirectCallee())
+    return Callee;
+  const auto *ULE =
+      dyn_cast<UnresolvedLookupExpr>(CE->getCallee()->IgnoreParenImpCasts());
+  if (!ULE || ULE->getNumDecls() != 1)
+    return nullptr;
+  const NamedDecl *D = (*ULE->decls_begin())->getUnderlyingDecl();
+  if (const auto *FTD = dyn_cast<FunctionTemplateDecl>(D))
+    return FTD->getTemplatedDecl();
+  return dyn_cast<FunctionDecl>(D);
 }
 
 } // namespace cuda_tidy

@@ -27,6 +27,7 @@
 
 namespace clang {
 class Decl;
+class CallExpr;
 class Expr;
 class FunctionDecl;
 class SourceManager;
@@ -60,6 +61,23 @@ std::optional<BuiltinVarRef> getBuiltinVarRef(const clang::Expr *E);
 
 /// The source spelling of a built-in variable component ("threadIdx.x").
 std::string builtinVarSpelling(BuiltinVarRef Ref);
+
+/// A template pattern that the translation unit never instantiates (a
+/// header's templates, analysed as written): neither its function template
+/// nor an enclosing class template has a specialization. The analyses read
+/// such a pattern directly; where instantiations exist they read those, which
+/// prove more.
+bool isUninstantiatedPattern(const clang::FunctionDecl *FD);
+
+/// Code the analyses read: not a template pattern, unless one that is never
+/// instantiated.
+bool isAnalysedBody(const clang::FunctionDecl *FD);
+
+/// The function a call runs: its direct callee, or, for a dependent call in
+/// a template pattern, the one function or function template its name finds
+/// (its pattern). Null when the name finds several or the callee is an
+/// expression.
+const clang::FunctionDecl *resolveCallee(const clang::CallExpr *CE);
 
 /// Whether D is written in a system header (the CUDA toolkit, thrust, cub,
 /// the C++ library), template instantiations of such code included.

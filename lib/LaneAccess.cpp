@@ -2103,46 +2103,9 @@ std::optional<uint32_t> LaneAccessAnalysis::Impl::frameMask(const Stmt *S,
 // The driver.
 //===----------------------------------------------------------------------===//
 
-/// A template pattern that the translation unit never instantiates (a
-/// header's templates, analysed as written): neither its function template
-/// nor an enclosing class template has a specialization.
-static bool isUninstantiatedPattern(const FunctionDecl *FD) {
-  if (!FD->isDependentContext())
-    return false;
-  if (const FunctionTemplateDecl *FTD = FD->getDescribedFunctionTemplate())
-    if (!FTD->specializations().empty())
-      return false;
-  for (const DeclContext *DC = FD->getDeclContext(); DC; DC = DC->getParent())
-    if (const auto *RD = dyn_cast<CXXRecordDecl>(DC)) {
-      if (RD->isLambda())
-        return false;
-      if (const ClassTemplateDecl *CTD = RD->getDescribedClassTemplate())
-        if (!CTD->specializations().empty())
-          return false;
-      if (isa<ClassTemplatePartialSpecializationDecl>(RD))
-        return false;
-    }
-  return true;
-}
-
-/// Code the model analyses: not a template pattern, unless one that is never
-/// instantiated (its instantiations prove more than the pattern).
-static bool isAnalysedBody(const FunctionDecl *FD) {
-  return !FD->isDependentContext() || isUninstantiatedPattern(FD);
-}
-
 const FunctionDecl *
 LaneAccessAnalysis::Impl::resolveCallee(const CallExpr *CE) const {
-  if (const FunctionDecl *Callee = CE->getDirectCallee())
-    return Callee;
-  const auto *ULE =
-      dyn_cast<UnresolvedLookupExpr>(CE->getCallee()->IgnoreParenImpCasts());
-  if (!ULE || ULE->getNumDecls() != 1)
-    return nullptr;
-  const NamedDecl *D = (*ULE->decls_begin())->getUnderlyingDecl();
-  if (const auto *FTD = dyn_cast<FunctionTemplateDecl>(D))
-    return FTD->getTemplatedDecl();
-  return dyn_cast<FunctionDecl>(D);
+  return cuda_tidy::resolveCallee(CE);
 }
 
 namespace {

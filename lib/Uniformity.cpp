@@ -178,7 +178,7 @@ std::optional<BarrierSite> recognizeBarrier(const Stmt *S, ASTContext &Ctx) {
   const auto *Call = dyn_cast<CallExpr>(S);
   if (!Call)
     return std::nullopt;
-  const FunctionDecl *FD = Call->getDirectCallee();
+  const FunctionDecl *FD = resolveCallee(Call);
   if (!FD || !FD->getIdentifier())
     return std::nullopt;
   StringRef Name = FD->getName();
@@ -239,6 +239,8 @@ public:
   std::vector<UniformValue> CondLevel, CtlLive, CtlFull;
   std::vector<llvm::SmallVector<unsigned, 4>> CD;
   std::vector<bool> ExitOnly, ExitBranch;
+  /// The block reaches a block barrier (itself or through a call).
+  std::vector<bool> HasBarrier;
 
   /// Recorded by the last pass, once the levels are stable.
   bool Recording = false;
@@ -275,16 +277,24 @@ public:
   UniformValue eval(const Expr *E);
   UniformValue evalUncached(const Expr *E);
   UniformValue evalBinary(const BinaryOperator *BO);
+  /// The level of `L Op R` from the levels of its operands.
+  UniformValue combine(clang::BinaryOperatorKind Op, const Expr *LE,
+                       UniformValue L, const Expr *RE, UniformValue R);
   UniformValue evalCall(const CallExpr *Call);
   std::optional<UniformValue> evalIntrinsic(const CallExpr *Call,
                                             const FunctionDecl *FD,
                                             llvm::ArrayRef<UniformValue> Args);
   void transfer(const Stmt *S);
   void transferAsm(const GCCAsmStmt *Asm);
+  /// Own, when given, is the level the write brings in itself (the
+  /// right-hand side of `x += y`), for the explanation of where a variable
+  /// got its level; Value is what the target holds afterwards.
   void write(const Expr *Target, UniformValue Value, bool Compound,
-             const Stmt *Where, const Expr *From);
+             const Stmt *Where, const Expr *From,
+             std::optional<UniformValue> Own = std::nullopt);
   void setVar(const VarDecl *V, UniformValue Value, bool Strong,
-              const Stmt *Where, const Expr *From);
+              const Stmt *Where, const Expr *From,
+              std::optional<UniformValue> Own = std::nullopt);
   void recordBarrier(const BarrierSite &B);
   const VarDecl *rootVar(const Expr *E, bool &Exact) const;
   bool isAligned(const Expr *E, UniformValue V) const;
@@ -300,7 +310,13 @@ public:
     return StmtMap ? StmtMap->getBlock(S) : nullptr;
   }
   std::pair<const Expr *, unsigned> objectOf(const CallExpr *Call) const;
+  /// V, computed in a callee, with the levels of the call's arguments after
+  /// the analysis (for clients).
   UniformValue substitute(UniformValue V, const CallExpr *Call) const;
+  /// V with the levels of the object and the arguments as evaluated now
+  /// (during the fixed point, where levelOf does not know them yet).
+  static UniformValue bind(UniformValue V, UniformValue Obj,
+                           ArrayRef<UniformValue> Args);
   UniformValue levelOf(const Expr *E) const {
     auto It = ExprLevels.find(E);
     return It == ExprLevels.end() ? UniformValue() : It->second;
@@ -310,6 +326,19 @@ public:
                        llvm::SmallPtrSetImpl<const VarDecl *> &Seen) const;
   std::optional<DivergenceCause> causeAt(const Stmt *S, Uniformity L,
                                          uint64_t Mask, bool CountExits) const;
+  /// E reaches L through a value (the thread index, a load, a call) rather
+  /// than only through variables set under a varying condition.
+  bool byData(const Expr *E, Uniformity L, unsigned Depth = 0) const;
+  /// S (a statement of the CFG) changes memory or waits: a store that is not
+  /// to a local, an atomic, a call to a user function, inline asm, a barrier.
+  bool isWork(const Stmt *S) const;
+  /// Whether no work is done from the elements of B after index First, nor in
+  /// any block reachable from there.
+  bool quietFrom(const CFGBlock *B, unsigned First) const;
+  bool skippersOnlyLeave(const Stmt *S, Uniformity L, uint64_t Mask) const;
+  bool quietAfter(const Stmt *S) const;
+  std::optional<LoopExit> earlyLoopExit(const Stmt *Barrier,
+                                        Uniformity L) const;
 };
 
 UniformValue FunctionUniformityImpl::initial(const VarDecl *V) const {
@@ -358,7 +387,8 @@ const VarDecl *FunctionUniformityImpl::rootVar(const Expr *E,
 
 void FunctionUniformityImpl::setVar(const VarDecl *V, UniformValue Value,
                                     bool Strong, const Stmt *Where,
-                                    const Expr *From) {
+                                    const Expr *From,
+                                    std::optional<UniformValue> Own) {
   UniformValue Ctl = curCtl();
   UniformValue Contribution = join(Value, Ctl);
   // Uniform control keeps the value's shape.
@@ -370,7 +400,7 @@ void FunctionUniformityImpl::setVar(const VarDecl *V, UniformValue Value,
         continue;
       R[L].Where = Where;
       R[L].From = From;
-      R[L].UnderControl = static_cast<unsigned>(Value.Base) < L;
+      R[L].UnderControl = static_cast<unsigned>(Own.value_or(Value).Base) < L;
     }
   }
   auto [It, Inserted] = Cur->try_emplace(V, Contribution);
@@ -384,7 +414,8 @@ void FunctionUniformityImpl::setVar(const VarDecl *V, UniformValue Value,
 
 void FunctionUniformityImpl::write(const Expr *Target, UniformValue Value,
                                    bool Compound, const Stmt *Where,
-                                   const Expr *From) {
+                                   const Expr *From,
+                                   std::optional<UniformValue> Own) {
   bool Exact = false;
   if (const VarDecl *V = rootVar(Target, Exact)) {
     // Writing element a[i] of a local array makes the array as varying as i.
@@ -399,7 +430,7 @@ void FunctionUniformityImpl::write(const Expr *Target, UniformValue Value,
         break;
       }
     }
-    setVar(V, Value, Exact && !Compound, Where, From);
+    setVar(V, Value, Exact && !Compound, Where, From, Own);
     return;
   }
   // A store to memory (through a pointer, a reference or a global).
@@ -528,10 +559,20 @@ UniformValue FunctionUniformityImpl::evalBinary(const BinaryOperator *BO) {
   if (BO->isAssignmentOp()) {
     UniformValue R = eval(BO->getRHS());
     UniformValue L = eval(BO->getLHS());
-    bool Compound = BO->isCompoundAssignmentOp();
-    UniformValue Value = Compound ? plain(R) : R;
-    write(BO->getLHS(), Value, Compound, BO, BO->getRHS());
-    return Compound ? plain(join(L, R)) : R;
+    if (!BO->isCompoundAssignmentOp()) {
+      write(BO->getLHS(), R, /*Compound=*/false, BO, BO->getRHS());
+      return R;
+    }
+    // `x op= y` stores what `x op y` computes: `tid += blockDim.x *
+    // gridDim.x` keeps a lane-linear index lane-linear.
+    UniformValue New = combine(BO->getOpcode() == BO_AddAssign   ? BO_Add
+                               : BO->getOpcode() == BO_SubAssign ? BO_Sub
+                               : BO->getOpcode() == BO_MulAssign ? BO_Mul
+                               : BO->getOpcode() == BO_ShlAssign ? BO_Shl
+                                                                 : BO_Comma,
+                               BO->getLHS(), L, BO->getRHS(), R);
+    write(BO->getLHS(), New, /*Compound=*/false, BO, BO->getRHS(), R);
+    return New;
   }
   if (BO->getOpcode() == BO_Comma) {
     eval(BO->getLHS());
@@ -540,16 +581,21 @@ UniformValue FunctionUniformityImpl::evalBinary(const BinaryOperator *BO) {
   const Expr *LE = BO->getLHS(), *RE = BO->getRHS();
   UniformValue L = eval(LE);
   UniformValue R = eval(RE);
-  UniformValue J = plain(join(L, R));
   if (BO->isLogicalOp())
-    return J;
+    return plain(join(L, R));
+  return combine(BO->getOpcode(), LE, L, RE, R);
+}
+
+UniformValue FunctionUniformityImpl::combine(BinaryOperatorKind Op,
+                                             const Expr *LE, UniformValue L,
+                                             const Expr *RE, UniformValue R) {
+  UniformValue J = plain(join(L, R));
 
   auto LinearOverAligned = [&](UniformValue X, UniformValue Y, const Expr *YE) {
     return X.Base == Uniformity::Thread && X.Params == 0 &&
            X.Shape == UniformValue::LaneLinear && isAligned(YE, Y);
   };
   auto Warp = UniformValue::of(Uniformity::Warp);
-  BinaryOperatorKind Op = BO->getOpcode();
   switch (Op) {
   case BO_Add:
     if (LinearOverAligned(L, R, RE) || LinearOverAligned(R, L, LE))
@@ -626,24 +672,34 @@ FunctionUniformityImpl::objectOf(const CallExpr *Call) const {
 
 UniformValue FunctionUniformityImpl::substitute(UniformValue V,
                                                 const CallExpr *Call) const {
+  if (!V.Params)
+    return bind(V, UniformValue(), {});
+  auto [Obj, Offset] = objectOf(Call);
+  UniformValue ObjLevel;
+  if (Obj)
+    ObjLevel = levelOf(Obj);
+  else if (const auto *ME =
+               dyn_cast<MemberExpr>(Call->getCallee()->IgnoreParenImpCasts()))
+    ObjLevel = levelOf(ME->getBase());
+  llvm::SmallVector<UniformValue, 8> Args;
+  for (unsigned I = Offset, N = Call->getNumArgs(); I < N; ++I)
+    Args.push_back(levelOf(Call->getArg(I)));
+  return bind(V, ObjLevel, Args);
+}
+
+UniformValue FunctionUniformityImpl::bind(UniformValue V, UniformValue Obj,
+                                          ArrayRef<UniformValue> Args) {
   UniformValue R =
       UniformValue::of(V.Base, V.Params ? UniformValue::None : V.Shape);
   if (!V.Params)
     return R;
-  auto [Obj, Offset] = objectOf(Call);
   for (unsigned I = 0; I < 64; ++I) {
     if (!(V.Params & (uint64_t(1) << I)))
       continue;
-    if (I == UniformValue::ThisParam) {
-      if (Obj)
-        R = join(R, plain(levelOf(Obj)));
-      else if (const auto *ME = dyn_cast<MemberExpr>(
-                   Call->getCallee()->IgnoreParenImpCasts()))
-        R = join(R, plain(levelOf(ME->getBase())));
-      continue;
-    }
-    if (I + Offset < Call->getNumArgs())
-      R = join(R, plain(levelOf(Call->getArg(I + Offset))));
+    if (I == UniformValue::ThisParam)
+      R = join(R, plain(Obj));
+    else if (I < Args.size())
+      R = join(R, plain(Args[I]));
   }
   R.Shape = UniformValue::None;
   return R;
@@ -736,7 +792,9 @@ FunctionUniformityImpl::evalIntrinsic(const CallExpr *Call,
 }
 
 UniformValue FunctionUniformityImpl::evalCall(const CallExpr *Call) {
-  const FunctionDecl *FD = Call->getDirectCallee();
+  // In a template pattern a dependent call names its callee without
+  // resolving it; the one function its name finds is the callee.
+  const FunctionDecl *FD = resolveCallee(Call);
   auto [Obj, Offset] = objectOf(Call);
   UniformValue ObjLevel;
   if (Obj)
@@ -770,7 +828,7 @@ UniformValue FunctionUniformityImpl::evalCall(const CallExpr *Call) {
   if (Result)
     Stored = AllArgs;
   else if (Summary)
-    Stored = join(AllArgs, substitute(Summary->Store, Call));
+    Stored = join(AllArgs, bind(Summary->Store, ObjLevel, Args));
   else if (isHeaderFunction(FD, SM))
     Stored = AllArgs;
   else
@@ -806,7 +864,7 @@ UniformValue FunctionUniformityImpl::evalCall(const CallExpr *Call) {
       B.Callee = Def;
       recordBarrier(B);
     }
-    return substitute(Summary->Return, Call);
+    return bind(Summary->Return, ObjLevel, Args);
   }
   if (isHeaderFunction(FD, SM))
     return AllArgs;
@@ -949,10 +1007,10 @@ void FunctionUniformityImpl::computeExitOnly() {
   unsigned N = Cfg->getNumBlockIDs();
   ExitOnly.assign(N, false);
   ExitBranch.assign(N, false);
-  if (!Kernel)
-    return;
+  HasBarrier.assign(N, false);
   const CFGBlock *Exit = &Cfg->getExit();
-  std::vector<bool> Returns(N, false), Barrier(N, false);
+  std::vector<bool> Returns(N, false);
+  std::vector<bool> &Barrier = HasBarrier;
   for (const CFGBlock *B : RPO) {
     for (const CFGElement &El : *B) {
       auto CS = El.getAs<CFGStmt>();
@@ -965,7 +1023,7 @@ void FunctionUniformityImpl::computeExitOnly() {
         Barrier[B->getBlockID()] = true;
       if (const auto *Call = dyn_cast<CallExpr>(S)) {
         const FunctionDecl *Def = nullptr;
-        if (const FunctionDecl *FD = Call->getDirectCallee())
+        if (const FunctionDecl *FD = resolveCallee(Call))
           if (FD->hasBody(Def) && Def)
             if (const FunctionSummary *Sum = A.summary(Def))
               if (Sum->ReachesBarrier)
@@ -975,29 +1033,32 @@ void FunctionUniformityImpl::computeExitOnly() {
     if (B->hasNoReturnElement())
       Returns[B->getBlockID()] = true;
   }
-  // Post order: successors first.
-  for (unsigned Round = 0; Round < 8; ++Round) {
+  if (!Kernel)
+    return;
+  // The greatest fixed point, so that a loop whose every exit returns (`for
+  // (...) s[...] = ...; return;`) is exit-only too: start from every block
+  // without a barrier and drop those with a way to fall off the end of the
+  // kernel or to reach a barrier. Post order: successors first.
+  for (const CFGBlock *B : RPO)
+    ExitOnly[B->getBlockID()] = !Barrier[B->getBlockID()] && B != Exit;
+  for (unsigned Round = 0; Round <= N; ++Round) {
     bool Changed = false;
     for (auto It = RPO.rbegin(); It != RPO.rend(); ++It) {
       const CFGBlock *B = *It;
       unsigned ID = B->getBlockID();
-      if (ExitOnly[ID] || Barrier[ID] || B == Exit)
+      if (!ExitOnly[ID] || Returns[ID])
         continue;
-      bool All = Returns[ID];
-      if (!All) {
-        unsigned Succs = 0;
-        All = true;
-        for (const CFGBlock *S : B->succs()) {
-          if (!S)
-            continue;
-          ++Succs;
-          if (S == Exit || !ExitOnly[S->getBlockID()])
-            All = false;
-        }
-        All = All && Succs > 0;
+      unsigned Succs = 0;
+      bool All = true;
+      for (const CFGBlock *S : B->succs()) {
+        if (!S)
+          continue;
+        ++Succs;
+        if (S == Exit || !ExitOnly[S->getBlockID()])
+          All = false;
       }
-      if (All) {
-        ExitOnly[ID] = true;
+      if (!All || Succs == 0) {
+        ExitOnly[ID] = false;
         Changed = true;
       }
     }
@@ -1052,7 +1113,10 @@ static void collectEscaped(const Stmt *S,
 
 bool FunctionUniformityImpl::run() {
   Stmt *Body = F->getBody();
-  if (!Body || F->isDependentContext() || F->isInvalidDecl())
+  // Template patterns are analysed as written (a dependent value every thread
+  // shares is a template parameter; the rest is opaque); clients decide
+  // whether to report in a pattern or in its instantiations.
+  if (!Body || F->isInvalidDecl())
     return false;
   CFG::BuildOptions Opts;
   Opts.PruneTriviallyFalseEdges = true;
@@ -1139,6 +1203,21 @@ static bool reaches(UniformValue V, Uniformity L, uint64_t Mask) {
   return V.Base >= L || (V.Params & Mask);
 }
 
+/// A `break` or `goto` inside S that leaves the loop S is in (not one of a
+/// loop or switch nested in S).
+static const Stmt *findLoopExit(const Stmt *S) {
+  if (!S || isa<LambdaExpr>(S))
+    return nullptr;
+  if (isa<BreakStmt, GotoStmt>(S))
+    return S;
+  if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt>(S))
+    return nullptr;
+  for (const Stmt *Child : S->children())
+    if (const Stmt *R = findLoopExit(Child))
+      return R;
+  return nullptr;
+}
+
 /// A `return` inside S that is not in a lambda.
 static const Stmt *findReturn(const Stmt *S) {
   if (!S || isa<LambdaExpr>(S))
@@ -1162,7 +1241,7 @@ FunctionUniformityImpl::causeAt(const Stmt *S, Uniformity L, uint64_t Mask,
   for (unsigned Steps = 0; Steps < 64; ++Steps) {
     Seen[X] = true;
     // The innermost (latest in the source) branch that diverges directly.
-    const CFGBlock *Best = nullptr, *BestVia = nullptr;
+    const CFGBlock *Best = nullptr, *BestVia = nullptr, *Fallback = nullptr;
     for (unsigned D : CD[X]) {
       if (!allowed(D, X, CountExits))
         continue;
@@ -1174,12 +1253,25 @@ FunctionUniformityImpl::causeAt(const Stmt *S, Uniformity L, uint64_t Mask,
                            Old->getTerminatorStmt()->getBeginLoc(),
                            DB->getTerminatorStmt()->getBeginLoc());
       };
-      if (reaches(CondLevel[D], L, Mask) && Later(Best))
-        Best = DB;
+      if (reaches(CondLevel[D], L, Mask)) {
+        // A condition that varies only because its variables were set under
+        // an outer varying branch (`k` of a nested loop inside a warp-strided
+        // one) is not the cause; the outer branch is.
+        const auto *Cond =
+            dyn_cast_or_null<Expr>(DB->getTerminatorCondition(false));
+        if (Mask || !Cond || byData(Cond, L)) {
+          if (Later(Best))
+            Best = DB;
+        } else if (!Fallback) {
+          Fallback = DB;
+        }
+      }
       const UniformValue &Ctl = CountExits || !Kernel ? CtlFull[D] : CtlLive[D];
       if (!Seen[D] && reaches(Ctl, L, Mask) && Later(BestVia))
         BestVia = DB;
     }
+    if (!Best && !BestVia)
+      Best = Fallback;
     if (Best) {
       DivergenceCause C;
       const Stmt *T = Best->getTerminatorStmt();
@@ -1189,13 +1281,22 @@ FunctionUniformityImpl::causeAt(const Stmt *S, Uniformity L, uint64_t Mask,
       C.K = isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(T)
                 ? DivergenceCause::Loop
                 : DivergenceCause::Branch;
-      if (const auto *If = dyn_cast<IfStmt>(T)) {
+      // A short-circuit operator in an if's condition decides for the if.
+      const Stmt *Owner = T;
+      if (const auto *BO = dyn_cast<BinaryOperator>(T); BO && BO->isLogicalOp())
+        while (isa<Expr>(Owner) && PM->getParent(Owner))
+          Owner = PM->getParent(Owner);
+      if (const auto *If = dyn_cast_or_null<IfStmt>(Owner);
+          If && (If == T || If->getCond()->getSourceRange().fullyContains(
+                                T->getSourceRange()))) {
         SourceRange R = If->getSourceRange();
         bool Inside =
             !SM.isBeforeInTranslationUnit(S->getBeginLoc(), R.getBegin()) &&
             !SM.isBeforeInTranslationUnit(R.getEnd(), S->getBeginLoc());
-        if (!Inside)
+        if (!Inside) {
           C.Return = findReturn(If);
+          C.Exit = findLoopExit(If);
+        }
       }
       return C;
     }
@@ -1251,19 +1352,232 @@ std::string FunctionUniformityImpl::describe(
     return Name;
   }
   if (const auto *Call = dyn_cast<CallExpr>(Stripped)) {
-    if (const FunctionDecl *FD = Call->getDirectCallee();
-        FD && FD->getIdentifier())
+    const FunctionDecl *FD = resolveCallee(Call);
+    // The toolkit's math functions, operators and the unresolved calls of a
+    // template pattern vary with their arguments: name those.
+    if (!FD || isa<CXXOperatorCallExpr>(Call) || isHeaderFunction(FD, SM))
+      for (const Expr *Arg : Call->arguments())
+        if (levelOf(Arg).Base >= L && !isa<CXXDefaultArgExpr>(Arg))
+          return describe(Arg, L, Trace, Steps, Seen);
+    if (FD && FD->getIdentifier())
       return "the result of " + quoted(FD->getName());
     return "the result of a call";
   }
   if (isa<CXXThisExpr>(Stripped))
     return "the object";
+  const Expr *First = nullptr;
   for (const Stmt *Child : Stripped->children()) {
     const auto *CE = dyn_cast_or_null<Expr>(Child);
-    if (CE && levelOf(CE).Base >= L)
+    if (!CE || levelOf(CE).Base < L)
+      continue;
+    if (byData(CE, L))
       return describe(CE, L, Trace, Steps, Seen);
+    if (!First)
+      First = CE;
   }
+  if (First)
+    return describe(First, L, Trace, Steps, Seen);
   return "a value that differs between threads";
+}
+
+bool FunctionUniformityImpl::byData(const Expr *E, Uniformity L,
+                                    unsigned Depth) const {
+  if (!E || Depth > 16)
+    return true;
+  if (getBuiltinVarRef(E))
+    return true;
+  const Expr *Stripped = E->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Stripped)) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!V)
+      return true;
+    auto It = Reasons.find(V);
+    if (It == Reasons.end())
+      return true;
+    const VarReason &R = It->second[static_cast<unsigned>(L)];
+    return !R.Where || !R.UnderControl;
+  }
+  if (isa<CallExpr, CXXThisExpr>(Stripped))
+    return true;
+  bool Any = false;
+  for (const Stmt *Child : Stripped->children()) {
+    const auto *CE = dyn_cast_or_null<Expr>(Child);
+    if (!CE || levelOf(CE).Base < L)
+      continue;
+    Any = true;
+    if (byData(CE, L, Depth + 1))
+      return true;
+  }
+  return !Any;
+}
+
+bool FunctionUniformityImpl::isWork(const Stmt *S) const {
+  if (isa<GCCAsmStmt, MSAsmStmt>(S) || recognizeBarrier(S, Ctx))
+    return true;
+  auto ToLocal = [&](const Expr *Target) {
+    bool Exact = false;
+    return rootVar(Target, Exact) != nullptr;
+  };
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    return BO->isAssignmentOp() && !ToLocal(BO->getLHS());
+  if (const auto *UO = dyn_cast<UnaryOperator>(S))
+    return UO->isIncrementDecrementOp() && !ToLocal(UO->getSubExpr());
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S))
+    if (Op->isAssignmentOp() && Op->getNumArgs() > 0)
+      return !ToLocal(Op->getArg(0));
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *FD = resolveCallee(Call);
+    if (!FD || !FD->getIdentifier() || !isHeaderFunction(FD, SM))
+      return true;
+    // The toolkit's math and conversion functions only compute; what
+    // changes memory, orders it or waits is work.
+    StringRef Name = FD->getName();
+    return Name.starts_with("atomic") || Name.starts_with("__nvvm_atom") ||
+           Name.starts_with("__st") || Name.starts_with("__threadfence") ||
+           Name.starts_with("__sync") || Name.starts_with("__nanosleep") ||
+           Name.starts_with("__trap") || Name == "printf" ||
+           Name.starts_with("mem") || Name.contains("wait") ||
+           Name.contains("arrive") || Name.contains("async");
+  }
+  return false;
+}
+
+bool FunctionUniformityImpl::quietFrom(const CFGBlock *Start,
+                                       unsigned First) const {
+  llvm::SmallVector<bool, 64> Seen(Cfg->getNumBlockIDs(), false);
+  llvm::SmallVector<std::pair<const CFGBlock *, unsigned>, 16> Work;
+  Work.push_back({Start, First});
+  while (!Work.empty()) {
+    auto [B, From] = Work.pop_back_val();
+    unsigned I = 0;
+    for (const CFGElement &El : *B) {
+      if (I++ < From)
+        continue;
+      if (auto CS = El.getAs<CFGStmt>())
+        if (isWork(CS->getStmt()))
+          return false;
+    }
+    for (const CFGBlock *S : B->succs())
+      if (S && !Seen[S->getBlockID()]) {
+        Seen[S->getBlockID()] = true;
+        Work.push_back({S, 0});
+      }
+  }
+  return true;
+}
+
+bool FunctionUniformityImpl::skippersOnlyLeave(const Stmt *S, Uniformity L,
+                                               uint64_t Mask) const {
+  const CFGBlock *Target = blockOf(S);
+  if (!Target || !Reachable[Target->getBlockID()])
+    return false;
+  unsigned N = Cfg->getNumBlockIDs();
+  // The blocks from which S can still be reached.
+  std::vector<bool> CanReach(N, false);
+  llvm::SmallVector<const CFGBlock *, 32> Work{Target};
+  CanReach[Target->getBlockID()] = true;
+  while (!Work.empty()) {
+    const CFGBlock *B = Work.pop_back_val();
+    for (const CFGBlock *P : B->preds())
+      if (P && Reachable[P->getBlockID()] && !CanReach[P->getBlockID()]) {
+        CanReach[P->getBlockID()] = true;
+        Work.push_back(P);
+      }
+  }
+  // Every way a thread can lose S at a varying branch must lead to the end
+  // of the function with no work and no other barrier on the way.
+  bool Skips = false;
+  for (const CFGBlock *B : RPO) {
+    unsigned X = B->getBlockID();
+    if (!CanReach[X] || !reaches(CondLevel[X], L, Mask))
+      continue;
+    for (const CFGBlock *Succ : B->succs()) {
+      if (!Succ || CanReach[Succ->getBlockID()])
+        continue;
+      Skips = true;
+      if (!quietFrom(Succ, 0))
+        return false;
+    }
+  }
+  return Skips;
+}
+
+bool FunctionUniformityImpl::quietAfter(const Stmt *S) const {
+  const CFGBlock *B = blockOf(S);
+  if (!B)
+    return false;
+  unsigned I = 0;
+  for (const CFGElement &El : *B) {
+    ++I;
+    if (auto CS = El.getAs<CFGStmt>(); CS && CS->getStmt() == S)
+      return quietFrom(B, I);
+  }
+  return false;
+}
+
+std::optional<LoopExit>
+FunctionUniformityImpl::earlyLoopExit(const Stmt *Barrier,
+                                      Uniformity L) const {
+  const CFGBlock *Target = blockOf(Barrier);
+  if (!Target)
+    return std::nullopt;
+  // A `break` (or `goto`) that some threads take while others stay in a loop
+  // that holds a barrier: the leavers go on to the first barriers after the
+  // loop while the others wait at the loop's.
+  for (const CFGBlock *B : RPO) {
+    const Stmt *T = B->getTerminatorStmt();
+    if (!T || !isa<BreakStmt, GotoStmt>(T) ||
+        CtlFull[B->getBlockID()].Base < L)
+      continue;
+    // The loop the break leaves, from the AST.
+    const Stmt *Loop = nullptr;
+    if (isa<BreakStmt>(T))
+      for (const Stmt *P = PM->getParent(T); P; P = PM->getParent(P)) {
+        if (isa<SwitchStmt>(P))
+          break;
+        if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(P)) {
+          Loop = P;
+          break;
+        }
+      }
+    if (!Loop)
+      continue;
+    // The loop holds a barrier.
+    const Stmt *Inner = nullptr;
+    for (const BarrierSite &Site : Barriers) {
+      SourceRange R = Loop->getSourceRange();
+      SourceLocation Loc = Site.Site->getBeginLoc();
+      if (!SM.isBeforeInTranslationUnit(Loc, R.getBegin()) &&
+          !SM.isBeforeInTranslationUnit(R.getEnd(), Loc)) {
+        Inner = Site.Site;
+        break;
+      }
+    }
+    if (!Inner || Inner == Barrier)
+      continue;
+    // The first barriers on the way from the break.
+    llvm::SmallVector<bool, 64> Seen(Cfg->getNumBlockIDs(), false);
+    llvm::SmallVector<const CFGBlock *, 16> Work;
+    for (const CFGBlock *S : B->succs())
+      if (S) {
+        Seen[S->getBlockID()] = true;
+        Work.push_back(S);
+      }
+    while (!Work.empty()) {
+      const CFGBlock *C = Work.pop_back_val();
+      if (HasBarrier[C->getBlockID()]) {
+        if (C == Target)
+          return LoopExit{T, Loop, Inner};
+        continue;
+      }
+      for (const CFGBlock *S : C->succs())
+        if (S && !Seen[S->getBlockID()]) {
+          Seen[S->getBlockID()] = true;
+          Work.push_back(S);
+        }
+    }
+  }
+  return std::nullopt;
 }
 
 //===----------------------------------------------------------------------===//
@@ -1315,6 +1629,21 @@ std::optional<ValueOrigin> FunctionUniformity::origin(const VarDecl *V,
   if (!R.Where)
     return std::nullopt;
   return ValueOrigin{R.Where, R.From, R.UnderControl};
+}
+
+bool FunctionUniformity::skippersOnlyLeave(const Stmt *S, Uniformity Level,
+                                           uint64_t ParamMask) const {
+  return Impl->skippersOnlyLeave(S, Level, ParamMask);
+}
+
+bool FunctionUniformity::quietAfter(const Stmt *S) const {
+  return Impl->quietAfter(S);
+}
+
+std::optional<LoopExit>
+FunctionUniformity::earlyLoopExit(const Stmt *Barrier,
+                                  Uniformity Level) const {
+  return Impl->earlyLoopExit(Barrier, Level);
 }
 
 llvm::ArrayRef<BarrierSite> FunctionUniformity::barriers() const {

@@ -41,7 +41,7 @@
 ///    warp that must be complete).
 ///  - Warp uniformity is tracked with two shapes: "lane-linear" values
 ///    (`threadIdx.x` plus a multiple of 32, cooperative groups' block
-///    `thread_rank()`) and "aligned" ones (uniform multiples of 32,
+///    `thread_rank()`; `tid += blockDim.x * gridDim.x` keeps it) and "aligned" ones (uniform multiples of 32,
 ///    `blockDim.x`). Dividing a lane-linear value by, shifting it right by,
 ///    or comparing it with an aligned one is warp-uniform. This assumes that
 ///    `blockDim.x` is a multiple of 32; UniformityOptions can drop it, and then
@@ -52,8 +52,11 @@
 ///    through pointers vary), computed on first use and applied at each call
 ///    with the caller's arguments. A member function's object (and a lambda's
 ///    captures, through its closure object) counts as one more parameter.
-///  - Template instantiations are analysed like other functions; dependent
-///    bodies are not analysed.
+///  - Template instantiations are analysed like other functions, and so are
+///    template patterns (a header's templates that the translation unit never
+///    instantiates): a template parameter is block-uniform, a dependent call
+///    is the one function or template its name finds (else opaque), and any
+///    other dependent expression is as uniform as what it is made of.
 ///
 /// Left out, deliberately:
 ///  - Memory is not tracked: a load is as uniform as its address, whatever
@@ -165,6 +168,20 @@ struct DivergenceCause {
   /// A `return` inside the branch, when the divergence comes from threads
   /// leaving early.
   const clang::Stmt *Return = nullptr;
+  /// A `break` or `goto` inside the branch that leaves the loop around S.
+  const clang::Stmt *Exit = nullptr;
+};
+
+/// A thread-varying way out of a loop that holds a barrier: threads that take
+/// it go on to the barriers after the loop while the others wait at the
+/// loop's.
+struct LoopExit {
+  /// The `break` or `goto`.
+  const clang::Stmt *Exit = nullptr;
+  /// The loop it leaves.
+  const clang::Stmt *Loop = nullptr;
+  /// A barrier in the loop.
+  const clang::Stmt *LoopBarrier = nullptr;
 };
 
 /// One step of an explanation, for a note: "'tid' is set from 'threadIdx.x'
@@ -253,6 +270,21 @@ public:
   /// The first write that gave V at least Level, if any.
   std::optional<ValueOrigin> origin(const clang::VarDecl *V,
                                     Uniformity Level) const;
+
+  /// Whether every thread that does not reach S (at branches that reach
+  /// Level or depend on a parameter in ParamMask) leaves the function with no
+  /// store, atomic, user call, inline asm or barrier on the way.
+  bool skippersOnlyLeave(const clang::Stmt *S, Uniformity Level,
+                         uint64_t ParamMask = 0) const;
+
+  /// Whether nothing after S (a statement of the body) until the function
+  /// ends stores, calls user code or waits.
+  bool quietAfter(const clang::Stmt *S) const;
+
+  /// A `break` or `goto` whose control reaches Level, out of a loop holding
+  /// a barrier, after which Barrier is the first barrier reached.
+  std::optional<LoopExit> earlyLoopExit(const clang::Stmt *Barrier,
+                                        Uniformity Level) const;
 
   /// The barriers the function reaches, in source order.
   llvm::ArrayRef<BarrierSite> barriers() const;

@@ -10,6 +10,7 @@ Expectations are comments in the test file:
   // warning@-1:8 {{'__shfl' is not available on sm_70 and later}}
   // note@+2 {{the condition depends on 'threadIdx.x'}}
   // error@. {{...}}                     (same line: a trailing comment)
+  // OFF-warning@-1 {{...}}               (only with --expect-prefix=OFF)
   // warning@42:3 {{...}} [cuda-legacy-warp-intrinsics]
 
 The line is relative (@-1, @+2), the directive's own line (@.), or absolute
@@ -38,7 +39,7 @@ import subprocess
 import sys
 
 DIRECTIVE = re.compile(
-    r"//\s*(?P<kind>warning|note|error)@(?P<line>[+-]?\d+|\.)(?::(?P<col>\d+))?"
+    r"//\s*(?:(?P<prefix>[A-Z][A-Z0-9]*)-)?(?P<kind>warning|note|error)@(?P<line>[+-]?\d+|\.)(?::(?P<col>\d+))?"
     r"\s*\{\{(?P<text>.*?)\}\}(?:\s*\[(?P<check>[\w.-]+)\])?\s*$")
 FIXED = re.compile(r"//\s*FIXED[\w-]*:")
 DIAG = re.compile(
@@ -68,12 +69,18 @@ class Expectation:
             self.kind, self.line, col, self.text, self.origin)
 
 
-def parse_expectations(lines):
-    """Returns the expectations and the file text with directives blanked."""
+def parse_expectations(lines, prefix=None):
+    """Returns the expectations and the file text with directives blanked.
+
+    Only directives with the given prefix (`// OFF-warning@...`), or without
+    one when prefix is None, are expectations of this run; all are blanked.
+    """
     expectations, out = [], []
     for number, line in enumerate(lines, start=1):
         m = DIRECTIVE.search(line)
-        if m:
+        if m and m.group("prefix") != prefix:
+            line = line[:m.start()].rstrip() + "\n"
+        elif m:
             spec = m.group("line")
             if spec == ".":
                 target = number
@@ -144,6 +151,10 @@ def main():
                         const="fix-notes", help="also apply fixes on notes")
     parser.add_argument("--fixed-prefix", default="FIXED",
                         help="FileCheck prefix for the fixed file")
+    parser.add_argument("--expect-prefix",
+                        help="read the expectations written with this prefix "
+                        "(`// OFF-warning@-1 {{...}}`) instead of the plain "
+                        "ones, for a second RUN line with other options")
     parser.add_argument("--filecheck", default="FileCheck")
     parser.add_argument("--nvcc", help="compile the fixed file with this nvcc")
     parser.add_argument("--nvcc-arch", action="append", default=[],
@@ -159,7 +170,7 @@ def main():
 
     with open(args.input) as f:
         lines = f.readlines()
-    expectations, text = parse_expectations(lines)
+    expectations, text = parse_expectations(lines, args.expect_prefix)
 
     os.makedirs(args.temp, exist_ok=True)
     copy = os.path.join(args.temp, os.path.basename(args.input))

@@ -16,4 +16,6 @@ __global__ void firstWarp(float *data) {
     // warning@-1:5 {{'__syncwarp' with a full mask is reached by only some lanes of the warp}}
     // note@-7:7 {{the condition depends on 'threadIdx.x', which differs between threads}}
   }
+  // The threads that skipped go on working.
+  data[blockDim.x + threadIdx.x] = 1.0f;
 }

@@ -35,7 +35,7 @@ __global__ void leaderOnly(int *data) {
   if (leader) {
     data[threadIdx.x / 32] = 1;
     __syncthreads();
-    // warning@-1:5 {{'__syncthreads' is reached by only some threads of the block}}
+    // warning@-1:5 {{threads that skip this '__syncthreads' leave the kernel without reaching another; this works on current NVIDIA GPUs but is undefined in CUDA and hangs on AMD}}
     // note@-4:7 {{the condition depends on 'leader', which differs between threads}}
     // note@-6:5 {{'leader' is set under a condition on 'lane' here}}
     // note@-10:3 {{'lane' is set from 'threadIdx.x' here}}
@@ -49,7 +49,7 @@ __global__ void firstWarpOnly(float *data) {
   if (warp == 0) {
     data[threadIdx.x] *= 2.0f;
     __syncthreads();
-    // warning@-1:5 {{'__syncthreads' is reached by only some warps of the block}}
+    // warning@-1:5 {{threads that skip this '__syncthreads' leave the kernel without reaching another; this works on current NVIDIA GPUs but is undefined in CUDA and hangs on AMD}}
     // note@-4:7 {{the condition depends on 'warp', which differs between warps}}
     // note@-6:3 {{'warp' is set from 'threadIdx.x' here}}
   }
@@ -77,7 +77,7 @@ __global__ void drainQueue(int *work, float *acc) {
   while (work[threadIdx.x]-- > 0) {
     tile[threadIdx.x] = acc[threadIdx.x];
     __syncthreads();
-    // warning@-1:5 {{'__syncthreads' is reached by only some threads of the block}}
+    // warning@-1:5 {{threads that skip this '__syncthreads' leave the kernel without reaching another; this works on current NVIDIA GPUs but is undefined in CUDA and hangs on AMD}}
     // note@-4:3 {{the loop's trip count depends on 'threadIdx.x', which differs between threads}}
     acc[threadIdx.x] += tile[(threadIdx.x + 1) % 128];
   }
@@ -131,7 +131,7 @@ __device__ void syncIfBelow(int k, int limit) {
 __global__ void parameterDecides(int limit) {
   syncIfBelow(blockIdx.x, limit);
   syncIfBelow(threadIdx.x, limit);
-  // warning@-1:3 {{'syncIfBelow' waits at '__syncthreads' under a condition that these arguments make differ between threads}}
+  // warning@-1:3 {{'syncIfBelow' waits at '__syncthreads', and threads that it sends back without reaching the barrier leave the kernel without reaching another}}
   // note@-2:15 {{parameter 'k' of 'syncIfBelow' decides whether it reaches the barrier, and gets 'threadIdx.x' here}}
 }
 
@@ -150,7 +150,7 @@ __global__ void groupsAndAsm(float *data) {
   }
   if (threadIdx.x % 2)
     asm volatile("bar.sync 0;");
-  // warning@-1:5 {{'bar.sync' is reached by only some threads of the block}}
+  // warning@-1:5 {{threads that skip this 'bar.sync' leave the kernel without reaching another; this works on current NVIDIA GPUs but is undefined in CUDA and hangs on AMD}}
   // note@-3:7 {{the condition depends on 'threadIdx.x', which differs between threads}}
 }
 
@@ -159,7 +159,7 @@ __global__ void ticket(int *counter, float *data) {
   int t = atomicAdd(counter, 1);
   if (t < 64)
     __syncthreads();
-  // warning@-1:5 {{'__syncthreads' is reached by only some threads of the block}}
+  // warning@-1:5 {{threads that skip this '__syncthreads' leave the kernel without reaching another; this works on current NVIDIA GPUs but is undefined in CUDA and hangs on AMD}}
   // note@-3:7 {{the condition depends on 't', which differs between threads}}
   // note@-5:3 {{'t' is set from the result of 'atomicAdd' here}}
 }
@@ -180,7 +180,7 @@ __global__ void halfWarpSync(float *data) {
 template <int Block> __global__ void tiledSum(float *data) {
   if (threadIdx.x < Block / 2)
     __syncthreads();
-  // warning@-1:5 {{'__syncthreads' is reached by only some threads of the block}}
+  // warning@-1:5 {{threads that skip this '__syncthreads' leave the kernel without reaching another; this works on current NVIDIA GPUs but is undefined in CUDA and hangs on AMD}}
   // note@-3:7 {{the condition depends on 'threadIdx.x', which differs between threads}}
 }
 template __global__ void tiledSum<128>(float *);
@@ -195,6 +195,16 @@ __global__ void lambdaCall(float *data) {
   };
   if (threadIdx.x == 0)
     flush();
-  // warning@-1:5 {{the lambda waits at '__syncthreads' and is called by only some threads of the block}}
+  // warning@-1:5 {{threads that skip this call to the lambda, which waits at '__syncthreads', leave the kernel without reaching another barrier}}
+  // note@-3:7 {{the condition depends on 'threadIdx.x', which differs between threads}}
+}
+
+// A template that the translation unit never instantiates is analysed as
+// written: 'v' has a dependent type, the condition still varies with
+// threadIdx.x.
+template <typename T> __device__ void maybe(T v) {
+  if (v < threadIdx.x)
+    __syncthreads();
+  // warning@-1:5 {{'__syncthreads' is reached by only some threads of the block}}
   // note@-3:7 {{the condition depends on 'threadIdx.x', which differs between threads}}
 }

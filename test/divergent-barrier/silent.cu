@@ -174,10 +174,13 @@ template <typename T> __global__ void blockCopy(const T *in, T *out) {
 template __global__ void blockCopy<float>(const float *, float *);
 template __global__ void blockCopy<int>(const int *, int *);
 
-// A template never instantiated is not analysed.
-template <typename T> __device__ void maybe(T v) {
-  if (v < threadIdx.x)
+// A template never instantiated is analysed as written: a template
+// parameter is the same in every thread.
+template <int N, typename T> __device__ void stage(T *s, T v) {
+  if (N > 1) {
+    s[threadIdx.x] = v;
     __syncthreads();
+  }
 }
 
 // A lambda that synchronises, called by every thread.

@@ -9,6 +9,7 @@
 #include "lib/CudaAST.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -82,6 +83,7 @@ void DivergentBarrierCheck::check(const MatchFinder::MatchResult &Result) {
   const FunctionUniformity *FU = Analysis->analyze(F);
   if (!FU)
     return;
+  checkClusterExit(*FU, *Result.Context);
   for (const BarrierSite &B : FU->barriers()) {
     UniformValue Ctl = FU->controlAt(B.Site, HIPCompatible);
     Uniformity Level = Ctl.Base;
@@ -104,6 +106,11 @@ void DivergentBarrierCheck::check(const MatchFinder::MatchResult &Result) {
       addFinding(Found, SM);
       continue;
     }
+    if (B.Scope != BarrierScope::Block)
+      if (std::optional<Finding> Found = scopedFinding(F, B, *Result.Context)) {
+        addFinding(*Found, SM);
+        continue;
+      }
     if (std::optional<LoopExit> Exit =
             FU->earlyLoopExit(B.Site, Uniformity::Warp)) {
       Finding Found{FU, B, Uniformity::Thread};
@@ -111,6 +118,129 @@ void DivergentBarrierCheck::check(const MatchFinder::MatchResult &Result) {
       addFinding(Found, SM);
     }
   }
+}
+
+/// Calls that turn a local address into one in another block's shared
+/// memory: `cluster.map_shared_rank(p, r)`, `__cluster_map_shared_rank`.
+static bool isMapSharedRank(const CallExpr *Call) {
+  const FunctionDecl *FD = resolveCallee(Call);
+  if (!FD || !FD->getIdentifier())
+    return false;
+  return FD->getName() == "map_shared_rank" ||
+         FD->getName() == "__cluster_map_shared_rank";
+}
+
+namespace {
+/// The accesses to distributed shared memory of a function body: the
+/// map_shared_rank calls, and the uses of locals initialised from them.
+class RemoteAccesses : public RecursiveASTVisitor<RemoteAccesses> {
+public:
+  bool VisitCallExpr(CallExpr *Call) {
+    if (!isMapSharedRank(Call))
+      return true;
+    Sites.push_back(Call);
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *V) {
+    if (const Expr *Init = V->getInit())
+      if (const auto *Call = dyn_cast<CallExpr>(Init->IgnoreParenCasts()))
+        if (isMapSharedRank(Call))
+          Remote.insert(V);
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()); V && Remote.count(V))
+      Sites.push_back(DRE);
+    return true;
+  }
+  llvm::SmallPtrSet<const VarDecl *, 4> Remote;
+  llvm::SmallVector<const Stmt *, 8> Sites;
+};
+} // namespace
+
+std::optional<DivergentBarrierCheck::Finding>
+DivergentBarrierCheck::scopedFinding(const FunctionDecl *F,
+                                     const BarrierSite &B, ASTContext &Ctx) {
+  UniformityOptions Opts;
+  Opts.BlockSizeMultipleOf32 = BlockSizeMultipleOf32;
+  Opts.Scope = B.Scope;
+  UniformityAnalysis &Scoped = AnalysisContext::get(Ctx).uniformity(Opts);
+  const FunctionUniformity *SFU = Scoped.analyze(F);
+  if (!SFU)
+    return std::nullopt;
+  // A block that exits never arrives at a cluster or grid barrier: exits
+  // count.
+  Uniformity Level = SFU->controlAt(B.Site, /*CountKernelExits=*/true).Base;
+  if (B.Callee)
+    if (const FunctionSummary *S = Scoped.summary(B.Callee))
+      Level = std::max(
+          Level,
+          SFU->substitute(S->BarrierControl, cast<CallExpr>(B.Site)).Base);
+  if (Level == Uniformity::Block)
+    return std::nullopt;
+  Finding Found{SFU, B, Uniformity::Thread};
+  Found.ScopedFU = SFU;
+  if (B.Scope != BarrierScope::Cluster)
+    return Found;
+  // A cluster barrier that some blocks skip does not hang: the GPU lets the
+  // others through. It matters when something after it relies on it: an
+  // access to another block's shared memory, or another cluster barrier
+  // (which the skipping blocks pair with this one).
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation After = B.Site->getEndLoc();
+  if (F->getBody()) {
+    RemoteAccesses Remote;
+    Remote.TraverseStmt(F->getBody());
+    for (const Stmt *S : Remote.Sites)
+      if (SM.isBeforeInTranslationUnit(After, S->getBeginLoc())) {
+        Found.ReliedOnBy = S;
+        break;
+      }
+  }
+  if (!Found.ReliedOnBy)
+    for (const BarrierSite &Next : SFU->barriers())
+      if (Next.Scope == BarrierScope::Cluster && Next.Site != B.Site &&
+          SM.isBeforeInTranslationUnit(After, Next.Site->getBeginLoc())) {
+        Found.ReliedOnBy = Next.Site;
+        break;
+      }
+  if (!Found.ReliedOnBy)
+    return std::nullopt;
+  return Found;
+}
+
+void DivergentBarrierCheck::checkClusterExit(const FunctionUniformity &FU,
+                                             ASTContext &Ctx) {
+  const FunctionDecl *F = FU.function();
+  if (!isKernel(F) || !F->getBody())
+    return;
+  RemoteAccesses Remote;
+  Remote.TraverseStmt(F->getBody());
+  if (Remote.Sites.empty())
+    return;
+  auto IsClusterBarrier = [&](const Stmt *S) {
+    std::optional<BarrierSite> B = recognizeBarrier(S, Ctx);
+    return B && B->Scope == BarrierScope::Cluster;
+  };
+  const SourceManager &SM = Ctx.getSourceManager();
+  const Stmt *Last = nullptr;
+  for (const Stmt *S : Remote.Sites)
+    if (FU.exitAvoiding(S, IsClusterBarrier) &&
+        (!Last || SM.isBeforeInTranslationUnit(Last->getBeginLoc(),
+                                               S->getBeginLoc())))
+      Last = S;
+  if (!Last)
+    return;
+  SourceLocation Loc = SM.getExpansionLoc(Last->getBeginLoc());
+  if (Loc.isInvalid() || SM.isInSystemHeader(Loc) ||
+      !ReportedExits.insert(Loc).second)
+    return;
+  diag(Loc, "this block accesses another block's shared memory here and can "
+            "reach the end of the kernel with no cluster barrier after it; "
+            "the block that owns the memory may already have exited");
+  diag(Loc, "add 'cluster.sync()' after the last access to distributed "
+            "shared memory, before the blocks of the cluster can exit",
+       DiagnosticIDs::Note);
 }
 
 bool DivergentBarrierCheck::skippersOnlyExit(const FunctionUniformity &FU,
@@ -183,6 +313,10 @@ void DivergentBarrierCheck::report(const Finding &Found,
   UniformValue Ctl = FU.controlAt(B.Site, HIPCompatible);
   bool ByControl = Ctl.Base >= Level;
 
+  if (Found.ScopedFU) {
+    reportScoped(Found, SM);
+    return;
+  }
   if (Found.EarlyExit) {
     const LoopExit &Exit = *Found.EarlyExit;
     diag(Loc, "'%0' is reached early by threads that leave the loop before "
@@ -316,11 +450,71 @@ void DivergentBarrierCheck::report(const Finding &Found,
   }
 }
 
+void DivergentBarrierCheck::reportScoped(const Finding &Found,
+                                         const SourceManager &SM) {
+  const FunctionUniformity &FU = *Found.ScopedFU;
+  const BarrierSite &B = Found.Barrier;
+  StringRef Scope = barrierScopeName(B.Scope);
+  SourceLocation Loc = SM.getExpansionLoc(B.Site->getBeginLoc());
+  diag(Loc, "'%0' is reached by only some blocks of the %1; every thread of "
+            "every block of the %1 must arrive")
+      << B.Name << Scope;
+  if (std::optional<DivergenceCause> Cause =
+          FU.causeAt(B.Site, Uniformity::Thread, 0, /*CountKernelExits=*/true)) {
+    llvm::SmallVector<TraceStep, 4> Trace;
+    std::string What =
+        FU.describe(Cause->Condition, Uniformity::Thread, &Trace, MaxTraceNotes);
+    if (Cause->Return)
+      diag(Cause->Return->getBeginLoc(),
+           "blocks that return here never arrive at the %0 barrier",
+           DiagnosticIDs::Note)
+          << Scope;
+    if (!Cause->Condition)
+      diag(Cause->Terminator->getBeginLoc(),
+           "the control flow here differs between blocks of the %0",
+           DiagnosticIDs::Note)
+          << Scope;
+    else if (Cause->K == DivergenceCause::Loop)
+      diag(Cause->Terminator->getBeginLoc(),
+           "the loop's trip count depends on %0, which differs between "
+           "blocks of the %1",
+           DiagnosticIDs::Note)
+          << What << Scope;
+    else
+      diag(Cause->Condition->getBeginLoc(),
+           "the condition depends on %0, which differs between blocks of the "
+           "%1",
+           DiagnosticIDs::Note)
+          << What << Scope;
+    traceNotes(Trace);
+  }
+  if (B.Scope == BarrierScope::Grid)
+    diag(Loc, "in a cooperative launch the blocks that arrive wait for the "
+              "others forever",
+         DiagnosticIDs::Note);
+  if (Found.ReliedOnBy) {
+    if (std::optional<BarrierSite> Next =
+            recognizeBarrier(Found.ReliedOnBy, Found.FU->function()->getASTContext()))
+      diag(Found.ReliedOnBy->getBeginLoc(),
+           "the blocks that skipped the first barrier pair this one with the "
+           "others' first: the cluster no longer agrees on which barrier it "
+           "is at",
+           DiagnosticIDs::Note);
+    else
+      diag(Found.ReliedOnBy->getBeginLoc(),
+           "the hardware does not wait for the skipping blocks: this access "
+           "to another block's shared memory can run before that block has "
+           "written it, or after it has exited",
+           DiagnosticIDs::Note);
+  }
+}
+
 void DivergentBarrierCheck::onEndOfTranslationUnit() {
   if (SM)
     for (const auto &Entry : Findings)
       report(Entry.second, *SM);
   Findings.clear();
+  ReportedExits.clear();
   Analysis = nullptr;
   SM = nullptr;
 }

@@ -9,6 +9,7 @@
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "lib/Uniformity.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include <memory>
 #include <optional>
@@ -53,7 +54,21 @@ private:
     bool SkipThenExit = false;
     /// The barrier is the first after a loop that some threads leave early.
     std::optional<LoopExit> EarlyExit;
+    /// A cluster or grid barrier that only some blocks of its group reach,
+    /// with the analysis at that scope, and for a cluster barrier what
+    /// follows it that relies on it.
+    const FunctionUniformity *ScopedFU = nullptr;
+    const clang::Stmt *ReliedOnBy = nullptr;
   };
+  /// A finding for a cluster or grid barrier that is uniform in the block
+  /// but not across its group.
+  std::optional<Finding> scopedFinding(const clang::FunctionDecl *F,
+                                       const BarrierSite &B,
+                                       clang::ASTContext &Ctx);
+  /// Reports accesses to distributed shared memory after which a block may
+  /// exit with no cluster barrier on the way.
+  void checkClusterExit(const FunctionUniformity &FU, clang::ASTContext &Ctx);
+  void reportScoped(const Finding &Found, const clang::SourceManager &SM);
   /// Whether the threads of F that do not reach B only leave the kernel.
   bool skippersOnlyExit(const FunctionUniformity &FU, const BarrierSite &B,
                         Uniformity Level, bool ByControl);
@@ -68,6 +83,8 @@ private:
   UniformityAnalysis *Analysis = nullptr;
   /// One finding per spelling location, in the order first found.
   llvm::MapVector<clang::SourceLocation, Finding> Findings;
+  /// Distributed shared memory accesses already reported.
+  llvm::DenseSet<clang::SourceLocation> ReportedExits;
   const clang::SourceManager *SM = nullptr;
 };
 

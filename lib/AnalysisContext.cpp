@@ -149,7 +149,8 @@ const CallGraphIndex &AnalysisContext::callGraph() {
 UniformityAnalysis &AnalysisContext::uniformity(const UniformityOptions &Opts) {
   for (const auto &U : Uniformities)
     if (U->options().BlockSizeMultipleOf32 == Opts.BlockSizeMultipleOf32 &&
-        U->options().OpaqueCallsVary == Opts.OpaqueCallsVary)
+        U->options().OpaqueCallsVary == Opts.OpaqueCallsVary &&
+        U->options().Scope == Opts.Scope)
       return *U;
   Uniformities.push_back(std::make_unique<UniformityAnalysis>(Ctx, Opts));
   return *Uniformities.back();

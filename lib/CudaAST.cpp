@@ -130,17 +130,64 @@ bool isAnalysedBody(const FunctionDecl *FD) {
   return !FD->isDependentContext() || isUninstantiatedPattern(FD);
 }
 
-const FunctionDecl *resolveCallee(const CallExpr *CE) {
-  if (const FunctionDecl *Callee = CE->getDirectCallee())
-    return Callee;
-  const auto *ULE =
-      dyn_cast<UnresolvedLookupExpr>(CE->getCallee()->IgnoreParenImpCasts());
-  if (!ULE || ULE->getNumDecls() != 1)
+/// The function a single declaration found by name stands for.
+static const FunctionDecl *asFunction(const NamedDecl *D) {
+  if (!D)
     return nullptr;
-  const NamedDecl *D = (*ULE->decls_begin())->getUnderlyingDecl();
+  D = D->getUnderlyingDecl();
   if (const auto *FTD = dyn_cast<FunctionTemplateDecl>(D))
     return FTD->getTemplatedDecl();
   return dyn_cast<FunctionDecl>(D);
+}
+
+/// The class (a class template's pattern) that a dependent object type
+/// names: `BlockSum<T, N>`, `BlockSum<T, N> *`, the injected class name.
+static const CXXRecordDecl *patternRecord(QualType T) {
+  if (T.isNull())
+    return nullptr;
+  if (const auto *PT = T->getAs<PointerType>())
+    T = PT->getPointeeType();
+  if (const auto *TST = T->getAs<TemplateSpecializationType>())
+    if (const auto *CTD = dyn_cast_or_null<ClassTemplateDecl>(
+            TST->getTemplateName().getAsTemplateDecl()))
+      return CTD->getTemplatedDecl();
+  return T->getAsCXXRecordDecl();
+}
+
+const FunctionDecl *resolveCallee(const CallExpr *CE) {
+  if (const FunctionDecl *Callee = CE->getDirectCallee())
+    return Callee;
+  const Expr *Callee = CE->getCallee()->IgnoreParenImpCasts();
+  if (const auto *ULE = dyn_cast<UnresolvedLookupExpr>(Callee))
+    return ULE->getNumDecls() == 1 ? asFunction(*ULE->decls_begin())
+                                   : nullptr;
+  if (const auto *UME = dyn_cast<UnresolvedMemberExpr>(Callee))
+    return UME->getNumDecls() == 1 ? asFunction(*UME->decls_begin())
+                                   : nullptr;
+  // `obj.member(...)` on an object of a dependent class template type: the
+  // one member of that name in the template's pattern.
+  if (const auto *DSME = dyn_cast<CXXDependentScopeMemberExpr>(Callee)) {
+    const CXXRecordDecl *RD = patternRecord(DSME->getBaseType());
+    if (!RD || !RD->hasDefinition() || !DSME->getMember().isIdentifier())
+      return nullptr;
+    DeclContextLookupResult Found =
+        RD->getDefinition()->lookup(DSME->getMember());
+    if (Found.empty() || std::next(Found.begin()) != Found.end())
+      return nullptr;
+    return asFunction(Found.front());
+  }
+  return nullptr;
+}
+
+const Expr *memberCallBase(const CallExpr *CE) {
+  const Expr *Callee = CE->getCallee()->IgnoreParenImpCasts();
+  if (const auto *ME = dyn_cast<MemberExpr>(Callee))
+    return ME->getBase();
+  if (const auto *DSME = dyn_cast<CXXDependentScopeMemberExpr>(Callee))
+    return DSME->isImplicitAccess() ? nullptr : DSME->getBase();
+  if (const auto *UME = dyn_cast<UnresolvedMemberExpr>(Callee))
+    return UME->isImplicitAccess() ? nullptr : UME->getBase();
+  return nullptr;
 }
 
 } // namespace cuda_tidy

@@ -75,9 +75,14 @@ bool isAnalysedBody(const clang::FunctionDecl *FD);
 
 /// The function a call runs: its direct callee, or, for a dependent call in
 /// a template pattern, the one function or function template its name finds
-/// (its pattern). Null when the name finds several or the callee is an
+/// (its pattern), member calls on objects of a class template's type
+/// included. Null when the name finds several or the callee is an
 /// expression.
 const clang::FunctionDecl *resolveCallee(const clang::CallExpr *CE);
+
+/// The object of a member call written `obj.f(...)` or `p->f(...)`,
+/// dependent ones in a template pattern included; null otherwise.
+const clang::Expr *memberCallBase(const clang::CallExpr *CE);
 
 /// Whether D is written in a system header (the CUDA toolkit, thrust, cub,
 /// the C++ library), template instantiations of such code included.

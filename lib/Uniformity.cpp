@@ -46,6 +46,18 @@ StringRef uniformityName(Uniformity U) {
   return "";
 }
 
+StringRef barrierScopeName(BarrierScope S) {
+  switch (S) {
+  case BarrierScope::Block:
+    return "block";
+  case BarrierScope::Cluster:
+    return "cluster";
+  case BarrierScope::Grid:
+    return "grid";
+  }
+  return "block";
+}
+
 UniformValue join(UniformValue A, UniformValue B) {
   UniformValue R;
   R.Base = std::max(A.Base, B.Base);
@@ -162,6 +174,13 @@ std::optional<BarrierSite> recognizeBarrier(const Stmt *S, ASTContext &Ctx) {
   B.Barrier = S;
   if (const auto *Asm = dyn_cast<GCCAsmStmt>(S)) {
     std::string Str = Asm->getAsmString();
+    // The arrive half of a split cluster barrier is not a wait; the wait
+    // is where every thread of the cluster must have arrived.
+    if (asmOperands(Str, "barrier.cluster.wait")) {
+      B.Name = "barrier.cluster.wait";
+      B.Scope = BarrierScope::Cluster;
+      return B;
+    }
     for (StringRef M :
          {"barrier.cta.sync", "bar.cta.sync", "barrier.sync", "bar.sync"}) {
       std::optional<StringRef> Ops = asmOperands(Str, M);
@@ -192,6 +211,11 @@ std::optional<BarrierSite> recognizeBarrier(const Stmt *S, ASTContext &Ctx) {
       B.Name = Name.str();
       return B;
     }
+    if (Name == "__cluster_barrier_wait") {
+      B.Name = Name.str();
+      B.Scope = BarrierScope::Cluster;
+      return B;
+    }
     if (Name == "__syncwarp" && isFullMaskArg(Call, 0, Ctx)) {
       B.Name = Name.str();
       B.WarpBarrier = true;
@@ -202,9 +226,16 @@ std::optional<BarrierSite> recognizeBarrier(const Stmt *S, ASTContext &Ctx) {
   if (Name != "sync" || !inCooperativeGroups(FD))
     return std::nullopt;
   const CXXRecordDecl *RD = groupRecord(Call, FD);
-  if (!RD || RD->getName() != "thread_block")
+  if (!RD || !RD->getIdentifier())
     return std::nullopt;
-  B.Name = isa<CXXMethodDecl>(FD) ? "thread_block::sync"
+  StringRef Group = RD->getName();
+  if (Group == "grid_group")
+    B.Scope = BarrierScope::Grid;
+  else if (Group == "cluster_group")
+    B.Scope = BarrierScope::Cluster;
+  else if (Group != "thread_block")
+    return std::nullopt;
+  B.Name = isa<CXXMethodDecl>(FD) ? (Group + "::sync").str()
                                   : "cooperative_groups::sync";
   return B;
 }
@@ -337,6 +368,8 @@ public:
   bool quietFrom(const CFGBlock *B, unsigned First) const;
   bool skippersOnlyLeave(const Stmt *S, Uniformity L, uint64_t Mask) const;
   bool quietAfter(const Stmt *S) const;
+  bool exitAvoiding(const Stmt *From,
+                    llvm::function_ref<bool(const Stmt *)> Stop) const;
   std::optional<LoopExit> earlyLoopExit(const Stmt *Barrier,
                                         Uniformity L) const;
 };
@@ -473,12 +506,20 @@ UniformValue FunctionUniformityImpl::evalUncached(const Expr *E) {
       return UniformValue::of(Uniformity::Block, Ref->Dim == 0 && Linear
                                                      ? UniformValue::Aligned
                                                      : UniformValue::None);
+    case BuiltinVar::BlockIdx:
+      return A.Opts.Scope == BarrierScope::Block
+                 ? UniformValue()
+                 : UniformValue::of(Uniformity::Thread);
     default:
       return UniformValue();
     }
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    // Each block has its own copy of a __shared__ variable.
+    if (V && A.Opts.Scope != BarrierScope::Block &&
+        V->hasAttr<CUDASharedAttr>())
+      return UniformValue::of(Uniformity::Thread);
     if (!V || V->hasGlobalStorage() || V->isConstexpr())
       return UniformValue();
     if (!tracked(V)) // A capture: part of the closure object.
@@ -678,9 +719,8 @@ UniformValue FunctionUniformityImpl::substitute(UniformValue V,
   UniformValue ObjLevel;
   if (Obj)
     ObjLevel = levelOf(Obj);
-  else if (const auto *ME =
-               dyn_cast<MemberExpr>(Call->getCallee()->IgnoreParenImpCasts()))
-    ObjLevel = levelOf(ME->getBase());
+  else if (const Expr *Base = memberCallBase(Call))
+    ObjLevel = levelOf(Base);
   llvm::SmallVector<UniformValue, 8> Args;
   for (unsigned I = Offset, N = Call->getNumArgs(); I < N; ++I)
     Args.push_back(levelOf(Call->getArg(I)));
@@ -728,6 +768,15 @@ FunctionUniformityImpl::evalIntrinsic(const CallExpr *Call,
         Name.contains("sreg_lanemask") || Name.contains("sreg_warpid") ||
         Name.contains("sreg_smid"))
       return Thread;
+    if (A.Opts.Scope != BarrierScope::Block &&
+        (Name.contains("sreg_ctaid") || Name.contains("sreg_cluster_ctarank") ||
+         Name.contains("sreg_cluster_ctaid") ||
+         (A.Opts.Scope == BarrierScope::Grid &&
+          Name.contains("sreg_clusterid")) ||
+         Name == "__clusterRelativeBlockRank" ||
+         Name == "__clusterRelativeBlockIdx" ||
+         Name == "__cluster_map_shared_rank"))
+      return Thread;
     if (Name == "__shfl_sync") {
       // A broadcast from a uniform lane across the whole warp.
       bool UniformLane = Args.size() > 2 && Args[2].Params == 0 &&
@@ -770,6 +819,10 @@ FunctionUniformityImpl::evalIntrinsic(const CallExpr *Call,
       return isWholeWarpTile(Tile) ? Warp : Thread;
     if (Name == "any" || Name == "all" || Name == "ballot")
       return Tile == 32 ? Warp : Thread;
+    if ((Name == "group_index" || Name == "block_index" ||
+         Name == "block_rank") &&
+        A.Opts.Scope != BarrierScope::Block)
+      return Thread;
     if (Name == "group_index" || Name == "block_index" ||
         Name == "block_rank" || Name == "num_threads" || Name == "size" ||
         Name == "group_dim" || Name == "dim_threads" || Name == "dim_blocks" ||
@@ -799,9 +852,8 @@ UniformValue FunctionUniformityImpl::evalCall(const CallExpr *Call) {
   UniformValue ObjLevel;
   if (Obj)
     ObjLevel = eval(Obj);
-  const Expr *Callee = Call->getCallee()->IgnoreParenImpCasts();
-  if (const auto *ME = dyn_cast<MemberExpr>(Callee); ME && !Obj)
-    ObjLevel = eval(ME->getBase());
+  if (const Expr *Base = memberCallBase(Call); Base && !Obj)
+    ObjLevel = eval(Base);
   UniformValue AllArgs = plain(ObjLevel);
   llvm::SmallVector<UniformValue, 8> Args;
   for (unsigned I = Offset, N = Call->getNumArgs(); I < N; ++I) {
@@ -1515,6 +1567,52 @@ bool FunctionUniformityImpl::quietAfter(const Stmt *S) const {
   return false;
 }
 
+bool FunctionUniformityImpl::exitAvoiding(
+    const Stmt *From, llvm::function_ref<bool(const Stmt *)> Stop) const {
+  const CFGBlock *Start = blockOf(From);
+  if (!Start || !Reachable[Start->getBlockID()])
+    return false;
+  // The element that evaluates From, or the statement that contains it.
+  unsigned First = 0, I = 0;
+  SourceRange R = From->getSourceRange();
+  for (const CFGElement &El : *Start) {
+    ++I;
+    if (auto CS = El.getAs<CFGStmt>())
+      if (CS->getStmt() == From ||
+          CS->getStmt()->getSourceRange().fullyContains(R)) {
+        First = I;
+        break;
+      }
+  }
+  const CFGBlock *Exit = &Cfg->getExit();
+  llvm::SmallVector<bool, 64> Seen(Cfg->getNumBlockIDs(), false);
+  llvm::SmallVector<std::pair<const CFGBlock *, unsigned>, 16> Work;
+  Work.push_back({Start, First});
+  while (!Work.empty()) {
+    auto [B, Skip] = Work.pop_back_val();
+    if (B == Exit)
+      return true;
+    bool Stopped = false;
+    unsigned J = 0;
+    for (const CFGElement &El : *B) {
+      if (J++ < Skip)
+        continue;
+      if (auto CS = El.getAs<CFGStmt>(); CS && Stop(CS->getStmt())) {
+        Stopped = true;
+        break;
+      }
+    }
+    if (Stopped)
+      continue;
+    for (const CFGBlock *S : B->succs())
+      if (S && !Seen[S->getBlockID()]) {
+        Seen[S->getBlockID()] = true;
+        Work.push_back({S, 0});
+      }
+  }
+  return false;
+}
+
 std::optional<LoopExit>
 FunctionUniformityImpl::earlyLoopExit(const Stmt *Barrier,
                                       Uniformity L) const {
@@ -1638,6 +1736,11 @@ bool FunctionUniformity::skippersOnlyLeave(const Stmt *S, Uniformity Level,
 
 bool FunctionUniformity::quietAfter(const Stmt *S) const {
   return Impl->quietAfter(S);
+}
+
+bool FunctionUniformity::exitAvoiding(
+    const Stmt *From, llvm::function_ref<bool(const Stmt *)> Stop) const {
+  return Impl->exitAvoiding(From, Stop);
 }
 
 std::optional<LoopExit>

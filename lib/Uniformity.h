@@ -83,6 +83,7 @@
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include <cstdint>
@@ -143,9 +144,23 @@ struct UniformValue {
 /// The least uniform of A and B.
 UniformValue join(UniformValue A, UniformValue B);
 
+/// The group of threads a barrier waits for.
+enum class BarrierScope : uint8_t { Block = 0, Cluster = 1, Grid = 2 };
+
+/// "block", "cluster", "grid".
+llvm::StringRef barrierScopeName(BarrierScope S);
+
 /// Options of one analysis; a client that needs other options creates
 /// another UniformityAnalysis.
 struct UniformityOptions {
+  /// The group whose threads "block-uniform" ranges over. Block: the
+  /// analysis as described above. Cluster or Grid: values that differ
+  /// between the blocks of that group count as thread-varying too
+  /// (`blockIdx`, a cluster's `block_rank()`, a group's `block_index()`,
+  /// values of `__shared__` variables, which each block has its own copy
+  /// of), so that block-uniform means the same in every thread of every
+  /// block of the cluster or grid.
+  BarrierScope Scope = BarrierScope::Block;
   /// Assume that `blockDim.x` is a multiple of 32, which makes
   /// `threadIdx.x / 32` and `threadIdx.x < 32` warp-uniform.
   bool BlockSizeMultipleOf32 = true;
@@ -214,6 +229,10 @@ struct BarrierSite {
   const clang::Stmt *Barrier = nullptr;
   /// A warp barrier with a full mask (`__syncwarp()`), not a block barrier.
   bool WarpBarrier = false;
+  /// For a barrier of a cluster (`cluster.sync()`, `barrier.cluster.wait`)
+  /// or of a grid (`grid.sync()`): which. Such a barrier is also a block
+  /// barrier: every thread of the block must reach it.
+  BarrierScope Scope = BarrierScope::Block;
 };
 
 /// What callers need to know about a function.
@@ -281,6 +300,11 @@ public:
   /// ends stores, calls user code or waits.
   bool quietAfter(const clang::Stmt *S) const;
 
+  /// Whether some path from From (a statement of the body) to the end of
+  /// the function meets no statement for which Stop holds.
+  bool exitAvoiding(const clang::Stmt *From,
+                    llvm::function_ref<bool(const clang::Stmt *)> Stop) const;
+
   /// A `break` or `goto` whose control reaches Level, out of a loop holding
   /// a barrier, after which Barrier is the first barrier reached.
   std::optional<LoopExit> earlyLoopExit(const clang::Stmt *Barrier,
@@ -336,8 +360,10 @@ private:
 /// A barrier recognised at S (a call or an asm statement), without looking
 /// into function bodies: `__syncthreads` and its `_count/_and/_or` forms,
 /// cooperative groups' block `sync`, `bar.sync`/`barrier.sync` for the whole
-/// block in inline asm, and (as a warp barrier) `__syncwarp` with a full
-/// mask.
+/// block in inline asm, (as a warp barrier) `__syncwarp` with a full mask,
+/// and the cluster and grid barriers: `cluster.sync()`, `grid.sync()`,
+/// `cg::sync(cluster)`, `cg::sync(grid)`, `__cluster_barrier_wait()`,
+/// `barrier.cluster.wait` in inline asm.
 std::optional<BarrierSite> recognizeBarrier(const clang::Stmt *S,
                                             clang::ASTContext &Ctx);
 

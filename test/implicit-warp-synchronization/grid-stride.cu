@@ -1,11 +1,10 @@
 // A grid-stride index (`tid += blockDim.x * gridDim.x` in the loop
 // increment) keeps its lane-linear shape: it is a multiple of 32 plus the
 // lane in every lane of a warp, so `((tid >> 5) & 1) == 0` is taken by a
-// whole warp or by none of it, and the lanes under it are known.
-// (This check only: cuda-divergent-barrier still takes the __syncwarp under
-// that condition for a partial one until the uniformity analysis keeps the
-// shape through `+=`.)
-// RUN: %check_cuda_tidy --fix --recheck %if nvcc %{ %nvcc_fixed %} --checks=cuda-implicit-warp-synchronization %s %t -- %cuda_args --cuda-gpu-arch=sm_90
+// whole warp or by none of it, and the lanes under it are known; the
+// uniformity analysis agrees, so cuda-divergent-barrier accepts the
+// __syncwarp the fix inserts there.
+// RUN: %check_cuda_tidy --fix --recheck %if nvcc %{ %nvcc_fixed %} %s %t -- %cuda_args --cuda-gpu-arch=sm_90
 #include <cuda_runtime.h>
 
 // Pairs of neighbouring lanes in every other warp-sized chunk, written

@@ -33,6 +33,18 @@ static std::optional<std::string> readFile(StringRef Path) {
   return (*Buf)->getBuffer().str();
 }
 
+/// A clang command that compiles CUDA: a `.cu`/`.cuh` file, or `-x cuda`.
+static bool compilesCuda(StringRef File, ArrayRef<std::string> Args) {
+  for (size_t I = 0; I + 1 < Args.size(); ++I)
+    if (Args[I] == "-x")
+      return Args[I + 1] == "cuda";
+  for (const std::string &A : Args)
+    if (A == "-xcuda")
+      return true;
+  StringRef Ext = sys::path::extension(File);
+  return Ext == ".cu" || Ext == ".cuh";
+}
+
 std::vector<CompileCommand>
 translateCompileCommand(const CompileCommand &Command,
                         const CompileDbOptions &Opts, TranslationLog &Log) {
@@ -54,6 +66,14 @@ translateCompileCommand(const CompileCommand &Command,
     if (T.GpuArchs.empty() && Opts.Archs.empty())
       Args.insert(Args.begin() + 1,
                   std::string("--cuda-gpu-arch=") + NvccDefaultArch);
+  } else if (compilesCuda(Command.Filename, Args) &&
+             llvm::none_of(Args, [](StringRef A) {
+               return A.contains("_CG_CLUSTER_INTRINSICS_AVAILABLE");
+             })) {
+    // CUDA 13's cooperative groups declare the cluster API (this_cluster,
+    // cluster_group) only for nvcc unless this is set; clang 22 parses them
+    // with it, so that cluster kernels are not clang errors.
+    Args.insert(Args.begin() + 1, "-D_CG_CLUSTER_INTRINSICS_AVAILABLE");
   }
 
   std::vector<CompileCommand> Out;

@@ -90,6 +90,50 @@ tiled_partition(const ParentT &parent) {
   return thread_block_tile<Size, ParentT>();
 }
 
+/// Every thread of a cooperative launch.
+class grid_group {
+public:
+  __device__ void sync() const { __cuda_stub_grid_sync(); }
+  __device__ unsigned long long thread_rank() const {
+    return block_rank() * (blockDim.x * blockDim.y * blockDim.z) +
+           thread_block::thread_rank();
+  }
+  __device__ unsigned long long block_rank() const {
+    return blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
+  }
+  __device__ unsigned long long num_blocks() const {
+    return gridDim.x * gridDim.y * gridDim.z;
+  }
+  __device__ dim3 block_index() const {
+    return dim3(blockIdx.x, blockIdx.y, blockIdx.z);
+  }
+};
+
+__device__ inline grid_group this_grid() { return grid_group(); }
+
+/// The blocks of a thread block cluster (sm_90).
+class cluster_group {
+public:
+  __device__ static void sync() {
+    __cluster_barrier_arrive();
+    __cluster_barrier_wait();
+  }
+  __device__ static unsigned block_rank() {
+    return __clusterRelativeBlockRank();
+  }
+  __device__ static unsigned num_blocks() { return __clusterSizeInBlocks(); }
+  __device__ static unsigned thread_rank() {
+    return block_rank() * (blockDim.x * blockDim.y * blockDim.z) +
+           thread_block::thread_rank();
+  }
+  template <typename T>
+  __device__ static T *map_shared_rank(T *addr, int rank) {
+    return (T *)__cluster_map_shared_rank(addr, rank);
+  }
+};
+
+__device__ inline cluster_group this_cluster() { return cluster_group(); }
+
 /// Waits for every thread of the group.
 template <typename GroupT> __device__ void sync(const GroupT &group) {
   group.sync();

@@ -63,6 +63,14 @@ __device__ void __syncwarp(unsigned mask = 0xffffffff);
 __device__ void __threadfence();
 __device__ void __threadfence_block();
 
+// Thread block clusters (sm_90) and the grid barrier of a cooperative launch.
+__device__ void __cluster_barrier_arrive();
+__device__ void __cluster_barrier_wait();
+__device__ unsigned __clusterRelativeBlockRank();
+__device__ unsigned __clusterSizeInBlocks();
+__device__ void *__cluster_map_shared_rank(const void *ptr, unsigned rank);
+__device__ void __cuda_stub_grid_sync();
+
 // Warp vote and shuffle with a mask (Volta and later).
 __device__ unsigned __activemask();
 __device__ int __all_sync(unsigned mask, int predicate);

@@ -74,6 +74,31 @@ translateCompileCommand(const CompileCommand &Command,
     // cluster_group) only for nvcc unless this is set; clang 22 parses them
     // with it, so that cluster kernels are not clang errors.
     Args.insert(Args.begin() + 1, "-D_CG_CLUSTER_INTRINSICS_AVAILABLE");
+    // nvcc searches the toolkit's CCCL (thrust, cub, libcu++; CUDA 13 keeps
+    // it in include/cccl, where cooperative groups include it from) and
+    // clang does not; and the toolkit is usually newer than clang knows.
+    bool NoCudaInc = llvm::is_contained(Args, "-nocudainc");
+    std::string CudaPath = Opts.CudaPath;
+    for (StringRef A : Args)
+      if (A.consume_front("--cuda-path="))
+        CudaPath = A.str();
+    if (CudaPath.empty() && sys::fs::exists("/usr/local/cuda/include/cuda.h"))
+      CudaPath = "/usr/local/cuda";
+    SmallString<256> Cccl(CudaPath);
+    sys::path::append(Cccl, "include", "cccl");
+    if (!NoCudaInc && !CudaPath.empty() && sys::fs::is_directory(Cccl) &&
+        llvm::none_of(Args, [](StringRef A) { return A.contains("cccl"); })) {
+      Args.push_back("-isystem");
+      Args.push_back(Cccl.str().str());
+    }
+    Args.insert(Args.begin() + 1, "-Wno-unknown-cuda-version");
+  }
+  if (!Opts.CompatHeader.empty() &&
+      (isNvccCommand(Command.CommandLine) ||
+       compilesCuda(Command.Filename, Args)) &&
+      llvm::none_of(Args, [](StringRef A) { return A == "-nocudainc"; })) {
+    Args.push_back("-include");
+    Args.push_back(Opts.CompatHeader);
   }
 
   std::vector<CompileCommand> Out;
@@ -97,6 +122,54 @@ translateCompileCommand(const CompileCommand &Command,
       Out.back().Heuristic = J.Side;
   }
   return Out;
+}
+
+/// The compatibility header's text; see writeCompatHeader().
+static constexpr const char *CompatHeaderText = R"(// Written by cuda-tidy: what nvcc provides and clang does not, so that code
+// nvcc builds parses. Force-included into CUDA commands, after clang's CUDA
+// wrapper headers.
+#pragma clang system_header
+#if defined(__CUDA__)
+// Clusters over 8 blocks: nvcc builds them and the GPU runs them with the
+// non-portable opt-in; clang 22 rejects the attribute. cuda-tidy's checks
+// read the arguments where the macro is written.
+#undef __cluster_dims__
+#define __cluster_dims__(...)
+
+// Host min and max of mixed signedness and width, as nvcc's math headers
+// declare them for host code.
+#define CUDA_TIDY_COMPAT_MINMAX(R, A, B)                                        static inline __host__ R min(A a, B b) {                                        return (R)a < (R)b ? (R)a : (R)b;                                           }                                                                             static inline __host__ R max(A a, B b) {                                        return (R)a > (R)b ? (R)a : (R)b;                                           }
+CUDA_TIDY_COMPAT_MINMAX(int, int, int)
+CUDA_TIDY_COMPAT_MINMAX(unsigned int, unsigned int, unsigned int)
+CUDA_TIDY_COMPAT_MINMAX(unsigned int, int, unsigned int)
+CUDA_TIDY_COMPAT_MINMAX(unsigned int, unsigned int, int)
+CUDA_TIDY_COMPAT_MINMAX(long, long, long)
+CUDA_TIDY_COMPAT_MINMAX(unsigned long, unsigned long, unsigned long)
+CUDA_TIDY_COMPAT_MINMAX(unsigned long, long, unsigned long)
+CUDA_TIDY_COMPAT_MINMAX(unsigned long, unsigned long, long)
+CUDA_TIDY_COMPAT_MINMAX(long long, long long, long long)
+CUDA_TIDY_COMPAT_MINMAX(unsigned long long, unsigned long long,
+                        unsigned long long)
+CUDA_TIDY_COMPAT_MINMAX(unsigned long long, long long, unsigned long long)
+CUDA_TIDY_COMPAT_MINMAX(unsigned long long, unsigned long long, long long)
+CUDA_TIDY_COMPAT_MINMAX(float, float, float)
+CUDA_TIDY_COMPAT_MINMAX(double, double, double)
+CUDA_TIDY_COMPAT_MINMAX(double, float, double)
+CUDA_TIDY_COMPAT_MINMAX(double, double, float)
+#undef CUDA_TIDY_COMPAT_MINMAX
+#endif
+)";
+
+Expected<std::string> writeCompatHeader(StringRef Dir) {
+  SmallString<256> Path(Dir);
+  sys::path::append(Path, "cuda_tidy_compat.h");
+  std::error_code EC;
+  raw_fd_ostream OS(Path, EC, sys::fs::OF_Text);
+  if (EC)
+    return createStringError(EC, "cannot write '%s': %s", Path.c_str(),
+                             EC.message().c_str());
+  OS << CompatHeaderText;
+  return Path.str().str();
 }
 
 bool hasNvccCommands(const clang::tooling::CompilationDatabase &DB) {

@@ -36,7 +36,21 @@ struct CompileDbOptions {
   bool SplitJobs = true;
   /// argv[0] of translated nvcc commands.
   std::string ClangExecutable = "clang++";
+  /// A header force-included (`-include`) into every CUDA command: the
+  /// compatibility declarations of writeCompatHeader(). Empty: none.
+  std::string CompatHeader;
 };
+
+/// Writes the compatibility header into \p Dir and returns its path: what
+/// nvcc provides and clang does not, so that code nvcc builds parses.
+///  - `__cluster_dims__(...)` expands to nothing, so that clusters over 8
+///    blocks (nvcc builds them, the GPU runs them with the non-portable
+///    opt-in, clang 22 rejects the attribute) are not clang errors; the
+///    checks read the macro's arguments where it is written.
+///  - Host `min` and `max` of mixed signedness and width, which nvcc's
+///    math headers declare for host code (`numThreads = min(blockSize, n)`
+///    with an int and an unsigned).
+llvm::Expected<std::string> writeCompatHeader(llvm::StringRef Dir);
 
 /// Reports each problem once per run, naming the tool and the first file.
 class TranslationLog {

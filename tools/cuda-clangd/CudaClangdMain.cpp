@@ -105,12 +105,6 @@ translateDatabase(StringRef DbDir, const cuda_tidy::CompileDbOptions &Opts) {
   if (!cuda_tidy::hasNvccCommands(*DB))
     return std::nullopt;
 
-  cuda_tidy::TranslationLog Log("cuda-clangd", errs());
-  std::vector<clang::tooling::CompileCommand> Commands;
-  for (const clang::tooling::CompileCommand &C : DB->getAllCompileCommands())
-    for (auto &T : cuda_tidy::translateCompileCommand(C, Opts, Log))
-      Commands.push_back(std::move(T));
-
   // One cache folder per database: XDG cache / cuda-clangd / sha1(path).
   SmallString<256> Cache;
   if (!sys::path::cache_directory(Cache)) {
@@ -126,6 +120,18 @@ translateDatabase(StringRef DbDir, const cuda_tidy::CompileDbOptions &Opts) {
            << "': " << EC.message() << "; nvcc commands are not translated\n";
     return std::nullopt;
   }
+  cuda_tidy::CompileDbOptions WithCompat = Opts;
+  if (Expected<std::string> Compat = cuda_tidy::writeCompatHeader(Cache))
+    WithCompat.CompatHeader = *Compat;
+  else
+    errs() << "cuda-clangd: warning: " << toString(Compat.takeError())
+           << "; nvcc-only constructs may not parse\n";
+  cuda_tidy::TranslationLog Log("cuda-clangd", errs());
+  std::vector<clang::tooling::CompileCommand> Commands;
+  for (const clang::tooling::CompileCommand &C : DB->getAllCompileCommands())
+    for (auto &T : cuda_tidy::translateCompileCommand(C, WithCompat, Log))
+      Commands.push_back(std::move(T));
+
   SmallString<256> Out(Cache);
   sys::path::append(Out, "compile_commands.json");
   if (llvm::Error E = cuda_tidy::writeJsonDatabase(Out, Commands)) {

@@ -336,6 +336,12 @@ int main(int argc, const char **argv) {
       return 1;
     cuda_tidy::TranslationLog Log("cuda-tidy", errs());
     Inv.Db.ClangExecutable = CUDA_TIDY_CLANG;
+    Expected<std::string> Compat = cuda_tidy::writeCompatHeader(TempDir);
+    if (!Compat) {
+      errs() << "cuda-tidy: error: " << toString(Compat.takeError()) << "\n";
+      return 1;
+    }
+    Inv.Db.CompatHeader = *Compat;
     std::vector<CompileCommand> Jobs;
     for (const std::string &Source : Inv.Sources) {
       // A header has no command of its own: the database infers one from

@@ -124,6 +124,98 @@ static bool inTemplate(const FunctionDecl *F) {
   return false;
 }
 
+/// The statement of F's body spelled where S is (the same statement in
+/// another instantiation of the template, or in its pattern).
+static const Stmt *sameSpelling(const Stmt *Root, const Stmt *S) {
+  if (!Root)
+    return nullptr;
+  if (Root->getStmtClass() == S->getStmtClass() &&
+      Root->getBeginLoc() == S->getBeginLoc() &&
+      Root->getEndLoc() == S->getEndLoc())
+    return Root;
+  for (const Stmt *Child : Root->children())
+    if (Child && !Child->getSourceRange().isInvalid() &&
+        !Child->getEndLoc().isMacroID() &&
+        Child->getBeginLoc() <= S->getBeginLoc())
+      if (const Stmt *Found = sameSpelling(Child, S))
+        return Found;
+  return nullptr;
+}
+
+/// The instantiations of the template F belongs to that have a body, and
+/// whether they could all be listed.
+static bool instantiationsOf(const FunctionDecl *F,
+                             llvm::SmallVectorImpl<const FunctionDecl *> &Out) {
+  const FunctionDecl *Pattern = F->getTemplateInstantiationPattern();
+  if (!Pattern)
+    Pattern = F;
+  auto Add = [&](const FunctionDecl *FD) {
+    if (FD && FD->doesThisDeclarationHaveABody())
+      Out.push_back(FD);
+  };
+  if (const FunctionTemplateDecl *FTD =
+          Pattern->getDescribedFunctionTemplate()) {
+    for (const FunctionDecl *Spec : FTD->specializations())
+      Add(Spec);
+    return true;
+  }
+  const auto *MD = dyn_cast<CXXMethodDecl>(Pattern);
+  const ClassTemplateDecl *CTD =
+      MD ? MD->getParent()->getDescribedClassTemplate() : nullptr;
+  if (!CTD)
+    return false;
+  for (const ClassTemplateSpecializationDecl *Spec : CTD->specializations())
+    for (const CXXMethodDecl *M : Spec->methods())
+      if (M->getTemplateInstantiationPattern() == Pattern)
+        Add(M);
+  return true;
+}
+
+/// Whether S never runs in its instantiation F: it sits in the branch of an
+/// `if` whose condition the instantiation makes a constant that skips it
+/// (`if (BlockSize >= 64)` with BlockSize 32).
+static bool isDeadIn(const Stmt *S, const FunctionDecl *F, ASTContext &Ctx) {
+  ParentMap PM(F->getBody());
+  for (const Stmt *Child = S, *P = PM.getParent(S); P;
+       Child = P, P = PM.getParent(P)) {
+    const auto *If = dyn_cast<IfStmt>(P);
+    if (!If || Child == If->getCond())
+      continue;
+    bool Value = false;
+    if (If->getCond()->isValueDependent() ||
+        !If->getCond()->EvaluateAsBooleanCondition(Value, Ctx))
+      continue;
+    if ((Child == If->getThen() && !Value) || (Child == If->getElse() && Value))
+      return true;
+  }
+  return false;
+}
+
+/// Why a fix of S (in F, with Mask) could not be the same text for the
+/// template's pattern and every instantiation, or std::nullopt when it is:
+/// the statement runs on the same lanes in every instantiation that runs it.
+static std::optional<std::string>
+templateDisagreement(const Stmt *S, const FunctionDecl *F, uint32_t Mask,
+                     const LaneAccessAnalysis &Analysis, ASTContext &Ctx) {
+  llvm::SmallVector<const FunctionDecl *, 4> Instances;
+  if (!instantiationsOf(F, Instances))
+    return std::string("the code is in a template whose instantiations "
+                       "cannot all be seen");
+  for (const FunctionDecl *Other : Instances) {
+    if (Other == F)
+      continue;
+    const Stmt *Same = sameSpelling(Other->getBody(), S);
+    if (!Same || isDeadIn(Same, Other, Ctx))
+      continue;
+    std::optional<uint32_t> M = Analysis.statementMask(Same);
+    if (!M || *M != Mask)
+      return std::string("the lanes that run it differ between the "
+                         "template's instantiations, or are not known in "
+                         "one of them");
+  }
+  return std::nullopt;
+}
+
 static StringRef indentOf(SourceLocation Loc, const SourceManager &SM) {
   auto [FID, Offset] = SM.getDecomposedLoc(Loc);
   StringRef Buffer = SM.getBufferData(FID);
@@ -236,8 +328,6 @@ void ImplicitWarpSynchronizationCheck::check(
       if (P.WhyNot.empty())
         P.WhyNot = Why.str();
     };
-    if (inTemplate(P.F))
-      Fail("the code is in a template");
     if (P.F->hasAttr<CUDAHostAttr>())
       Fail("'__syncwarp' cannot be called from the host side of a "
            "'__host__ __device__' function");
@@ -271,6 +361,12 @@ void ImplicitWarpSynchronizationCheck::check(
     } else if ((P.Lanes & *P.Mask) != P.Lanes) {
       P.LanesUnknown = true;
       Fail("lanes outside the ones that run it take part in the exchange");
+    } else if (inTemplate(P.F)) {
+      // One edit of the template's spelling serves every instantiation: it
+      // must be right for each of them.
+      if (std::optional<std::string> Why =
+              templateDisagreement(S, P.F, *P.Mask, Analysis, Ctx))
+        Fail(*Why);
     }
   }
 
@@ -345,11 +441,17 @@ void ImplicitWarpSynchronizationCheck::check(
       Value = LHS + " " + BinaryOperator::getOpcodeStr(Op).str() + " " +
               (isPrimary(BO->getRHS()) ? RHS : "(" + RHS + ")");
     }
-    // The temporary keeps the element's type, without its qualifiers.
+    // The temporary keeps the element's type, without its qualifiers; in a
+    // template, the type as the pattern spells it (`T`, not `float`).
     PrintingPolicy Policy(LO);
     Policy.SuppressTagKeyword = true;
+    const Expr *TypedLHS = BO->getLHS();
+    if (const FunctionDecl *Pattern = P->F->getTemplateInstantiationPattern())
+      if (const auto *PB = dyn_cast_or_null<BinaryOperator>(
+              sameSpelling(Pattern->getBody(), BO)))
+        TypedLHS = PB->getLHS();
     std::string Type =
-        BO->getLHS()->getType().getUnqualifiedType().getAsString(Policy);
+        TypedLHS->getType().getUnqualifiedType().getAsString(Policy);
     llvm::StringSet<> &Used = Names[P->F];
     if (Used.empty()) {
       NameCollector NC;

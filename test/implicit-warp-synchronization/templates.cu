@@ -2,8 +2,12 @@
 // instantiates are analysed as written (a template parameter is the same in
 // every thread; an expression whose value depends on one is not evaluated),
 // and instantiated templates through their instantiations, each hazard
-// reported once at its spelling. No fix is offered in templates.
-// RUN: %check_cuda_tidy %s %t -- %cuda_args --cuda-gpu-arch=sm_90
+// reported once at its spelling. A fix is offered when it is the same text
+// for the pattern and every instantiation the translation unit has (the
+// statement runs on the same lanes in each instantiation that runs it), and
+// it edits the template's spelling once; the temporary of a split keeps the
+// type as the pattern spells it. (templates-no-fix.cu: where it is not.)
+// RUN: %check_cuda_tidy --fix --recheck %if nvcc %{ %nvcc_fixed %} %s %t -- %cuda_args --cuda-gpu-arch=sm_90
 #include <cuda_runtime.h>
 
 // Never instantiated here: the warp tail of a block-size templated
@@ -17,14 +21,14 @@ __device__ void warpTail(volatile float *s, int tid) {
   // note@-3:34 {{lane 0 reads it here, and no barrier orders the two}}
   // note@+18:17 {{shared memory 's' is passed to 'warpTail' here}}
   // note@-5:34 {{independent thread scheduling}}
-  // note@-6:34 {{no automatic fix: the code is in a template}}
+  //
   if (BlockSize >= 16) s[tid] += s[tid + 8];
   // warning@-1:34 {{lanes of a warp exchange data through shared memory 's' with no '__syncwarp' between the write and the read}} [cuda-implicit-warp-synchronization]
   // note@-10:24 {{lane 8 writes the element here}}
   // note@-3:34 {{lane 0 reads it here, and no barrier orders the two}}
   // note@+11:17 {{shared memory 's' is passed to 'warpTail' here}}
   // note@-5:34 {{independent thread scheduling}}
-  // note@-6:34 {{no automatic fix: the code is in a template}}
+  //
 }
 
 template <int BlockSize>
@@ -71,26 +75,26 @@ __global__ void dependentOffset(float *io) {
   io[lane] = s[lane];
 }
 
-// A class template's static member, instantiated through a kernel: a
-// neighbour exchange, reported at its spelling.
-template <typename T> struct WarpRing {
-  __device__ static T rotate(T *s, T v) {
-    int lane = threadIdx.x % 32;
-    s[lane] = v;
-    return s[(lane + 1) % 32];
-    // warning@-1:12 {{lanes of a warp exchange data through shared memory 'ring' with no '__syncwarp' between the write and the read}} [cuda-implicit-warp-synchronization]
-    // note@-3:5 {{lane 1 writes the element here}}
-    // note@-3:12 {{lane 0 reads it here, and no barrier orders the two}}
-    // note@+8:21 {{shared memory 'ring' is passed to 'rotate' here}}
-    // note@-5:12 {{independent thread scheduling}}
-    // note@-6:12 {{no automatic fix: the code is in a template}}
-  }
-};
 
-__global__ void useRing(int *io) {
-  __shared__ int ring[32];
-  io[threadIdx.x] = WarpRing<int>::rotate(ring, io[threadIdx.x]);
-}
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
 // The SDK's way to get typed dynamic shared memory: a struct whose
 // conversion operator returns an extern __shared__ array.
 template <class T> struct SharedMemory {
@@ -119,7 +123,7 @@ __global__ void reduceWarpTail(const T *in, T *out) {
     // note@-3:5 {{lane 16 writes the element here}}
     // note@-3:15 {{lane 0 reads it here, and no barrier orders the two}}
     // note@-4:15 {{independent thread scheduling}}
-    // note@-5:15 {{no automatic fix: the code is in a template}}
+    //
   }
   if (tid == 0)
     out[blockIdx.x] = sdata[0];
@@ -160,7 +164,7 @@ __device__ unsigned warpSplitRank(volatile unsigned *flags, Key key) {
     // note@-3:30 {{lane 1 reads it here, and no barrier orders the two}}
     // note@+12:13 {{shared memory 'flags' is passed to 'warpSplitRank' here}}
     // note@-5:30 {{independent thread scheduling}}
-    // note@-6:30 {{no automatic fix: the code is in a template}}
+    //
     flags[threadIdx.x] += v;
   }
   return flags[threadIdx.x] - set;
@@ -195,3 +199,20 @@ __global__ void splitByBitSynced(const Key *in, unsigned *rank) {
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
   rank[i] = warpSplitRankSynced<Key, Bit>(flags, in[i]);
 }
+
+// FIXED: {{^}}  if (BlockSize >= 64) { s[tid] += s[tid + 32]; __syncwarp(0xffffffff); }{{$}}
+// FIXED-NEXT: {{^}}  if (BlockSize >= 32) { float v = s[tid] + s[tid + 16]; __syncwarp(0xffffffff); s[tid] = v; __syncwarp(0xffffffff); }{{$}}
+// FIXED: {{^}}  if (BlockSize >= 16) { float v = s[tid] + s[tid + 8]; __syncwarp(0xffffffff); s[tid] = v; __syncwarp(0xffffffff); }{{$}}
+// FIXED: {{^}}    v[tid] += v[tid + 32];{{$}}
+// FIXED-NEXT: {{^}}    __syncwarp(0xffffffff);{{$}}
+// FIXED-NEXT: {{^}}    T v2 = v[tid] + v[tid + 16];{{$}}
+// FIXED-NEXT: {{^}}    __syncwarp(0xffffffff);{{$}}
+// FIXED-NEXT: {{^}}    v[tid] = v2;{{$}}
+// FIXED-NEXT: {{^}}    __syncwarp(0xffffffff);{{$}}
+// FIXED: {{^}}  flags[threadIdx.x] = set;{{$}}
+// FIXED-NEXT: {{^}}  __syncwarp(0xffffffff);{{$}}
+// FIXED-NEXT: {{^}}  for (unsigned d = 1; d < 32; d <<= 1) {{{$}}
+// FIXED-NEXT: {{^}}    unsigned v = lane >= d ? flags[threadIdx.x - d] : 0;{{$}}
+// FIXED-NEXT: {{^}}    __syncwarp(0xffffffff);{{$}}
+// FIXED: {{^}}    flags[threadIdx.x] += v;{{$}}
+// FIXED-NEXT: {{^}}    __syncwarp(0xffffffff);{{$}}

@@ -16,10 +16,12 @@
 #   run.sh --prepare PLUGIN DIR   here: only the fix and the re-check
 #   run.sh --prepared DIR         there: build, run and racecheck DIR's files
 # Environment: CLANG_TIDY (clang-tidy-22), CUDA_PATH (/usr/local/cuda),
-#   ARCH (sm_90).
+#   ARCH (sm_90), SUITE (the folder with kernels.cu and harness.cu; default
+#   this one; test/gpu/warp-sync-templates holds the template suite).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 source "$here/../steps.sh"
+here="$(cd "${SUITE:-$here}" && pwd)"
 tidy="${CLANG_TIDY:-clang-tidy-22}"
 arch="${ARCH:-sm_90}"
 

@@ -68,16 +68,58 @@ static const VarDecl *localVar(const Expr *E) {
   return VD;
 }
 
-std::optional<uint64_t> ConstantEvaluator::evaluateInt(const Expr *E) {
-  return evaluateIntImpl(E, 0);
+const Expr *argumentFor(const CallFrame &Frame, const ParmVarDecl *P) {
+  if (!Frame.Call || !Frame.Callee || P->isParameterPack())
+    return nullptr;
+  const auto *Owner = dyn_cast<FunctionDecl>(P->getDeclContext());
+  if (!Owner ||
+      Owner->getCanonicalDecl() != Frame.Callee->getCanonicalDecl())
+    return nullptr;
+  unsigned Index = P->getFunctionScopeIndex();
+  // An operator call on an object passes the object as argument 0.
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Frame.Call))
+    if (isa<CXXMethodDecl>(Owner) &&
+        !cast<CXXMethodDecl>(Owner)->isStatic() && OC->getNumArgs() > 0)
+      ++Index;
+  if (Index >= Frame.Call->getNumArgs())
+    return nullptr;
+  return Frame.Call->getArg(Index);
 }
 
-std::optional<Dim3> ConstantEvaluator::evaluateDim3(const Expr *E) {
-  return evaluateDim3Impl(E, 0);
+std::optional<uint64_t> ConstantEvaluator::evaluateInt(const Expr *E,
+                                                       const CallFrame *Frame) {
+  return evaluateIntImpl(E, Frame, 0);
 }
 
-std::optional<uint64_t> ConstantEvaluator::evaluateIntImpl(const Expr *E,
-                                                           unsigned Depth) {
+std::optional<Dim3> ConstantEvaluator::evaluateDim3(const Expr *E,
+                                                    const CallFrame *Frame) {
+  return evaluateDim3Impl(E, Frame, 0);
+}
+
+const Expr *ConstantEvaluator::boundArgument(const Expr *E,
+                                             const CallFrame *Frame,
+                                             const CallFrame *&ArgFrame) {
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E);
+  const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+  if (!P)
+    return nullptr;
+  const Expr *Arg = Frame ? argumentFor(*Frame, P) : nullptr;
+  if (!Arg || !isReadOnlyParam(P)) {
+    noteUnboundParam(P);
+    return nullptr;
+  }
+  ArgFrame = Frame->Parent;
+  // A defaulted argument is written in the callee's declaration and names
+  // no parameter of it.
+  if (const auto *DAE = dyn_cast<CXXDefaultArgExpr>(Arg)) {
+    Arg = DAE->getExpr();
+    ArgFrame = nullptr;
+  }
+  return Arg;
+}
+
+std::optional<uint64_t> ConstantEvaluator::evaluateIntImpl(
+    const Expr *E, const CallFrame *Frame, unsigned Depth) {
   if (isUnusable(E) || Depth > MaxDepth)
     return std::nullopt;
   if (E->getType()->isIntegralOrEnumerationType()) {
@@ -93,19 +135,19 @@ std::optional<uint64_t> ConstantEvaluator::evaluateIntImpl(const Expr *E,
   }
   E = E->IgnoreParens();
   if (const auto *DAE = dyn_cast<CXXDefaultArgExpr>(E))
-    return evaluateIntImpl(DAE->getExpr(), Depth + 1);
+    return evaluateIntImpl(DAE->getExpr(), Frame, Depth + 1);
   if (const auto *Cast = dyn_cast<CastExpr>(E)) {
     const Expr *Sub = Cast->getSubExpr();
     if (Sub->getType()->isIntegralOrEnumerationType() ||
         Cast->getCastKind() == CK_LValueToRValue)
-      return evaluateIntImpl(Sub, Depth + 1);
+      return evaluateIntImpl(Sub, Frame, Depth + 1);
     return std::nullopt;
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-    std::optional<uint64_t> L = evaluateIntImpl(BO->getLHS(), Depth + 1);
+    std::optional<uint64_t> L = evaluateIntImpl(BO->getLHS(), Frame, Depth + 1);
     if (!L)
       return std::nullopt;
-    std::optional<uint64_t> R = evaluateIntImpl(BO->getRHS(), Depth + 1);
+    std::optional<uint64_t> R = evaluateIntImpl(BO->getRHS(), Frame, Depth + 1);
     if (!R)
       return std::nullopt;
     uint64_t Out = 0;
@@ -143,11 +185,11 @@ std::optional<uint64_t> ConstantEvaluator::evaluateIntImpl(const Expr *E,
     }
   }
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
-    std::optional<uint64_t> C = evaluateIntImpl(CO->getCond(), Depth + 1);
+    std::optional<uint64_t> C = evaluateIntImpl(CO->getCond(), Frame, Depth + 1);
     if (!C)
       return std::nullopt;
     return evaluateIntImpl(*C ? CO->getTrueExpr() : CO->getFalseExpr(),
-                           Depth + 1);
+                           Frame, Depth + 1);
   }
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
     // grid.x of a known dim3.
@@ -156,7 +198,7 @@ std::optional<uint64_t> ConstantEvaluator::evaluateIntImpl(const Expr *E,
     const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
     if (!Field)
       return std::nullopt;
-    std::optional<Dim3> D = evaluateDim3Impl(ME->getBase(), Depth + 1);
+    std::optional<Dim3> D = evaluateDim3Impl(ME->getBase(), Frame, Depth + 1);
     if (!D)
       return std::nullopt;
     return llvm::StringSwitch<std::optional<uint64_t>>(Field->getName())
@@ -167,7 +209,10 @@ std::optional<uint64_t> ConstantEvaluator::evaluateIntImpl(const Expr *E,
   }
   if (const VarDecl *VD = localVar(E))
     if (const Expr *Value = singleValue(VD))
-      return evaluateIntImpl(Value, Depth + 1);
+      return evaluateIntImpl(Value, Frame, Depth + 1);
+  const CallFrame *ArgFrame = nullptr;
+  if (const Expr *Arg = boundArgument(E, Frame, ArgFrame))
+    return evaluateIntImpl(Arg, ArgFrame, Depth + 1);
   return std::nullopt;
 }
 
@@ -177,11 +222,12 @@ static bool isDim3(const CXXRecordDecl *RD) {
 }
 
 std::optional<Dim3> ConstantEvaluator::evaluateDim3Impl(const Expr *E,
+                                                        const CallFrame *Frame,
                                                         unsigned Depth) {
   if (isUnusable(E) || Depth > MaxDepth)
     return std::nullopt;
   if (E->getType()->isIntegralOrEnumerationType()) {
-    if (std::optional<uint64_t> V = evaluateIntImpl(E, Depth + 1))
+    if (std::optional<uint64_t> V = evaluateIntImpl(E, Frame, Depth + 1))
       return Dim3{*V, 1, 1};
     return std::nullopt;
   }
@@ -205,16 +251,16 @@ std::optional<Dim3> ConstantEvaluator::evaluateDim3Impl(const Expr *E,
   }
   const Expr *S = skipTransparent(E);
   if (S != E)
-    return evaluateDim3Impl(S, Depth + 1);
+    return evaluateDim3Impl(S, Frame, Depth + 1);
   if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
     const CXXConstructorDecl *Ctor = CE->getConstructor();
     if (Ctor->isCopyOrMoveConstructor() && CE->getNumArgs() >= 1)
-      return evaluateDim3Impl(CE->getArg(0), Depth + 1);
+      return evaluateDim3Impl(CE->getArg(0), Frame, Depth + 1);
     if (!isDim3(Ctor->getParent()) || CE->getNumArgs() > 3)
       return std::nullopt;
     uint64_t V[3] = {1, 1, 1};
     for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
-      std::optional<uint64_t> A = evaluateIntImpl(CE->getArg(I), Depth + 1);
+      std::optional<uint64_t> A = evaluateIntImpl(CE->getArg(I), Frame, Depth + 1);
       if (!A)
         return std::nullopt;
       V[I] = *A;
@@ -226,7 +272,7 @@ std::optional<Dim3> ConstantEvaluator::evaluateDim3Impl(const Expr *E,
       return std::nullopt;
     uint64_t V[3] = {1, 1, 1};
     for (unsigned I = 0; I < ILE->getNumInits() && I < 3; ++I) {
-      std::optional<uint64_t> A = evaluateIntImpl(ILE->getInit(I), Depth + 1);
+      std::optional<uint64_t> A = evaluateIntImpl(ILE->getInit(I), Frame, Depth + 1);
       if (!A)
         return std::nullopt;
       V[I] = *A;
@@ -237,10 +283,13 @@ std::optional<Dim3> ConstantEvaluator::evaluateDim3Impl(const Expr *E,
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     if (VD && VD->getType().isConstQualified() && VD->getInit() &&
         !VD->getType().isVolatileQualified())
-      return evaluateDim3Impl(VD->getInit(), Depth + 1);
+      return evaluateDim3Impl(VD->getInit(), Frame, Depth + 1);
     if (const VarDecl *Local = localVar(E))
       if (const Expr *Value = singleValue(Local))
-        return evaluateDim3Impl(Value, Depth + 1);
+        return evaluateDim3Impl(Value, Frame, Depth + 1);
+    const CallFrame *ArgFrame = nullptr;
+    if (const Expr *Arg = boundArgument(E, Frame, ArgFrame))
+      return evaluateDim3Impl(Arg, ArgFrame, Depth + 1);
   }
   return std::nullopt;
 }
@@ -268,30 +317,18 @@ static DynTypedNode parentSkippingParens(const Expr *&E, ASTContext &Ctx) {
   }
 }
 
-const Expr *ConstantEvaluator::singleValue(const VarDecl *VD) {
-  if (!VD)
-    return nullptr;
-  auto Cached = SingleValues.find(VD);
-  if (Cached != SingleValues.end())
-    return Cached->second;
-  SingleValues[VD] = nullptr; // Breaks cycles (x = x + 1).
-
-  const auto *FD =
-      dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
-  const Stmt *Body = FD ? FD->getBody() : nullptr;
-  if (!Body)
-    return nullptr;
-  const Expr *Assigned = nullptr;
-  unsigned Assignments = 0;
-  bool Escapes = false;
+ConstantEvaluator::VarUses ConstantEvaluator::scanUses(const VarDecl *VD,
+                                                      const Stmt *Body) {
+  VarUses U;
   forEachStmt(Body, [&](const Stmt *S) {
     const auto *DRE = dyn_cast<DeclRefExpr>(S);
-    if (Escapes || !DRE || DRE->getDecl() != VD)
+    if (U.Escapes || !DRE || DRE->getDecl() != VD)
       return;
     const Expr *Use = DRE;
     DynTypedNode Parent = parentSkippingParens(Use, Ctx);
     if (const auto *Cast = Parent.get<ImplicitCastExpr>()) {
-      if (Cast->getCastKind() == CK_LValueToRValue)
+      if (Cast->getCastKind() == CK_LValueToRValue ||
+          Cast->getCastKind() == CK_FunctionToPointerDecay)
         return;
       // A dim3 copied into a parameter or a config field.
       if (Cast->getCastKind() == CK_NoOp) {
@@ -314,30 +351,60 @@ const Expr *ConstantEvaluator::singleValue(const VarDecl *VD) {
       if (const auto *Cast = MP.get<ImplicitCastExpr>())
         if (Cast->getCastKind() == CK_LValueToRValue)
           return;
-      Escapes = true;
+      U.Escapes = true;
       return;
     }
     if (const auto *BO = Parent.get<BinaryOperator>()) {
       if (BO->getOpcode() == BO_Assign && BO->getLHS()->IgnoreParens() == DRE) {
-        ++Assignments;
-        Assigned = BO->getRHS();
+        ++U.Assignments;
+        U.Assigned = BO->getRHS();
         return;
       }
     }
-    Escapes = true;
+    U.Escapes = true;
   });
+  return U;
+}
+
+const Expr *ConstantEvaluator::singleValue(const VarDecl *VD) {
+  if (!VD)
+    return nullptr;
+  auto Cached = SingleValues.find(VD);
+  if (Cached != SingleValues.end())
+    return Cached->second;
+  SingleValues[VD] = nullptr; // Breaks cycles (x = x + 1).
+
+  const auto *FD =
+      dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+  const Stmt *Body = FD ? FD->getBody() : nullptr;
+  if (!Body)
+    return nullptr;
+  VarUses U = scanUses(VD, Body);
   const Expr *Result = nullptr;
-  if (!Escapes) {
-    if (VD->getInit() && Assignments == 0 &&
-        !isa<CXXConstructExpr>(VD->getInit()->IgnoreImplicit()))
-      Result = VD->getInit();
-    else if (VD->getInit() && Assignments == 0)
-      Result = VD->getInit(); // dim3 grid(4, 2);
-    else if (!VD->getInit() && Assignments == 1)
-      Result = Assigned;
+  if (!U.Escapes) {
+    if (VD->getInit() && U.Assignments == 0)
+      Result = VD->getInit(); // Also dim3 grid(4, 2);
+    else if (!VD->getInit() && U.Assignments == 1)
+      Result = U.Assigned;
   }
   SingleValues[VD] = Result;
   return Result;
+}
+
+bool ConstantEvaluator::isReadOnlyParam(const ParmVarDecl *P) {
+  auto Cached = ReadOnlyParams.find(P);
+  if (Cached != ReadOnlyParams.end())
+    return Cached->second;
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(P->getDeclContext());
+  const Stmt *Body = FD ? FD->getBody() : nullptr;
+  bool ReadOnly = false;
+  if (Body && !P->getType().isVolatileQualified() &&
+      !P->getType()->isReferenceType()) {
+    VarUses U = scanUses(P, Body);
+    ReadOnly = !U.Escapes && U.Assignments == 0;
+  }
+  ReadOnlyParams[P] = ReadOnly;
+  return ReadOnly;
 }
 
 //===----------------------------------------------------------------------===//

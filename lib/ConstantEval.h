@@ -23,10 +23,19 @@
 /// assignment to a field path (`attrs[0].val.clusterDim.x`) before a point in
 /// source order, or the variable's aggregate initialiser.
 ///
+/// Parameters have a value only inside a CallFrame: evaluating a helper's
+/// expression for one of its calls, a parameter that the helper never
+/// writes stands for the call's argument, itself evaluated in the enclosing
+/// frame (the caller's body, or the caller's own call frame). This is how a
+/// value computed in a wrapper (`cudaFuncSetAttribute(k, attr, bytes)`) or a
+/// configuration helper (`c->dynamicSmemBytes = bytes`) is bound at each of
+/// its calls.
+///
 /// Left out, on purpose: control flow (a write in a branch counts as if it
 /// always ran; a variable written twice is unknown), values read through
-/// pointers, parameters, globals that are not constant, and anything
-/// negative. Unknown values make the checks stay silent.
+/// pointers, parameters outside a call frame, globals that are not
+/// constant, and anything negative. Unknown values make the checks stay
+/// silent.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -44,6 +53,8 @@ namespace clang {
 class ASTContext;
 class Expr;
 class FunctionDecl;
+class CallExpr;
+class ParmVarDecl;
 class Stmt;
 class VarDecl;
 } // namespace clang
@@ -61,29 +72,78 @@ struct Dim3 {
   }
 };
 
+/// One call a helper's expressions are evaluated for: Callee's parameters
+/// stand for Call's arguments, which are evaluated in Parent (null: in the
+/// body that makes the call).
+struct CallFrame {
+  const clang::CallExpr *Call = nullptr;
+  const clang::FunctionDecl *Callee = nullptr;
+  const CallFrame *Parent = nullptr;
+};
+
+/// The argument of Call that parameter P of Callee stands for, or null (a
+/// parameter pack, a missing argument, a call of another function).
+const clang::Expr *argumentFor(const CallFrame &Frame,
+                               const clang::ParmVarDecl *P);
+
 /// Evaluates integers and dim3 values; caches what it learns about locals.
 class ConstantEvaluator {
 public:
   explicit ConstantEvaluator(clang::ASTContext &Ctx) : Ctx(Ctx) {}
 
   /// The non-negative integer value of E, or std::nullopt when unproven.
-  std::optional<uint64_t> evaluateInt(const clang::Expr *E);
+  /// Inside Frame, parameters of Frame->Callee stand for its arguments.
+  std::optional<uint64_t> evaluateInt(const clang::Expr *E,
+                                      const CallFrame *Frame = nullptr);
 
   /// The value of a dim3 (or an integer converted to one), or std::nullopt.
-  std::optional<Dim3> evaluateDim3(const clang::Expr *E);
+  std::optional<Dim3> evaluateDim3(const clang::Expr *E,
+                                   const CallFrame *Frame = nullptr);
 
   /// The expression a local variable is proven to hold everywhere it is read
   /// (its initialiser or its one assignment), or null.
   const clang::Expr *singleValue(const clang::VarDecl *VD);
 
+  /// Whether parameter P is never written, incremented, or has its address
+  /// or a non-const reference taken in its function, so that it holds its
+  /// argument everywhere.
+  bool isReadOnlyParam(const clang::ParmVarDecl *P);
+
+  /// The last parameter that an evaluation needed but no frame bound, since
+  /// the last call of this function (which clears it). A caller uses it to
+  /// decide whether evaluating at the function's call sites could help.
+  const clang::ParmVarDecl *takeUnboundParam() {
+    const clang::ParmVarDecl *P = UnboundParam;
+    UnboundParam = nullptr;
+    return P;
+  }
+  /// Records that P was needed and is not bound.
+  void noteUnboundParam(const clang::ParmVarDecl *P) { UnboundParam = P; }
+
   clang::ASTContext &context() { return Ctx; }
 
 private:
-  std::optional<uint64_t> evaluateIntImpl(const clang::Expr *E, unsigned Depth);
-  std::optional<Dim3> evaluateDim3Impl(const clang::Expr *E, unsigned Depth);
+  std::optional<uint64_t> evaluateIntImpl(const clang::Expr *E,
+                                          const CallFrame *Frame,
+                                          unsigned Depth);
+  std::optional<Dim3> evaluateDim3Impl(const clang::Expr *E,
+                                       const CallFrame *Frame, unsigned Depth);
+  /// The argument a read-only parameter named by E stands for in Frame, and
+  /// the frame to evaluate it in; null when E is not such a parameter.
+  const clang::Expr *boundArgument(const clang::Expr *E, const CallFrame *Frame,
+                                   const CallFrame *&ArgFrame);
+
+  struct VarUses {
+    const clang::Expr *Assigned = nullptr;
+    unsigned Assignments = 0;
+    bool Escapes = false;
+  };
+  VarUses scanUses(const clang::VarDecl *VD, const clang::Stmt *Body);
 
   clang::ASTContext &Ctx;
   llvm::DenseMap<const clang::VarDecl *, const clang::Expr *> SingleValues;
+  llvm::DenseMap<const clang::ParmVarDecl *, bool> ReadOnlyParams;
+  const clang::ParmVarDecl *UnboundParam = nullptr;
 };
 
 /// The writes to the fields of local records in one function body, for

@@ -178,8 +178,10 @@ static bool leaves(const Stmt *S) {
 }
 
 /// The guard that makes Call run once per process, if any (see the model).
-static std::optional<OnceGuard> onceGuardOf(const CallExpr *Call,
-                                            ASTContext &Ctx) {
+static std::optional<OnceGuard>
+onceGuardOf(const CallExpr *Call, ASTContext &Ctx,
+            const llvm::DenseMap<const CXXMethodDecl *, const LambdaExpr *>
+                &Lambdas) {
   DynTypedNode Node = DynTypedNode::create(*static_cast<const Stmt *>(Call));
   for (unsigned Depth = 0; Depth < 64; ++Depth) {
     auto Parents = Ctx.getParents(Node);
@@ -229,6 +231,13 @@ static std::optional<OnceGuard> onceGuardOf(const CallExpr *Call,
           return std::nullopt;
         return OnceGuard{OnceGuard::CallOnce, Flag, CE->getBeginLoc()};
       }
+    } else if (const auto *MD = P.get<CXXMethodDecl>()) {
+      // The body of a lambda: go on from the lambda expression.
+      const LambdaExpr *LE = Lambdas.lookup(MD);
+      if (!LE)
+        return std::nullopt;
+      Node = DynTypedNode::create(*static_cast<const Stmt *>(LE));
+      continue;
     } else if (!P.get<Stmt>()) {
       return std::nullopt;
     }
@@ -277,6 +286,11 @@ public:
   }
   bool TraverseCXXDestructorDecl(CXXDestructorDecl *FD) {
     return traverseFunc(FD);
+  }
+
+  bool VisitLambdaExpr(LambdaExpr *LE) {
+    Lambdas[LE->getCallOperator()] = LE;
+    return true;
   }
 
   bool VisitCallExpr(CallExpr *Call) {
@@ -699,10 +713,10 @@ private:
   }
 
   void finishSetting(FuncAttributeCall &A) {
-    A.Guard = onceGuardOf(A.Call, Ctx);
+    A.Guard = onceGuardOf(A.Call, Ctx, Lambdas);
     for (const CallExpr *Via : A.Through)
       if (!A.Guard)
-        A.Guard = onceGuardOf(Via, Ctx);
+        A.Guard = onceGuardOf(Via, Ctx, Lambdas);
     Attrs.push_back(A);
   }
 
@@ -720,6 +734,9 @@ private:
     const FunctionDecl *Function;
   };
   std::vector<PendingSetting> Pending;
+  /// Each lambda's call operator and its expression, to leave a lambda's
+  /// body for the code around it.
+  llvm::DenseMap<const CXXMethodDecl *, const LambdaExpr *> Lambdas;
 };
 } // namespace
 
@@ -787,7 +804,7 @@ LaunchModel::requiredClusterFor(const LaunchSite &L,
     // The last one in source order wins.
     const FuncAttributeCall *Last = Calls.back();
     if (!First)
-      First = Last->Call;
+      First = Last->Site;
     if (!Last->Value)
       return false;
     Into = *Last->Value;

@@ -13,6 +13,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -452,14 +453,84 @@ const VarDecl *FieldWrites::accessPath(const Expr *E, ConstantEvaluator &Eval,
   return nullptr;
 }
 
+/// The helper (a user function with a body) that a call reaches, or null.
+static const FunctionDecl *helperOf(const CallExpr *Call) {
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  if (!FD || isa<CXXMethodDecl>(FD) || !FD->hasBody() ||
+      isLaunchConfigCallee(Call))
+    return nullptr;
+  const FunctionDecl *Def = nullptr;
+  FD->getBody(Def);
+  if (!Def || Def->isDependentContext() ||
+      FD->getASTContext().getSourceManager().isInSystemHeader(
+          Def->getLocation()))
+    return nullptr;
+  return Def;
+}
+
+/// The argument E, given to parameter P by pointer (`&x.f`) or by reference
+/// (`x.f`): the lvalue it designates, or null.
+static const Expr *designatedLValue(const Expr *E, const ParmVarDecl *P) {
+  E = E->IgnoreParenImpCasts();
+  QualType T = P->getType();
+  if (T->isPointerType()) {
+    const auto *UO = dyn_cast<UnaryOperator>(E);
+    if (!UO || UO->getOpcode() != UO_AddrOf)
+      return nullptr;
+    return UO->getSubExpr();
+  }
+  if (T->isLValueReferenceType() && !T.getNonReferenceType().isConstQualified())
+    return E;
+  return nullptr;
+}
+
+ConstantEvaluator::ConstantEvaluator(ASTContext &Ctx) : Ctx(Ctx) {}
+ConstantEvaluator::~ConstantEvaluator() = default;
+
+HelperSummaries &ConstantEvaluator::helpers() {
+  if (!Helpers)
+    Helpers = std::make_unique<HelperSummaries>(Ctx, *this);
+  return *Helpers;
+}
+
 FieldWrites::FieldWrites(const Stmt *Body, ASTContext &Ctx,
                          ConstantEvaluator &Eval)
-    : Ctx(Ctx) {
+    : Ctx(Ctx), Eval(Eval) {
+  // Calls of helpers that write through their parameters, and the uses of
+  // variables that they account for.
+  llvm::DenseSet<const Expr *> CoveredArgs;
+  forEachStmt(Body, [&](const Stmt *S) {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    const FunctionDecl *Helper = helperOf(Call);
+    if (!Helper)
+      return;
+    for (unsigned I = 0; I < Call->getNumArgs() && I < Helper->getNumParams();
+         ++I) {
+      const ParmVarDecl *P = Helper->getParamDecl(I);
+      const Expr *Target = designatedLValue(Call->getArg(I), P);
+      if (!Target)
+        continue;
+      std::string Prefix;
+      const VarDecl *VD = accessPath(Target, Eval, Prefix);
+      if (!VD)
+        continue;
+      const ParamWrites *PW = Eval.helpers().paramWrites(Helper, I);
+      if (!PW || !PW->Covered)
+        continue;
+      CoveredArgs.insert(Call->getArg(I)->IgnoreParenImpCasts());
+      for (const ParamWrites::Entry &E : PW->Writes) {
+        Write W{VD, Prefix + E.Path, E.Value, Call->getBeginLoc(), {Call}};
+        W.Through.append(E.Through.begin(), E.Through.end());
+        Writes.push_back(std::move(W));
+      }
+    }
+  });
+
   auto Record = [&](const Expr *LHS, const Expr *RHS, SourceLocation Loc) {
     std::string Path;
     const VarDecl *VD = accessPath(LHS, Eval, Path);
-    if (VD && !Path.empty())
-      Writes.push_back({VD, Path, RHS, Loc});
+    if (VD)
+      Writes.push_back({VD, Path, RHS, Loc, {}});
   };
   forEachStmt(Body, [&](const Stmt *S) {
     if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
@@ -479,12 +550,90 @@ FieldWrites::FieldWrites(const Stmt *Body, ASTContext &Ctx,
     if (!VD || !VD->hasLocalStorage() ||
         !(VD->getType()->isRecordType() || VD->getType()->isArrayType()))
       return;
-    const Expr *Use = DRE;
-    DynTypedNode Parent = parentSkippingParens(Use, Ctx);
-    if (Parent.get<MemberExpr>() || Parent.get<UnaryExprOrTypeTraitExpr>())
+    // The outermost lvalue this use designates (`attrs[0].val` for attrs).
+    const Expr *Top = DRE;
+    DynTypedNode Parent = parentSkippingParens(Top, Ctx);
+    while (true) {
+      if (const auto *ME = Parent.get<MemberExpr>()) {
+        if (ME->isArrow())
+          break;
+        Top = ME;
+      } else if (const auto *Cast = Parent.get<ImplicitCastExpr>()) {
+        if (Cast->getCastKind() != CK_ArrayToPointerDecay)
+          break;
+        const Expr *From = Cast;
+        DynTypedNode P = parentSkippingParens(From, Ctx);
+        const auto *ASE = P.get<ArraySubscriptExpr>();
+        if (!ASE || ASE->getBase()->IgnoreParens() != Cast)
+          break;
+        Top = ASE;
+      } else {
+        break;
+      }
+      Parent = parentSkippingParens(Top, Ctx);
+    }
+    if (CoveredArgs.count(Top))
       return;
+    if (Top != DRE) {
+      // A field or element: written, read, or handed to a call.
+      if (const auto *UO = Parent.get<UnaryOperator>())
+        if (UO->getOpcode() == UO_AddrOf && !CoveredArgs.count(UO) &&
+            !isa<ArraySubscriptExpr>(Top)) {
+          // &cfg.field passed or stored somewhere.
+          Escaped[VD] = true;
+          return;
+        }
+      if (Parent.get<CallExpr>() && !Parent.get<CXXOperatorCallExpr>()) {
+        // Given by reference to a call that is not a covered helper.
+        const auto *Call = Parent.get<CallExpr>();
+        const FunctionDecl *Callee = Call->getDirectCallee();
+        for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+          if (Call->getArg(I)->IgnoreParens() == Top && Callee &&
+              I < Callee->getNumParams() &&
+              Callee->getParamDecl(I)->getType()->isReferenceType() &&
+              !Callee->getParamDecl(I)
+                   ->getType()
+                   .getNonReferenceType()
+                   .isConstQualified())
+            Escaped[VD] = true;
+      }
+      return;
+    }
+    if (Parent.get<UnaryExprOrTypeTraitExpr>())
+      return;
+    // Copied out whole: returned, or copied into another variable.
+    {
+      const Expr *Copy = DRE;
+      DynTypedNode Up = Parent;
+      while (true) {
+        const Expr *Next = Up.get<ImplicitCastExpr>();
+        if (!Next)
+          if (const auto *CE = Up.get<CXXConstructExpr>())
+            if (CE->getConstructor()->isCopyOrMoveConstructor())
+              Next = CE;
+        if (!Next)
+          break;
+        Copy = Next;
+        Up = parentSkippingParens(Copy, Ctx);
+      }
+      if (Copy != DRE && (Up.get<ReturnStmt>() || Up.get<VarDecl>()))
+        return;
+    }
+    // The target of a whole-record assignment.
+    if (const auto *BO = Parent.get<BinaryOperator>())
+      if (BO->getOpcode() == BO_Assign && BO->getLHS()->IgnoreParens() == DRE)
+        return;
+    if (const auto *OC = Parent.get<CXXOperatorCallExpr>())
+      if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2 &&
+          OC->getArg(0)->IgnoreParens() == DRE)
+        return;
     // The target of a field assignment: config.attrs = attrs / = &attr.
     auto StoredInField = [&](const Expr *From) {
+      // A field of an aggregate initialiser: {grid, block, 0, s, &attr, 1}
+      // (a designated one has a syntactic and a semantic parent).
+      for (const DynTypedNode &Up : Ctx.getParents(*From))
+        if (Up.get<InitListExpr>() || Up.get<DesignatedInitExpr>())
+          return true;
       DynTypedNode P = parentSkippingParens(From, Ctx);
       while (const auto *Cast = P.get<ImplicitCastExpr>()) {
         From = Cast;
@@ -493,13 +642,11 @@ FieldWrites::FieldWrites(const Stmt *Body, ASTContext &Ctx,
       if (const auto *BO = P.get<BinaryOperator>())
         return BO->getOpcode() == BO_Assign && BO->getRHS() == From &&
                isa<MemberExpr>(BO->getLHS()->IgnoreParenImpCasts());
-      return false;
+      return P.get<InitListExpr>() || P.get<DesignatedInitExpr>();
     };
     if (const auto *Cast = Parent.get<ImplicitCastExpr>()) {
       if (Cast->getCastKind() == CK_ArrayToPointerDecay) {
-        const Expr *From = Cast;
-        DynTypedNode P = parentSkippingParens(From, Ctx);
-        if (P.get<ArraySubscriptExpr>() || StoredInField(Cast))
+        if (StoredInField(Cast))
           return;
       }
       if (Cast->getCastKind() == CK_LValueToRValue)
@@ -507,7 +654,7 @@ FieldWrites::FieldWrites(const Stmt *Body, ASTContext &Ctx,
     }
     if (const auto *UO = Parent.get<UnaryOperator>()) {
       if (UO->getOpcode() == UO_AddrOf) {
-        if (StoredInField(UO))
+        if (StoredInField(UO) || CoveredArgs.count(UO))
           return;
         const Expr *From = UO;
         DynTypedNode P = parentSkippingParens(From, Ctx);
@@ -534,6 +681,8 @@ static const Expr *initializerAt(const Expr *Init, StringRef Path,
         dyn_cast_or_null<InitListExpr>(Init ? Init->IgnoreImplicit() : nullptr);
     if (!ILE)
       return nullptr;
+    if (ILE->isSyntacticForm() && ILE->getSemanticForm())
+      ILE = ILE->getSemanticForm();
     unsigned Index = 0;
     if (Path.consume_front("[")) {
       size_t Close = Path.find(']');
@@ -548,8 +697,17 @@ static const Expr *initializerAt(const Expr *Init, StringRef Path,
       StringRef Name = Path.substr(0, End);
       Path = End == StringRef::npos ? StringRef() : Path.drop_front(End);
       const RecordDecl *RD = ILE->getType()->getAsRecordDecl();
-      if (!RD || RD->isUnion())
+      if (!RD)
         return nullptr;
+      if (RD->isUnion()) {
+        // Only the member the initialiser names has a value.
+        const FieldDecl *F = ILE->getInitializedFieldInUnion();
+        if (!F || !F->getIdentifier() || F->getName() != Name ||
+            ILE->getNumInits() != 1)
+          return nullptr;
+        Init = ILE->getInit(0);
+        continue;
+      }
       bool Found = false;
       for (const FieldDecl *F : RD->fields()) {
         if (F->getIdentifier() && F->getName() == Name) {
@@ -577,32 +735,295 @@ static const Expr *initializerAt(const Expr *Init, StringRef Path,
   return Init;
 }
 
-const Expr *FieldWrites::valueAt(const VarDecl *Var, StringRef Path,
-                                 SourceLocation Loc, bool *IsZero) const {
-  bool Zero = false;
-  if (IsZero)
-    *IsZero = false;
+/// Whether Prefix is Path or a record containing it ("" contains all).
+static bool isPathPrefix(StringRef Prefix, StringRef Path) {
+  if (!Path.starts_with(Prefix))
+    return false;
+  return Path.size() == Prefix.size() || Path[Prefix.size()] == '.' ||
+         Path[Prefix.size()] == '[';
+}
+
+FieldValue FieldWrites::resolve(const Expr *Value, StringRef Rest,
+                                llvm::ArrayRef<const CallExpr *> Through,
+                                unsigned Depth) const {
+  FieldValue Out;
+  Out.Through.assign(Through.begin(), Through.end());
+  if (Rest.empty() || !Value) {
+    Out.Value = Value;
+    return Out;
+  }
+  if (Depth > 4)
+    return FieldValue();
+  // Strip copies and temporaries down to the record's source.
+  const Expr *E = Value;
+  while (true) {
+    E = E->IgnoreImplicit()->IgnoreParens();
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+      if (CE->getConstructor()->isCopyOrMoveConstructor() &&
+          CE->getNumArgs() == 1) {
+        E = CE->getArg(0);
+        continue;
+      }
+    if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E)) {
+      E = FC->getSubExpr();
+      continue;
+    }
+    break;
+  }
+  if (isa<InitListExpr>(E)) {
+    Out.Value = initializerAt(E, Rest, &Out.IsZero);
+    return Out;
+  }
+  // A record returned by value from a helper.
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *Helper = helperOf(Call);
+    SourceLocation At;
+    const VarDecl *Local =
+        Helper ? Eval.helpers().returnedLocal(Helper, &At) : nullptr;
+    if (!Local)
+      return FieldValue();
+    const FieldWrites &Inner = Eval.helpers().writesOf(Helper);
+    FieldValue V = Inner.fieldAt(Local, Rest, At);
+    FieldValue Result;
+    Result.Value = V.Value;
+    Result.IsZero = V.IsZero;
+    Result.Through.assign(Through.begin(), Through.end());
+    Result.Through.push_back(Call);
+    Result.Through.append(V.Through.begin(), V.Through.end());
+    return Result;
+  }
+  return FieldValue();
+}
+
+FieldValue FieldWrites::fieldAt(const VarDecl *Var, StringRef Path,
+                                SourceLocation Loc) const {
   if (!Var || escapes(Var))
-    return nullptr;
+    return FieldValue();
   const SourceManager &SM = Ctx.getSourceManager();
   const Write *Last = nullptr;
   for (const Write &W : Writes) {
-    if (W.Var != Var || W.Path != Path)
+    if (W.Var != Var || !isPathPrefix(W.Path, Path))
       continue;
     if (Loc.isValid() && !SM.isBeforeInTranslationUnit(W.Loc, Loc))
       continue;
-    if (!Last || SM.isBeforeInTranslationUnit(Last->Loc, W.Loc))
+    if (!Last || !SM.isBeforeInTranslationUnit(W.Loc, Last->Loc))
       Last = &W;
   }
   if (Last)
-    return Last->Value;
+    return resolve(Last->Value, StringRef(Path).drop_front(Last->Path.size()),
+                   Last->Through, 0);
   const Expr *Init = Var->getInit();
-  if (!Init || !isa<InitListExpr>(Init->IgnoreImplicit()))
-    return nullptr;
-  const Expr *Value = initializerAt(Init, Path, &Zero);
+  if (!Init)
+    return FieldValue();
+  return resolve(Init, Path, {}, 0);
+}
+
+const Expr *FieldWrites::valueAt(const VarDecl *Var, StringRef Path,
+                                 SourceLocation Loc, bool *IsZero) const {
+  FieldValue V = fieldAt(Var, Path, Loc);
   if (IsZero)
-    *IsZero = Zero;
-  return Value;
+    *IsZero = V.IsZero;
+  return V.Through.empty() ? V.Value : nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// HelperSummaries
+//===----------------------------------------------------------------------===//
+
+const FieldWrites &HelperSummaries::writesOf(const FunctionDecl *FD) {
+  std::unique_ptr<FieldWrites> &Slot = Writes[FD];
+  if (!Slot)
+    Slot = std::make_unique<FieldWrites>(FD->getBody(), Ctx, Eval);
+  return *Slot;
+}
+
+/// The path of an lvalue based on parameter P (`p->a.b`, `(*p).a`, `p[0]`,
+/// `r.a` for a reference), relative to the record P refers to.
+static bool paramPath(const Expr *E, const ParmVarDecl *P,
+                      ConstantEvaluator &Eval, std::string &Path) {
+  E = E->IgnoreParenImpCasts();
+  auto IsP = [&](const Expr *X) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == P;
+  };
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (!isa<FieldDecl>(ME->getMemberDecl()) ||
+        !ME->getMemberDecl()->getIdentifier())
+      return false;
+    std::string Member = "." + ME->getMemberDecl()->getName().str();
+    if (ME->isArrow()) {
+      if (!IsP(ME->getBase()) || !P->getType()->isPointerType())
+        return false;
+      Path = Member;
+      return true;
+    }
+    if (!paramPath(ME->getBase(), P, Eval, Path))
+      return false;
+    Path += Member;
+    return true;
+  }
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+    std::optional<uint64_t> Index = Eval.evaluateInt(ASE->getIdx());
+    if (!Index)
+      return false;
+    if (IsP(ASE->getBase()) && P->getType()->isPointerType()) {
+      if (*Index != 0)
+        return false;
+      Path.clear();
+      return true;
+    }
+    if (!paramPath(ASE->getBase(), P, Eval, Path))
+      return false;
+    Path += "[" + std::to_string(*Index) + "]";
+    return true;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_Deref && IsP(UO->getSubExpr()) &&
+        P->getType()->isPointerType()) {
+      Path.clear();
+      return true;
+    }
+  if (IsP(E) && P->getType()->isReferenceType()) {
+    Path.clear();
+    return true;
+  }
+  return false;
+}
+
+const FieldWrites::ParamWrites *
+HelperSummaries::paramWrites(const FunctionDecl *FD, unsigned Index) {
+  auto Key = std::make_pair(FD, Index);
+  auto It = Params.find(Key);
+  if (It != Params.end())
+    return It->second.get(); // Null while being built: recursion.
+  Params[Key] = nullptr;
+  const ParmVarDecl *P = FD->getParamDecl(Index);
+  QualType T = P->getType();
+  if (!(T->isPointerType() || T->isLValueReferenceType()) ||
+      !T->getPointeeType()->isRecordType() ||
+      T->getPointeeType().isConstQualified())
+    return nullptr;
+  auto Summary = std::make_unique<FieldWrites::ParamWrites>();
+  const Stmt *Body = FD->getBody();
+  // The writes, and the uses of P that they (or reads) account for.
+  llvm::DenseSet<const Stmt *> Accounted;
+  forEachStmt(Body, [&](const Stmt *S) {
+    const Expr *LHS = nullptr, *RHS = nullptr;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+      if (BO->getOpcode() == BO_Assign) {
+        LHS = BO->getLHS();
+        RHS = BO->getRHS();
+      }
+    } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S)) {
+      if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2) {
+        LHS = OC->getArg(0);
+        RHS = OC->getArg(1);
+      }
+    } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      // P handed on to another helper.
+      const FunctionDecl *Helper = helperOf(Call);
+      for (unsigned I = 0; Helper && I < Call->getNumArgs() &&
+                           I < Helper->getNumParams();
+           ++I) {
+        const Expr *Arg = Call->getArg(I)->IgnoreParenImpCasts();
+        std::string Prefix;
+        const Expr *Target = designatedLValue(Arg, Helper->getParamDecl(I));
+        bool Passed = false;
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(Arg))
+          if (DRE->getDecl() == P && T->isPointerType() &&
+              Helper->getParamDecl(I)->getType()->isPointerType())
+            Passed = true; // fill(c) with c a pointer: the whole record.
+        if (!Passed && Target && paramPath(Target, P, Eval, Prefix))
+          Passed = true;
+        if (!Passed)
+          continue;
+        const FieldWrites::ParamWrites *Inner = paramWrites(Helper, I);
+        if (!Inner || !Inner->Covered)
+          return;
+        Accounted.insert(Arg);
+        for (const auto &E : Inner->Writes) {
+          FieldWrites::ParamWrites::Entry Entry{Prefix + E.Path, E.Value,
+                                                {Call}};
+          Entry.Through.append(E.Through.begin(), E.Through.end());
+          Summary->Writes.push_back(std::move(Entry));
+        }
+      }
+    }
+    std::string Path;
+    if (LHS && paramPath(LHS, P, Eval, Path)) {
+      Summary->Writes.push_back({Path, RHS, {}});
+      Accounted.insert(LHS->IgnoreParenImpCasts());
+    }
+  });
+  // Every other use of P must be a read of a field.
+  forEachStmt(Body, [&](const Stmt *S) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(S);
+    if (!Summary->Covered || !DRE || DRE->getDecl() != P)
+      return;
+    // Walk up to the outermost lvalue based on P.
+    const Expr *Top = DRE;
+    bool ThroughField = false;
+    while (true) {
+      auto Parents = Ctx.getParents(*Top);
+      if (Parents.size() != 1)
+        break;
+      const Expr *Up = Parents[0].get<Expr>();
+      if (!Up || !(isa<MemberExpr>(Up) || isa<ArraySubscriptExpr>(Up) ||
+                   isa<ParenExpr>(Up) || isa<ImplicitCastExpr>(Up) ||
+                   (isa<UnaryOperator>(Up) &&
+                    cast<UnaryOperator>(Up)->getOpcode() == UO_Deref)))
+        break;
+      if (const auto *Cast = dyn_cast<ImplicitCastExpr>(Up))
+        if (Cast->getCastKind() == CK_LValueToRValue &&
+            !isa<MemberExpr>(Top) && !isa<ArraySubscriptExpr>(Top) &&
+            Top != DRE)
+          break;
+      Top = Up;
+      if (!isa<ImplicitCastExpr>(Up) && !isa<ParenExpr>(Up))
+        ThroughField = true;
+      if (Accounted.count(Top->IgnoreParenImpCasts()))
+        return;
+    }
+    if (Accounted.count(Top->IgnoreParenImpCasts()) || Accounted.count(DRE))
+      return;
+    // A read of a field: the lvalue is loaded.
+    if (const auto *Cast = dyn_cast<ImplicitCastExpr>(Top))
+      if (Cast->getCastKind() == CK_LValueToRValue && ThroughField)
+        return;
+    Summary->Covered = false;
+  });
+  // Later writes to a path replace earlier ones (source order).
+  FieldWrites::ParamWrites *Result = Summary.get();
+  Params[Key] = std::move(Summary);
+  return Result;
+}
+
+const VarDecl *HelperSummaries::returnedLocal(const FunctionDecl *FD,
+                                              SourceLocation *At) {
+  const VarDecl *Local = nullptr;
+  bool Ok = true;
+  forEachStmt(FD->getBody(), [&](const Stmt *S) {
+    const auto *RS = dyn_cast<ReturnStmt>(S);
+    if (!RS || !Ok)
+      return;
+    const Expr *V = RS->getRetValue();
+    if (V)
+      V = V->IgnoreImplicit()->IgnoreParenImpCasts();
+    if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(V))
+      if (CE->getConstructor()->isCopyOrMoveConstructor() &&
+          CE->getNumArgs() == 1)
+        V = CE->getArg(0)->IgnoreImplicit()->IgnoreParenImpCasts();
+    const auto *DRE = dyn_cast_or_null<DeclRefExpr>(V);
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) ||
+        (Local && Local != VD)) {
+      Ok = false;
+      return;
+    }
+    Local = VD;
+    *At = RS->getBeginLoc();
+  });
+  return Ok ? Local : nullptr;
 }
 
 } // namespace cuda_tidy

@@ -337,12 +337,6 @@ private:
     return Result;
   }
 
-  FieldWrites &writesOf(const FunctionDecl *FD) {
-    auto &Slot = Writes[FD];
-    if (!Slot)
-      Slot = std::make_unique<FieldWrites>(FD->getBody(), Ctx, Eval);
-    return *Slot;
-  }
 
   void addChevronLaunch(const CUDAKernelCallExpr *KCE) {
     LaunchSite L;
@@ -418,6 +412,41 @@ private:
     finish(L);
   }
 
+  /// Evaluates V in the frames of the helper calls it comes through.
+  template <typename Fn> auto inFrames(const FieldValue &V, Fn &&Evaluate) {
+    std::deque<CallFrame> Frames;
+    const CallFrame *Parent = nullptr;
+    for (const CallExpr *Call : V.Through) {
+      Frames.push_back({Call, Call->getDirectCallee(), Parent});
+      Parent = &Frames.back();
+    }
+    return Evaluate(V.Value, Parent);
+  }
+  std::optional<uint64_t> intOf(const FieldValue &V) {
+    if (V.IsZero)
+      return 0;
+    if (!V.Value)
+      return std::nullopt;
+    return inFrames(V, [&](const Expr *E, const CallFrame *F) {
+      return Eval.evaluateInt(E, F);
+    });
+  }
+  std::optional<Dim3> dim3Of(const FieldValue &V) {
+    if (!V.Value)
+      return std::nullopt;
+    return inFrames(V, [&](const Expr *E, const CallFrame *F) {
+      return Eval.evaluateDim3(E, F);
+    });
+  }
+  /// The expression a field value is written as in this function, for
+  /// notes and fix-its; for a value set in a helper, the outermost helper
+  /// call.
+  static const Expr *spelledAt(const FieldValue &V) {
+    if (!V.Through.empty())
+      return V.Through.front();
+    return V.Value;
+  }
+
   /// Reads the fields of `&config` as set before the launch.
   void readConfig(LaunchSite &L, const Expr *ConfigArg) {
     const auto *UO = dyn_cast<UnaryOperator>(ConfigArg->IgnoreParenImpCasts());
@@ -428,55 +457,38 @@ private:
         FieldWrites::accessPath(UO->getSubExpr(), Eval, Unused);
     if (!Config || !Unused.empty())
       return;
-    FieldWrites &W = writesOf(Current);
+    const FieldWrites &W = Eval.helpers().writesOf(Current);
     if (W.escapes(Config))
       return;
     L.ConfigVar = Config;
     SourceLocation At = L.Call->getBeginLoc();
     bool Driver = isDriverApi(L.Api);
-    // A field's value at the launch: an expression, implicit zero, or unknown.
-    auto Field = [&](StringRef Path, bool &IsZero) {
-      return W.valueAt(Config, Path, At, &IsZero);
-    };
-    auto IntField = [&](StringRef Path) -> std::optional<uint64_t> {
-      bool IsZero = false;
-      const Expr *E = Field(Path, IsZero);
-      if (IsZero)
-        return 0;
-      return E ? Eval.evaluateInt(E) : std::nullopt;
-    };
-    bool IsZero = false;
+    auto Field = [&](StringRef Path) { return W.fieldAt(Config, Path, At); };
     if (Driver) {
       std::optional<uint64_t> D[6];
       const char *Names[6] = {".gridDimX",  ".gridDimY",  ".gridDimZ",
                               ".blockDimX", ".blockDimY", ".blockDimZ"};
       for (unsigned I = 0; I < 6; ++I)
-        D[I] = IntField(Names[I]);
+        D[I] = intOf(Field(Names[I]));
       if (D[0] && D[1] && D[2])
         L.Grid = Dim3{*D[0], *D[1], *D[2]};
       if (D[3] && D[4] && D[5])
         L.Block = Dim3{*D[3], *D[4], *D[5]};
-      L.DynamicSmemExpr = Field(".sharedMemBytes", IsZero);
     } else {
-      bool GZ = false, BZ = false;
-      if (const Expr *G = Field(".gridDim", GZ))
-        L.Grid = Eval.evaluateDim3(G);
-      if (const Expr *B = Field(".blockDim", BZ))
-        L.Block = Eval.evaluateDim3(B);
-      L.DynamicSmemExpr = Field(".dynamicSmemBytes", IsZero);
+      L.Grid = dim3Of(Field(".gridDim"));
+      L.Block = dim3Of(Field(".blockDim"));
     }
-    if (IsZero)
-      L.DynamicSmem = 0;
-    else if (L.DynamicSmemExpr)
-      L.DynamicSmem = Eval.evaluateInt(L.DynamicSmemExpr);
+    FieldValue Bytes =
+        Field(Driver ? ".sharedMemBytes" : ".dynamicSmemBytes");
+    L.DynamicSmemExpr = Bytes.IsZero ? nullptr : spelledAt(Bytes);
+    L.DynamicSmem = intOf(Bytes);
 
     // The attribute array.
-    std::optional<uint64_t> NumAttrs = IntField(".numAttrs");
-    bool AttrsZero = false;
-    const Expr *AttrsExpr = Field(".attrs", AttrsZero);
-    if (!NumAttrs || *NumAttrs == 0 || !AttrsExpr)
+    std::optional<uint64_t> NumAttrs = intOf(Field(".numAttrs"));
+    FieldValue AttrsValue = Field(".attrs");
+    if (!NumAttrs || *NumAttrs == 0 || !AttrsValue.Value)
       return;
-    const Expr *A = AttrsExpr->IgnoreParenImpCasts();
+    const Expr *A = AttrsValue.Value->IgnoreParenImpCasts();
     std::string Prefix;
     const VarDecl *AttrVar = nullptr;
     bool Indexed = false;
@@ -505,18 +517,33 @@ private:
     }
     if (!AttrVar)
       return;
-    FieldWrites &AW = writesOf(Current);
+    const auto *AttrOwner =
+        dyn_cast_or_null<FunctionDecl>(AttrVar->getParentFunctionOrMethod());
+    if (!AttrOwner || !AttrOwner->getBody())
+      return;
+    const FieldWrites &AW = Eval.helpers().writesOf(AttrOwner);
     if (AW.escapes(AttrVar))
       return;
+    // An array filled in a helper is read as the helper leaves it.
+    SourceLocation AttrAt = AttrsValue.Through.empty() ? At : SourceLocation();
+    auto AttrField = [&](StringRef Path) {
+      FieldValue V = AW.fieldAt(AttrVar, Path, AttrAt);
+      llvm::SmallVector<const CallExpr *, 2> Through(
+          AttrsValue.Through.begin(), AttrsValue.Through.end());
+      Through.append(V.Through.begin(), V.Through.end());
+      V.Through = std::move(Through);
+      return V;
+    };
     unsigned Base = Indexed ? std::stoul(Prefix) : 0;
     if (!Indexed && *NumAttrs != 1)
       return;
     for (uint64_t I = 0; I < *NumAttrs && I < 64; ++I) {
       std::string Elem =
           Indexed ? "[" + std::to_string(Base + I) + "]" : std::string();
-      bool IdZero = false;
-      const Expr *Id = AW.valueAt(AttrVar, Elem + ".id", At, &IdZero);
-      StringRef IdName = enumeratorName(Id);
+      FieldValue Id = AttrField(Elem + ".id");
+      StringRef IdName = Id.Through.empty()
+                             ? enumeratorName(Id.Value)
+                             : enumeratorName(Id.Value);
       if (IdName != "cudaLaunchAttributeClusterDimension" &&
           IdName != "CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION")
         continue;
@@ -525,12 +552,12 @@ private:
       std::optional<uint64_t> C[3];
       const char *Comps[3] = {".x", ".y", ".z"};
       for (unsigned K = 0; K < 3; ++K) {
-        bool CZ = false;
-        const Expr *CE = AW.valueAt(AttrVar, ValPath + Comps[K], At, &CZ);
-        if (K == 0)
-          L.ClusterExpr = CE ? CE : Id;
-        C[K] = CZ ? std::optional<uint64_t>(0)
-                  : (CE ? Eval.evaluateInt(CE) : std::nullopt);
+        FieldValue CV = AttrField(ValPath + Comps[K]);
+        if (K == 0) {
+          const Expr *Spelled = spelledAt(CV);
+          L.ClusterExpr = Spelled ? Spelled : spelledAt(Id);
+        }
+        C[K] = intOf(CV);
       }
       if (C[0] && C[1] && C[2])
         L.Cluster = Dim3{*C[0], *C[1], *C[2]};
@@ -726,7 +753,6 @@ private:
   std::vector<LaunchSite> &Launches;
   std::vector<FuncAttributeCall> &Attrs;
   const FunctionDecl *Current = nullptr;
-  std::map<const FunctionDecl *, std::unique_ptr<FieldWrites>> Writes;
   /// The calls of each user function with a body, by canonical declaration.
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<CallSite, 2>> CallsTo;
   struct PendingSetting {

@@ -304,41 +304,82 @@ template <typename Fn> static void forEachStmt(const Stmt *S, Fn &&F) {
     forEachStmt(Child, F);
 }
 
+LocalParents::LocalParents(const Stmt *Body) { index(Body); }
+
+void LocalParents::index(const Stmt *S) {
+  if (!S)
+    return;
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls()) {
+      DeclParents[D] = DS;
+      if (const auto *VD = dyn_cast<VarDecl>(D))
+        if (const Expr *Init = VD->getInit()) {
+          StmtParents[Init] = DynTypedNode::create(*VD);
+          index(Init);
+        }
+    }
+    return;
+  }
+  for (const Stmt *Child : S->children()) {
+    if (!Child)
+      continue;
+    StmtParents[Child] = DynTypedNode::create(*S);
+    index(Child);
+  }
+}
+
+DynTypedNode LocalParents::parent(const DynTypedNode &N) const {
+  if (const auto *S = N.get<Stmt>()) {
+    auto It = StmtParents.find(S);
+    return It == StmtParents.end() ? DynTypedNode() : It->second;
+  }
+  if (const auto *D = N.get<Decl>()) {
+    auto It = DeclParents.find(D);
+    if (It != DeclParents.end())
+      return DynTypedNode::create(*It->second);
+  }
+  return DynTypedNode();
+}
+
+const LocalParents &ConstantEvaluator::parentsIn(const Stmt *Body) {
+  std::unique_ptr<LocalParents> &Slot = Parents[Body];
+  if (!Slot)
+    Slot = std::make_unique<LocalParents>(Body);
+  return *Slot;
+}
+
 /// The first parent of E that is not a parenthesis.
-static DynTypedNode parentSkippingParens(const Expr *&E, ASTContext &Ctx) {
+static DynTypedNode parentSkippingParens(const Expr *&E,
+                                         const LocalParents &Index) {
   while (true) {
-    auto Parents = Ctx.getParents(*E);
-    if (Parents.size() != 1)
-      return DynTypedNode();
-    if (const auto *P = Parents[0].get<ParenExpr>()) {
-      E = P;
+    DynTypedNode P = Index.parent(*E);
+    if (const auto *Paren = P.get<ParenExpr>()) {
+      E = Paren;
       continue;
     }
-    return Parents[0];
+    return P;
   }
 }
 
 ConstantEvaluator::VarUses ConstantEvaluator::scanUses(const VarDecl *VD,
                                                       const Stmt *Body) {
   VarUses U;
+  const LocalParents &Index = parentsIn(Body);
   forEachStmt(Body, [&](const Stmt *S) {
     const auto *DRE = dyn_cast<DeclRefExpr>(S);
     if (U.Escapes || !DRE || DRE->getDecl() != VD)
       return;
     const Expr *Use = DRE;
-    DynTypedNode Parent = parentSkippingParens(Use, Ctx);
+    DynTypedNode Parent = parentSkippingParens(Use, Index);
     if (const auto *Cast = Parent.get<ImplicitCastExpr>()) {
       if (Cast->getCastKind() == CK_LValueToRValue ||
           Cast->getCastKind() == CK_FunctionToPointerDecay)
         return;
       // A dim3 copied into a parameter or a config field.
-      if (Cast->getCastKind() == CK_NoOp) {
-        auto Grand = Ctx.getParents(*Cast);
-        if (Grand.size() == 1)
-          if (const auto *CE = Grand[0].get<CXXConstructExpr>())
-            if (CE->getConstructor()->isCopyConstructor())
-              return;
-      }
+      if (Cast->getCastKind() == CK_NoOp)
+        if (const auto *CE = Index.parent(*Cast).get<CXXConstructExpr>())
+          if (CE->getConstructor()->isCopyConstructor())
+            return;
     }
     if (const auto *CE = Parent.get<CXXConstructExpr>())
       if (CE->getConstructor()->isCopyConstructor())
@@ -348,7 +389,7 @@ ConstantEvaluator::VarUses ConstantEvaluator::scanUses(const VarDecl *VD,
     if (const auto *ME = Parent.get<MemberExpr>()) {
       // Reading grid.x is fine; anything else goes through the parent check.
       const Expr *MUse = ME;
-      DynTypedNode MP = parentSkippingParens(MUse, Ctx);
+      DynTypedNode MP = parentSkippingParens(MUse, Index);
       if (const auto *Cast = MP.get<ImplicitCastExpr>())
         if (Cast->getCastKind() == CK_LValueToRValue)
           return;
@@ -496,6 +537,7 @@ HelperSummaries &ConstantEvaluator::helpers() {
 FieldWrites::FieldWrites(const Stmt *Body, ASTContext &Ctx,
                          ConstantEvaluator &Eval)
     : Ctx(Ctx), Eval(Eval) {
+  const LocalParents &Index = Eval.parentsIn(Body);
   // Calls of helpers that write through their parameters, and the uses of
   // variables that they account for.
   llvm::DenseSet<const Expr *> CoveredArgs;
@@ -552,7 +594,7 @@ FieldWrites::FieldWrites(const Stmt *Body, ASTContext &Ctx,
       return;
     // The outermost lvalue this use designates (`attrs[0].val` for attrs).
     const Expr *Top = DRE;
-    DynTypedNode Parent = parentSkippingParens(Top, Ctx);
+    DynTypedNode Parent = parentSkippingParens(Top, Index);
     while (true) {
       if (const auto *ME = Parent.get<MemberExpr>()) {
         if (ME->isArrow())
@@ -562,7 +604,7 @@ FieldWrites::FieldWrites(const Stmt *Body, ASTContext &Ctx,
         if (Cast->getCastKind() != CK_ArrayToPointerDecay)
           break;
         const Expr *From = Cast;
-        DynTypedNode P = parentSkippingParens(From, Ctx);
+        DynTypedNode P = parentSkippingParens(From, Index);
         const auto *ASE = P.get<ArraySubscriptExpr>();
         if (!ASE || ASE->getBase()->IgnoreParens() != Cast)
           break;
@@ -570,7 +612,7 @@ FieldWrites::FieldWrites(const Stmt *Body, ASTContext &Ctx,
       } else {
         break;
       }
-      Parent = parentSkippingParens(Top, Ctx);
+      Parent = parentSkippingParens(Top, Index);
     }
     if (CoveredArgs.count(Top))
       return;
@@ -614,7 +656,7 @@ FieldWrites::FieldWrites(const Stmt *Body, ASTContext &Ctx,
         if (!Next)
           break;
         Copy = Next;
-        Up = parentSkippingParens(Copy, Ctx);
+        Up = parentSkippingParens(Copy, Index);
       }
       if (Copy != DRE && (Up.get<ReturnStmt>() || Up.get<VarDecl>()))
         return;
@@ -631,13 +673,13 @@ FieldWrites::FieldWrites(const Stmt *Body, ASTContext &Ctx,
     auto StoredInField = [&](const Expr *From) {
       // A field of an aggregate initialiser: {grid, block, 0, s, &attr, 1}
       // (a designated one has a syntactic and a semantic parent).
-      for (const DynTypedNode &Up : Ctx.getParents(*From))
-        if (Up.get<InitListExpr>() || Up.get<DesignatedInitExpr>())
-          return true;
-      DynTypedNode P = parentSkippingParens(From, Ctx);
+      DynTypedNode Up = Index.parent(*From);
+      if (Up.get<InitListExpr>() || Up.get<DesignatedInitExpr>())
+        return true;
+      DynTypedNode P = parentSkippingParens(From, Index);
       while (const auto *Cast = P.get<ImplicitCastExpr>()) {
         From = Cast;
-        P = parentSkippingParens(From, Ctx);
+        P = parentSkippingParens(From, Index);
       }
       if (const auto *BO = P.get<BinaryOperator>())
         return BO->getOpcode() == BO_Assign && BO->getRHS() == From &&
@@ -657,10 +699,10 @@ FieldWrites::FieldWrites(const Stmt *Body, ASTContext &Ctx,
         if (StoredInField(UO) || CoveredArgs.count(UO))
           return;
         const Expr *From = UO;
-        DynTypedNode P = parentSkippingParens(From, Ctx);
+        DynTypedNode P = parentSkippingParens(From, Index);
         while (const auto *Cast = P.get<ImplicitCastExpr>()) {
           From = Cast;
-          P = parentSkippingParens(From, Ctx);
+          P = parentSkippingParens(From, Index);
         }
         if (const auto *Call = P.get<CallExpr>())
           if (isLaunchConfigCallee(Call) && Call->getNumArgs() > 0 &&
@@ -905,6 +947,7 @@ HelperSummaries::paramWrites(const FunctionDecl *FD, unsigned Index) {
     return nullptr;
   auto Summary = std::make_unique<FieldWrites::ParamWrites>();
   const Stmt *Body = FD->getBody();
+  const LocalParents &Parents = Eval.parentsIn(Body);
   // The writes, and the uses of P that they (or reads) account for.
   llvm::DenseSet<const Stmt *> Accounted;
   forEachStmt(Body, [&](const Stmt *S) {
@@ -964,10 +1007,7 @@ HelperSummaries::paramWrites(const FunctionDecl *FD, unsigned Index) {
     const Expr *Top = DRE;
     bool ThroughField = false;
     while (true) {
-      auto Parents = Ctx.getParents(*Top);
-      if (Parents.size() != 1)
-        break;
-      const Expr *Up = Parents[0].get<Expr>();
+      const Expr *Up = Parents.parent(*Top).get<Expr>();
       if (!Up || !(isa<MemberExpr>(Up) || isa<ArraySubscriptExpr>(Up) ||
                    isa<ParenExpr>(Up) || isa<ImplicitCastExpr>(Up) ||
                    (isa<UnaryOperator>(Up) &&

@@ -42,6 +42,7 @@
 #ifndef CUDA_TIDY_LIB_CONSTANTEVAL_H
 #define CUDA_TIDY_LIB_CONSTANTEVAL_H
 
+#include "clang/AST/ASTTypeTraits.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
@@ -91,6 +92,26 @@ struct CallFrame {
 const clang::Expr *argumentFor(const CallFrame &Frame,
                                const clang::ParmVarDecl *P);
 
+/// The parents of the statements of one function body, built by walking
+/// that body only. (clang's ASTContext::getParents indexes the whole
+/// translation unit, system headers included, on first use: far too costly
+/// for the few lookups the launch model makes.) A variable's initialiser has
+/// the VarDecl as parent, and the VarDecl its DeclStmt.
+class LocalParents {
+public:
+  explicit LocalParents(const clang::Stmt *Body);
+  /// The parent of N within the body; an empty node at the root.
+  clang::DynTypedNode parent(const clang::DynTypedNode &N) const;
+  clang::DynTypedNode parent(const clang::Stmt &S) const {
+    return parent(clang::DynTypedNode::create(S));
+  }
+
+private:
+  void index(const clang::Stmt *S);
+  llvm::DenseMap<const clang::Stmt *, clang::DynTypedNode> StmtParents;
+  llvm::DenseMap<const clang::Decl *, const clang::Stmt *> DeclParents;
+};
+
 /// Evaluates integers and dim3 values; caches what it learns about locals.
 class ConstantEvaluator {
 public:
@@ -131,6 +152,9 @@ public:
   /// The helper summaries of this translation unit.
   HelperSummaries &helpers();
 
+  /// The parent index of a function body (built once per body).
+  const LocalParents &parentsIn(const clang::Stmt *Body);
+
 private:
   std::optional<uint64_t> evaluateIntImpl(const clang::Expr *E,
                                           const CallFrame *Frame,
@@ -154,6 +178,7 @@ private:
   llvm::DenseMap<const clang::ParmVarDecl *, bool> ReadOnlyParams;
   const clang::ParmVarDecl *UnboundParam = nullptr;
   std::unique_ptr<HelperSummaries> Helpers;
+  llvm::DenseMap<const clang::Stmt *, std::unique_ptr<LocalParents>> Parents;
 };
 
 /// A field's value as FieldWrites knows it: an expression, to be evaluated

@@ -179,15 +179,31 @@ static bool leaves(const Stmt *S) {
 
 /// The guard that makes Call run once per process, if any (see the model).
 static std::optional<OnceGuard>
-onceGuardOf(const CallExpr *Call, ASTContext &Ctx,
+onceGuardOf(const CallExpr *Call, const FunctionDecl *In,
+            ConstantEvaluator &Eval,
             const llvm::DenseMap<const CXXMethodDecl *, const LambdaExpr *>
                 &Lambdas) {
+  if (!In || !In->getBody())
+    return std::nullopt;
+  const LocalParents *Index = &Eval.parentsIn(In->getBody());
   DynTypedNode Node = DynTypedNode::create(*static_cast<const Stmt *>(Call));
   for (unsigned Depth = 0; Depth < 64; ++Depth) {
-    auto Parents = Ctx.getParents(Node);
-    if (Parents.empty())
-      return std::nullopt;
-    const DynTypedNode &P = Parents[0];
+    DynTypedNode P = Index->parent(Node);
+    if (P.getNodeKind().isNone()) {
+      // The body of a lambda analysed on its own: go on from the lambda
+      // expression in the function around it.
+      const auto *MD = dyn_cast<CXXMethodDecl>(In);
+      const LambdaExpr *LE = MD ? Lambdas.lookup(MD) : nullptr;
+      const auto *Outer =
+          LE ? dyn_cast<FunctionDecl>(MD->getParent()->getDeclContext())
+             : nullptr;
+      if (!Outer || !Outer->getBody())
+        return std::nullopt;
+      In = Outer;
+      Index = &Eval.parentsIn(Outer->getBody());
+      Node = DynTypedNode::create(*static_cast<const Stmt *>(LE));
+      continue;
+    }
     const Stmt *Child = Node.get<Stmt>();
     if (const auto *VD = P.get<VarDecl>()) {
       if (VD->isStaticLocal() && VD->getTSCSpec() == TSCS_unspecified)
@@ -231,13 +247,6 @@ onceGuardOf(const CallExpr *Call, ASTContext &Ctx,
           return std::nullopt;
         return OnceGuard{OnceGuard::CallOnce, Flag, CE->getBeginLoc()};
       }
-    } else if (const auto *MD = P.get<CXXMethodDecl>()) {
-      // The body of a lambda: go on from the lambda expression.
-      const LambdaExpr *LE = Lambdas.lookup(MD);
-      if (!LE)
-        return std::nullopt;
-      Node = DynTypedNode::create(*static_cast<const Stmt *>(LE));
-      continue;
     } else if (!P.get<Stmt>()) {
       return std::nullopt;
     }
@@ -643,7 +652,7 @@ private:
       Pending.push_back({A, Current});
       return;
     }
-    finishSetting(A);
+    finishSetting(A, Current);
   }
 
   static bool ownedBy(const ParmVarDecl *P, const FunctionDecl *FD) {
@@ -701,7 +710,7 @@ private:
               FuncAttributeCall Best, unsigned Depth) {
     auto Callers = CallsTo.find(Function->getCanonicalDecl());
     if (Callers == CallsTo.end() || Depth >= 3) {
-      finishSetting(Best);
+      finishSetting(Best, A.Caller, Chain);
       return;
     }
     unsigned Seen = 0;
@@ -735,15 +744,18 @@ private:
         bindAt(A, Site.Caller, Longer, B, Depth + 1);
         continue;
       }
-      finishSetting(B);
+      finishSetting(B, A.Caller, Longer);
     }
   }
 
-  void finishSetting(FuncAttributeCall &A) {
-    A.Guard = onceGuardOf(A.Call, Ctx, Lambdas);
-    for (const CallExpr *Via : A.Through)
+  /// Records A, made by a call in function In and reached through the
+  /// calls Chain (innermost first).
+  void finishSetting(FuncAttributeCall &A, const FunctionDecl *In,
+                     llvm::ArrayRef<CallSite> Chain = {}) {
+    A.Guard = onceGuardOf(A.Call, In, Eval, Lambdas);
+    for (const CallSite &Via : Chain)
       if (!A.Guard)
-        A.Guard = onceGuardOf(Via, Ctx, Lambdas);
+        A.Guard = onceGuardOf(Via.Call, Via.Caller, Eval, Lambdas);
     Attrs.push_back(A);
   }
 
@@ -1019,10 +1031,19 @@ std::optional<FixItHint> insertBeforeLaunch(const LaunchSite &L,
                                             ASTContext &Ctx, StringRef Call,
                                             std::string &WhyNot) {
   const SourceManager &SM = Ctx.getSourceManager();
+  if (!L.Caller || !L.Caller->getBody()) {
+    WhyNot = "the launch is not inside a function body";
+    return std::nullopt;
+  }
+  // The launching function's own parent index: the fix is rare, and
+  // ASTContext::getParents would index the whole translation unit.
+  LocalParents Index(L.Caller->getBody());
   DynTypedNode Node = DynTypedNode::create(*static_cast<const Stmt *>(L.Call));
   const Stmt *Statement = nullptr;
   for (unsigned Depth = 0; Depth < 64; ++Depth) {
-    auto Parents = Ctx.getParents(Node);
+    llvm::SmallVector<DynTypedNode, 1> Parents;
+    if (DynTypedNode P = Index.parent(Node); !P.getNodeKind().isNone())
+      Parents.push_back(P);
     if (Parents.size() != 1) {
       WhyNot = "the launch is not inside a function body";
       return std::nullopt;

@@ -146,11 +146,39 @@ void ClusterSizePortabilityCheck::check(
       }
     } else if (Blocks > PortableClusterSize) {
       bool Allowed = false;
+      const FuncAttributeCall *OncePerProcess = nullptr;
+      // A setting for a kernel that cannot be followed is trusted.
       for (const FuncAttributeCall *A :
-           Model.settingsFor(L, FuncAttr::NonPortableClusterSizeAllowed))
-        if (!A->Value || *A->Value != 0)
-          Allowed = true;
-      if (!Allowed && FirstReport(Loc, 2)) {
+           Model.settingsFor(L, FuncAttr::NonPortableClusterSizeAllowed,
+                             /*IncludeUnknown=*/true)) {
+        if (A->Value && *A->Value == 0)
+          continue;
+        if (A->Guard && !A->KernelUnknown) {
+          OncePerProcess = OncePerProcess ? OncePerProcess : A;
+          continue;
+        }
+        Allowed = true;
+      }
+      if (!Allowed && OncePerProcess && FirstReport(Loc, 2)) {
+        OptInSpelling Spell = optInSpelling(L.Api);
+        diag(Loc, "'%0' is launched with a cluster of %1 blocks but allows "
+                  "non-portable cluster sizes once per process, for one "
+                  "device")
+            << Kernel << std::to_string(Blocks);
+        NoteFrom();
+        diag(SM.getExpansionLoc(OncePerProcess->Site->getBeginLoc()),
+             "non-portable cluster sizes are allowed here",
+             DiagnosticIDs::Note);
+        diag(SM.getExpansionLoc(OncePerProcess->Guard->Loc),
+             "%0 makes the call run only once", DiagnosticIDs::Note)
+            << describeGuard(*OncePerProcess->Guard);
+        diag(Loc,
+             "'%0' applies to the current device only: on any other device "
+             "this launch fails with cudaErrorInvalidClusterSize; set it once "
+             "per device",
+             DiagnosticIDs::Note)
+            << Spell.SetAttribute;
+      } else if (!Allowed && FirstReport(Loc, 2)) {
         OptInSpelling Spell = optInSpelling(L.Api);
         std::string WhyNot;
         std::optional<FixItHint> Fix;

@@ -69,13 +69,25 @@ void DynamicSharedMemoryOptInCheck::check(
              DiagnosticIDs::Note);
     };
 
+    // The kernel's static shared memory, as cuda-static-shared-memory-limit
+    // counts it.
+    const StaticSharedMemory *StaticUse = nullptr;
+    if (L.Kernel)
+      if (const FunctionDecl *Def = L.Kernel->getDefinition())
+        StaticUse = &Smem.of(Def);
+    uint64_t Static = StaticUse ? StaticUse->Total : 0;
+    auto NoteLargestStatic = [&]() {
+      if (!StaticUse || StaticUse->Variables.empty())
+        return;
+      const SharedVariable &V = StaticUse->Variables.front();
+      diag(SM.getExpansionLoc(V.Var->getLocation()),
+           "'%0' takes %1 bytes of static shared memory", DiagnosticIDs::Note)
+          << V.Var->getName() << std::to_string(V.Size);
+    };
+
     // Static plus dynamic over the target's per-block maximum: no opt-in
     // helps.
     if (Arch && Arch->Limits) {
-      uint64_t Static = 0;
-      if (L.Kernel)
-        if (const FunctionDecl *Def = L.Kernel->getDefinition())
-          Static = Smem.of(Def).Total;
       uint64_t Max = Arch->Limits->MaxSharedMemPerBlock;
       // Static shared memory alone is cuda-static-shared-memory-limit's.
       if (Dynamic > 0 && Static + Dynamic > Max) {
@@ -93,17 +105,27 @@ void DynamicSharedMemoryOptInCheck::check(
       }
     }
 
-    if (Dynamic <= DefaultSharedMemPerBlock)
+    // Without an opt-in a block gets 48 KiB minus its static shared memory.
+    if (Dynamic == 0 || Static + Dynamic <= DefaultSharedMemPerBlock)
       continue;
-    auto OptIns = Model.settingsFor(L, FuncAttr::MaxDynamicSharedMemorySize);
+    auto OptIns = Model.settingsFor(L, FuncAttr::MaxDynamicSharedMemorySize,
+                                    /*IncludeUnknown=*/true);
     const FuncAttributeCall *Largest = nullptr;
+    const FuncAttributeCall *OncePerProcess = nullptr;
     bool Enough = false;
     for (const FuncAttributeCall *A : OptIns) {
-      // An opt-in of unproven size is given the benefit of the doubt.
+      // An opt-in of unproven size, or for a kernel that cannot be
+      // followed, is given the benefit of the doubt.
       if (!A->Value || *A->Value >= Dynamic) {
+        if (A->Guard && !A->KernelUnknown) {
+          OncePerProcess = OncePerProcess ? OncePerProcess : A;
+          continue;
+        }
         Enough = true;
         break;
       }
+      if (A->KernelUnknown)
+        continue;
       // On ties the later call, closer to the launch, is shown.
       if (!Largest || *A->Value >= *Largest->Value)
         Largest = A;
@@ -111,6 +133,35 @@ void DynamicSharedMemoryOptInCheck::check(
     if (Enough)
       continue;
     Reported.insert(Loc.getRawEncoding());
+    auto NoteSite = [&](const FuncAttributeCall *A) {
+      SourceLocation At = SM.getExpansionLoc(A->Site->getBeginLoc());
+      const FunctionDecl *Wrapper =
+          A->Through.empty() ? nullptr : A->Site->getDirectCallee();
+      if (Wrapper)
+        diag(At, "the opt-in is set here, through '%0'", DiagnosticIDs::Note)
+            << Wrapper->getName();
+      else
+        diag(At, "the opt-in is set here", DiagnosticIDs::Note);
+    };
+
+    if (OncePerProcess && !Largest) {
+      // The opt-in is there, but only for the device current when it ran.
+      diag(Loc, "'%0' is launched with %1 bytes of dynamic shared memory but "
+                "its opt-in runs once per process, for one device")
+          << Kernel << std::to_string(Dynamic);
+      NoteBytes();
+      NoteSite(OncePerProcess);
+      diag(SM.getExpansionLoc(OncePerProcess->Guard->Loc),
+           "%0 makes the opt-in run only once", DiagnosticIDs::Note)
+          << describeGuard(*OncePerProcess->Guard);
+      diag(Loc,
+           "'%0' applies to the current device only: on any other device "
+           "this launch fails with cudaErrorInvalidValue; opt in once per "
+           "device",
+           DiagnosticIDs::Note)
+          << optInSpelling(L.Api).SetAttribute;
+      continue;
+    }
 
     OptInSpelling Spell = optInSpelling(L.Api);
     std::string WhyNot;
@@ -134,7 +185,7 @@ void DynamicSharedMemoryOptInCheck::check(
                                    .str(),
                                WhyNot);
 
-    {
+    if (Static == 0) {
       auto D =
           diag(Loc, Largest ? "'%0' is launched with %1 bytes of dynamic "
                               "shared memory but opted in to only %2"
@@ -145,19 +196,76 @@ void DynamicSharedMemoryOptInCheck::check(
                                     : DefaultSharedMemPerBlock);
       if (Fix)
         D << *Fix;
+    } else {
+      auto D = diag(Loc, Largest
+                             ? "'%0' is launched with %1 bytes of dynamic "
+                               "shared memory on top of %2 bytes of static "
+                               "shared memory but opted in to only %3"
+                             : "'%0' is launched with %1 bytes of dynamic "
+                               "shared memory on top of %2 bytes of static "
+                               "shared memory, %3 bytes in all, without "
+                               "opting in")
+               << Kernel << std::to_string(Dynamic) << std::to_string(Static)
+               << std::to_string(Largest ? *Largest->Value : Static + Dynamic);
+      if (Fix)
+        D << *Fix;
     }
     NoteBytes();
     if (Largest)
-      diag(SM.getExpansionLoc(Largest->Call->getBeginLoc()),
-           "the opt-in is set here", DiagnosticIDs::Note);
-    diag(Loc,
-         "launches over %0 bytes fail with cudaErrorInvalidValue unless "
-         "'%1' raises '%2' to at least the launch's size first",
-         DiagnosticIDs::Note)
-        << std::to_string(DefaultSharedMemPerBlock) << Spell.SetAttribute
-        << Spell.MaxDynamicSmem;
+      NoteSite(Largest);
+    NoteLargestStatic();
+    if (Static == 0)
+      diag(Loc,
+           "launches over %0 bytes fail with cudaErrorInvalidValue unless "
+           "'%1' raises '%2' to at least the launch's size first",
+           DiagnosticIDs::Note)
+          << std::to_string(DefaultSharedMemPerBlock) << Spell.SetAttribute
+          << Spell.MaxDynamicSmem;
+    else
+      diag(Loc,
+           "without an opt-in a block gets %0 bytes minus its static shared "
+           "memory; the launch fails with cudaErrorInvalidValue unless '%1' "
+           "raises '%2' to at least the dynamic size first",
+           DiagnosticIDs::Note)
+          << std::to_string(DefaultSharedMemPerBlock) << Spell.SetAttribute
+          << Spell.MaxDynamicSmem;
     if (!Fix)
       diag(Loc, "no automatic fix: %0", DiagnosticIDs::Note) << WhyNot;
+  }
+
+  // Opt-ins that the architecture refuses: static plus opted-in dynamic
+  // shared memory over the per-block maximum.
+  if (!Arch || !Arch->Limits)
+    return;
+  uint64_t Max = Arch->Limits->MaxSharedMemPerBlock;
+  llvm::DenseSet<unsigned> ReportedOptIns;
+  for (const FuncAttributeCall &A : Model.attributeCalls()) {
+    const auto *Kernel = dyn_cast_or_null<FunctionDecl>(A.KernelKey);
+    if (A.Attr != FuncAttr::MaxDynamicSharedMemorySize || A.Driver ||
+        !Kernel || !A.Value)
+      continue;
+    const FunctionDecl *Def = Kernel->getDefinition();
+    uint64_t Static = Def ? Smem.of(Def).Total : 0;
+    if (Static == 0 || Static + *A.Value <= Max)
+      continue;
+    SourceLocation At = SM.getExpansionLoc(A.Site->getBeginLoc());
+    if (!ReportedOptIns.insert(At.getRawEncoding()).second)
+      continue;
+    std::string Name;
+    {
+      llvm::raw_string_ostream OS(Name);
+      Kernel->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(),
+                                   /*Qualified=*/false);
+    }
+    diag(At, "the opt-in of %0 bytes for '%1' and its %2 bytes of static "
+             "shared memory exceed the %3 bytes '%4' allows per block")
+        << std::to_string(*A.Value) << Name << std::to_string(Static)
+        << std::to_string(Max) << Arch->Name;
+    diag(At,
+         "the call fails with cudaErrorInvalidValue; at most %0 bytes can be "
+         "opted in for this kernel",
+         DiagnosticIDs::Note)
+        << std::to_string(Max - Static);
   }
 }
 

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lib/LaunchModel.h"
+#include "lib/AnalysisContext.h"
 #include "lib/CudaAST.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -17,6 +18,7 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/StringSwitch.h"
+#include <deque>
 #include <map>
 #include <memory>
 
@@ -46,21 +48,6 @@ OptInSpelling optInSpelling(LaunchApi Api) {
             "CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED"};
   return {"cudaFuncSetAttribute", "cudaFuncAttributeMaxDynamicSharedMemorySize",
           "cudaFuncAttributeNonPortableClusterSizeAllowed"};
-}
-
-/// The kernel an argument names: `k`, `&k`, `(void *)k`, `k<float>`.
-static const FunctionDecl *kernelOf(const Expr *E) {
-  if (!E)
-    return nullptr;
-  E = E->IgnoreParenCasts();
-  if (const auto *UO = dyn_cast<UnaryOperator>(E))
-    if (UO->getOpcode() == UO_AddrOf)
-      E = UO->getSubExpr()->IgnoreParenCasts();
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl()))
-      if (isKernel(FD))
-        return FD;
-  return nullptr;
 }
 
 /// The variable or field holding a driver-API CUfunction.
@@ -130,6 +117,156 @@ static std::optional<FuncAttr> funcAttrOf(StringRef Name) {
       .Default(std::nullopt);
 }
 
+/// Whether E names a variable with static storage that is not thread_local.
+static const VarDecl *processWideVar(const Expr *E) {
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || !VD->hasGlobalStorage() ||
+      VD->getTSCSpec() != TSCS_unspecified)
+    return nullptr;
+  return VD;
+}
+
+/// The scalar process-wide flag that Cond tests (`!done`, `done == false`,
+/// `done`), or null. A flag read through an index (`done[device]`) or a
+/// member is per device or per object.
+static const VarDecl *testedFlag(const Expr *Cond) {
+  const Expr *E = Cond ? Cond->IgnoreParenImpCasts() : nullptr;
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_LNot)
+      E = UO->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(E))
+    if (BO->isEqualityOp())
+      E = BO->getLHS()->IgnoreParenImpCasts();
+  const VarDecl *VD = processWideVar(E);
+  if (!VD || !VD->getType()->isScalarType() || VD->getType()->isPointerType())
+    return nullptr;
+  return VD;
+}
+
+/// Whether S sets Flag (`Flag = ...`, `++Flag`, `Flag++`).
+static bool setsFlag(const Stmt *S, const VarDecl *Flag) {
+  if (!S)
+    return false;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    if (BO->isAssignmentOp())
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+        if (DRE->getDecl() == Flag)
+          return true;
+  if (const auto *UO = dyn_cast<UnaryOperator>(S))
+    if (UO->isIncrementDecrementOp())
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
+        if (DRE->getDecl() == Flag)
+          return true;
+  for (const Stmt *Child : S->children())
+    if (setsFlag(Child, Flag))
+      return true;
+  return false;
+}
+
+/// Whether S always leaves the function (`return;`, `{ ...; return; }`).
+static bool leaves(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt>(S))
+    return true;
+  if (const auto *CS = dyn_cast<CompoundStmt>(S))
+    return !CS->body_empty() && leaves(CS->body_back());
+  return false;
+}
+
+/// The guard that makes Call run once per process, if any (see the model).
+static std::optional<OnceGuard>
+onceGuardOf(const CallExpr *Call, const FunctionDecl *In,
+            ConstantEvaluator &Eval,
+            const llvm::DenseMap<const CXXMethodDecl *, const LambdaExpr *>
+                &Lambdas) {
+  if (!In || !In->getBody())
+    return std::nullopt;
+  const LocalParents *Index = &Eval.parentsIn(In->getBody());
+  DynTypedNode Node = DynTypedNode::create(*static_cast<const Stmt *>(Call));
+  for (unsigned Depth = 0; Depth < 64; ++Depth) {
+    DynTypedNode P = Index->parent(Node);
+    if (P.getNodeKind().isNone()) {
+      // The body of a lambda analysed on its own: go on from the lambda
+      // expression in the function around it.
+      const auto *MD = dyn_cast<CXXMethodDecl>(In);
+      const LambdaExpr *LE = MD ? Lambdas.lookup(MD) : nullptr;
+      const auto *Outer =
+          LE ? dyn_cast<FunctionDecl>(MD->getParent()->getDeclContext())
+             : nullptr;
+      if (!Outer || !Outer->getBody())
+        return std::nullopt;
+      In = Outer;
+      Index = &Eval.parentsIn(Outer->getBody());
+      Node = DynTypedNode::create(*static_cast<const Stmt *>(LE));
+      continue;
+    }
+    const Stmt *Child = Node.get<Stmt>();
+    if (const auto *VD = P.get<VarDecl>()) {
+      if (VD->isStaticLocal() && VD->getTSCSpec() == TSCS_unspecified)
+        return OnceGuard{OnceGuard::StaticInit, VD, VD->getLocation()};
+      if (!VD->isLocalVarDecl())
+        return std::nullopt;
+    } else if (const auto *If = P.get<IfStmt>()) {
+      if (Child && Child != If->getCond() &&
+          (Child == If->getThen() || Child == If->getElse())) {
+        const VarDecl *Flag = testedFlag(If->getCond());
+        if (Flag && setsFlag(Child, Flag))
+          return OnceGuard{OnceGuard::StaticFlag, Flag, If->getIfLoc()};
+      }
+    } else if (const auto *CS = P.get<CompoundStmt>()) {
+      // if (flag) return; flag = true; ... Call ...
+      for (const Stmt *Sibling : CS->body()) {
+        if (Sibling == Child)
+          break;
+        const auto *If = dyn_cast<IfStmt>(Sibling);
+        if (!If || If->getElse() || !leaves(If->getThen()))
+          continue;
+        const VarDecl *Flag = testedFlag(If->getCond());
+        if (Flag && setsFlag(CS, Flag))
+          return OnceGuard{OnceGuard::StaticFlag, Flag, If->getIfLoc()};
+      }
+    } else if (const auto *CE = P.get<CallExpr>()) {
+      const FunctionDecl *Callee = CE->getDirectCallee();
+      if (Callee && Callee->getIdentifier() &&
+          Callee->getName() == "call_once" && Callee->isInStdNamespace()) {
+        const VarDecl *Flag =
+            CE->getNumArgs() > 0
+                ? dyn_cast_or_null<VarDecl>(
+                      isa<DeclRefExpr>(CE->getArg(0)->IgnoreParenImpCasts())
+                          ? cast<DeclRefExpr>(
+                                CE->getArg(0)->IgnoreParenImpCasts())
+                                ->getDecl()
+                          : nullptr)
+                : nullptr;
+        // A thread_local once_flag is once per thread.
+        if (Flag && Flag->getTSCSpec() != TSCS_unspecified)
+          return std::nullopt;
+        return OnceGuard{OnceGuard::CallOnce, Flag, CE->getBeginLoc()};
+      }
+    } else if (!P.get<Stmt>()) {
+      return std::nullopt;
+    }
+    Node = P;
+  }
+  return std::nullopt;
+}
+
+std::string describeGuard(const OnceGuard &G) {
+  switch (G.K) {
+  case OnceGuard::CallOnce:
+    return "'std::call_once'";
+  case OnceGuard::StaticInit:
+    return "the initialiser of 'static " + G.Var->getName().str() + "'";
+  case OnceGuard::StaticFlag:
+    return "the flag '" + G.Var->getName().str() + "'";
+  }
+  return "";
+}
+
 namespace {
 /// Walks the translation unit, template instantiations included, and
 /// remembers the function it is in.
@@ -144,6 +281,13 @@ public:
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return false; }
 
+  /// Binds the settings made in wrappers at the wrappers' calls; call after
+  /// the traversal.
+  void bindWrappers() {
+    for (const PendingSetting &P : Pending)
+      bindAt(P.Setting, P.Function, {}, P.Setting, 0);
+  }
+
   bool TraverseFunctionDecl(FunctionDecl *FD) { return traverseFunc(FD); }
   bool TraverseCXXMethodDecl(CXXMethodDecl *FD) { return traverseFunc(FD); }
   bool TraverseCXXConstructorDecl(CXXConstructorDecl *FD) {
@@ -151,6 +295,11 @@ public:
   }
   bool TraverseCXXDestructorDecl(CXXDestructorDecl *FD) {
     return traverseFunc(FD);
+  }
+
+  bool VisitLambdaExpr(LambdaExpr *LE) {
+    Lambdas[LE->getCallOperator()] = LE;
+    return true;
   }
 
   bool VisitCallExpr(CallExpr *Call) {
@@ -163,7 +312,12 @@ public:
       return true;
     }
     const FunctionDecl *Callee = Call->getDirectCallee();
-    if (!Callee || !Callee->getIdentifier() || !isCudaHeaderDecl(Callee, SM))
+    if (!Callee)
+      return true;
+    // Calls of user functions, for binding wrappers at their calls.
+    if (Callee->hasBody() && !isInSystemHeader(Callee))
+      CallsTo[Callee->getCanonicalDecl()].push_back({Call, Current});
+    if (!Callee->getIdentifier() || !isCudaHeaderDecl(Callee, SM))
       return true;
     StringRef Name = Callee->getName();
     if (Name == "cudaFuncSetAttribute" || Name == "cuFuncSetAttribute") {
@@ -192,12 +346,6 @@ private:
     return Result;
   }
 
-  FieldWrites &writesOf(const FunctionDecl *FD) {
-    auto &Slot = Writes[FD];
-    if (!Slot)
-      Slot = std::make_unique<FieldWrites>(FD->getBody(), Ctx, Eval);
-    return *Slot;
-  }
 
   void addChevronLaunch(const CUDAKernelCallExpr *KCE) {
     LaunchSite L;
@@ -208,6 +356,9 @@ private:
     L.Kernel = KCE->getDirectCallee();
     if (L.Kernel && !isKernel(L.Kernel))
       L.Kernel = nullptr;
+    // A kernel held in a variable: `auto k = f<64>; k<<<...>>>()`.
+    if (!L.Kernel)
+      L.Kernel = kernelOf(KCE->getCallee());
     const CallExpr *Config = KCE->getConfig();
     if (Config && Config->getNumArgs() >= 2) {
       L.Grid = Eval.evaluateDim3(Config->getArg(0));
@@ -270,6 +421,41 @@ private:
     finish(L);
   }
 
+  /// Evaluates V in the frames of the helper calls it comes through.
+  template <typename Fn> auto inFrames(const FieldValue &V, Fn &&Evaluate) {
+    std::deque<CallFrame> Frames;
+    const CallFrame *Parent = nullptr;
+    for (const CallExpr *Call : V.Through) {
+      Frames.push_back({Call, Call->getDirectCallee(), Parent});
+      Parent = &Frames.back();
+    }
+    return Evaluate(V.Value, Parent);
+  }
+  std::optional<uint64_t> intOf(const FieldValue &V) {
+    if (V.IsZero)
+      return 0;
+    if (!V.Value)
+      return std::nullopt;
+    return inFrames(V, [&](const Expr *E, const CallFrame *F) {
+      return Eval.evaluateInt(E, F);
+    });
+  }
+  std::optional<Dim3> dim3Of(const FieldValue &V) {
+    if (!V.Value)
+      return std::nullopt;
+    return inFrames(V, [&](const Expr *E, const CallFrame *F) {
+      return Eval.evaluateDim3(E, F);
+    });
+  }
+  /// The expression a field value is written as in this function, for
+  /// notes and fix-its; for a value set in a helper, the outermost helper
+  /// call.
+  static const Expr *spelledAt(const FieldValue &V) {
+    if (!V.Through.empty())
+      return V.Through.front();
+    return V.Value;
+  }
+
   /// Reads the fields of `&config` as set before the launch.
   void readConfig(LaunchSite &L, const Expr *ConfigArg) {
     const auto *UO = dyn_cast<UnaryOperator>(ConfigArg->IgnoreParenImpCasts());
@@ -280,55 +466,38 @@ private:
         FieldWrites::accessPath(UO->getSubExpr(), Eval, Unused);
     if (!Config || !Unused.empty())
       return;
-    FieldWrites &W = writesOf(Current);
+    const FieldWrites &W = Eval.helpers().writesOf(Current);
     if (W.escapes(Config))
       return;
     L.ConfigVar = Config;
     SourceLocation At = L.Call->getBeginLoc();
     bool Driver = isDriverApi(L.Api);
-    // A field's value at the launch: an expression, implicit zero, or unknown.
-    auto Field = [&](StringRef Path, bool &IsZero) {
-      return W.valueAt(Config, Path, At, &IsZero);
-    };
-    auto IntField = [&](StringRef Path) -> std::optional<uint64_t> {
-      bool IsZero = false;
-      const Expr *E = Field(Path, IsZero);
-      if (IsZero)
-        return 0;
-      return E ? Eval.evaluateInt(E) : std::nullopt;
-    };
-    bool IsZero = false;
+    auto Field = [&](StringRef Path) { return W.fieldAt(Config, Path, At); };
     if (Driver) {
       std::optional<uint64_t> D[6];
       const char *Names[6] = {".gridDimX",  ".gridDimY",  ".gridDimZ",
                               ".blockDimX", ".blockDimY", ".blockDimZ"};
       for (unsigned I = 0; I < 6; ++I)
-        D[I] = IntField(Names[I]);
+        D[I] = intOf(Field(Names[I]));
       if (D[0] && D[1] && D[2])
         L.Grid = Dim3{*D[0], *D[1], *D[2]};
       if (D[3] && D[4] && D[5])
         L.Block = Dim3{*D[3], *D[4], *D[5]};
-      L.DynamicSmemExpr = Field(".sharedMemBytes", IsZero);
     } else {
-      bool GZ = false, BZ = false;
-      if (const Expr *G = Field(".gridDim", GZ))
-        L.Grid = Eval.evaluateDim3(G);
-      if (const Expr *B = Field(".blockDim", BZ))
-        L.Block = Eval.evaluateDim3(B);
-      L.DynamicSmemExpr = Field(".dynamicSmemBytes", IsZero);
+      L.Grid = dim3Of(Field(".gridDim"));
+      L.Block = dim3Of(Field(".blockDim"));
     }
-    if (IsZero)
-      L.DynamicSmem = 0;
-    else if (L.DynamicSmemExpr)
-      L.DynamicSmem = Eval.evaluateInt(L.DynamicSmemExpr);
+    FieldValue Bytes =
+        Field(Driver ? ".sharedMemBytes" : ".dynamicSmemBytes");
+    L.DynamicSmemExpr = Bytes.IsZero ? nullptr : spelledAt(Bytes);
+    L.DynamicSmem = intOf(Bytes);
 
     // The attribute array.
-    std::optional<uint64_t> NumAttrs = IntField(".numAttrs");
-    bool AttrsZero = false;
-    const Expr *AttrsExpr = Field(".attrs", AttrsZero);
-    if (!NumAttrs || *NumAttrs == 0 || !AttrsExpr)
+    std::optional<uint64_t> NumAttrs = intOf(Field(".numAttrs"));
+    FieldValue AttrsValue = Field(".attrs");
+    if (!NumAttrs || *NumAttrs == 0 || !AttrsValue.Value)
       return;
-    const Expr *A = AttrsExpr->IgnoreParenImpCasts();
+    const Expr *A = AttrsValue.Value->IgnoreParenImpCasts();
     std::string Prefix;
     const VarDecl *AttrVar = nullptr;
     bool Indexed = false;
@@ -357,18 +526,33 @@ private:
     }
     if (!AttrVar)
       return;
-    FieldWrites &AW = writesOf(Current);
+    const auto *AttrOwner =
+        dyn_cast_or_null<FunctionDecl>(AttrVar->getParentFunctionOrMethod());
+    if (!AttrOwner || !AttrOwner->getBody())
+      return;
+    const FieldWrites &AW = Eval.helpers().writesOf(AttrOwner);
     if (AW.escapes(AttrVar))
       return;
+    // An array filled in a helper is read as the helper leaves it.
+    SourceLocation AttrAt = AttrsValue.Through.empty() ? At : SourceLocation();
+    auto AttrField = [&](StringRef Path) {
+      FieldValue V = AW.fieldAt(AttrVar, Path, AttrAt);
+      llvm::SmallVector<const CallExpr *, 2> Through(
+          AttrsValue.Through.begin(), AttrsValue.Through.end());
+      Through.append(V.Through.begin(), V.Through.end());
+      V.Through = std::move(Through);
+      return V;
+    };
     unsigned Base = Indexed ? std::stoul(Prefix) : 0;
     if (!Indexed && *NumAttrs != 1)
       return;
     for (uint64_t I = 0; I < *NumAttrs && I < 64; ++I) {
       std::string Elem =
           Indexed ? "[" + std::to_string(Base + I) + "]" : std::string();
-      bool IdZero = false;
-      const Expr *Id = AW.valueAt(AttrVar, Elem + ".id", At, &IdZero);
-      StringRef IdName = enumeratorName(Id);
+      FieldValue Id = AttrField(Elem + ".id");
+      StringRef IdName = Id.Through.empty()
+                             ? enumeratorName(Id.Value)
+                             : enumeratorName(Id.Value);
       if (IdName != "cudaLaunchAttributeClusterDimension" &&
           IdName != "CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION")
         continue;
@@ -377,12 +561,12 @@ private:
       std::optional<uint64_t> C[3];
       const char *Comps[3] = {".x", ".y", ".z"};
       for (unsigned K = 0; K < 3; ++K) {
-        bool CZ = false;
-        const Expr *CE = AW.valueAt(AttrVar, ValPath + Comps[K], At, &CZ);
-        if (K == 0)
-          L.ClusterExpr = CE ? CE : Id;
-        C[K] = CZ ? std::optional<uint64_t>(0)
-                  : (CE ? Eval.evaluateInt(CE) : std::nullopt);
+        FieldValue CV = AttrField(ValPath + Comps[K]);
+        if (K == 0) {
+          const Expr *Spelled = spelledAt(CV);
+          L.ClusterExpr = Spelled ? Spelled : spelledAt(Id);
+        }
+        C[K] = intOf(CV);
       }
       if (C[0] && C[1] && C[2])
         L.Cluster = Dim3{*C[0], *C[1], *C[2]};
@@ -396,6 +580,57 @@ private:
     Launches.push_back(L);
   }
 
+  /// The kernel E names: `k`, `&k`, `(void *)k`, `k<float>`, a local
+  /// assigned once or a constant variable holding one, or a parameter bound
+  /// in Frame to one of these.
+  const FunctionDecl *kernelOf(const Expr *E, const CallFrame *Frame = nullptr,
+                               unsigned Depth = 0) {
+    if (!E || Depth > 8)
+      return nullptr;
+    E = E->IgnoreParenCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(E))
+      if (UO->getOpcode() == UO_AddrOf)
+        E = UO->getSubExpr()->IgnoreParenCasts();
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    if (!DRE)
+      return nullptr;
+    if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl()))
+      return isKernel(FD) ? FD : nullptr;
+    if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl())) {
+      const Expr *Arg = Frame ? argumentFor(*Frame, P) : nullptr;
+      if (!Arg || !Eval.isReadOnlyParam(P)) {
+        Eval.noteUnboundParam(P);
+        return nullptr;
+      }
+      return kernelOf(Arg, Frame->Parent, Depth + 1);
+    }
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD || VD->getType().isVolatileQualified())
+      return nullptr;
+    if (VD->isLocalVarDecl() && !VD->isStaticLocal() &&
+        !VD->getType()->isReferenceType())
+      return kernelOf(Eval.singleValue(VD), Frame, Depth + 1);
+    // A constant pointer anywhere: `static void (*const Fn)(int) = k;`.
+    if (VD->getType().isConstQualified() && VD->getInit())
+      return kernelOf(VD->getInit(), nullptr, Depth + 1);
+    return nullptr;
+  }
+
+  /// The function type a kernel expression promises, for a setting whose
+  /// kernel is unknown; null for `void *`.
+  static const Type *kernelTypeOf(const Expr *E) {
+    if (!E)
+      return nullptr;
+    QualType T = E->IgnoreParenImpCasts()->getType();
+    if (const auto *PT = T->getAs<PointerType>())
+      T = PT->getPointeeType();
+    if (const auto *RT = T->getAs<ReferenceType>())
+      T = RT->getPointeeType();
+    if (!T->isFunctionType())
+      return nullptr;
+    return T.getCanonicalType().getTypePtr();
+  }
+
   void addAttributeCall(const CallExpr *Call, bool Driver) {
     if (Call->getNumArgs() < 3)
       return;
@@ -405,14 +640,122 @@ private:
     FuncAttributeCall A;
     A.Attr = *Attr;
     A.Call = Call;
+    A.Site = Call;
     A.Caller = Current;
     A.Driver = Driver;
-    if (Driver) {
-      A.KernelKey = driverFunctionOf(Call->getArg(0));
-    } else if (const FunctionDecl *K = kernelOf(Call->getArg(0))) {
+    Eval.takeUnboundParam();
+    evaluateSetting(A, nullptr);
+    // A kernel or value that is a parameter of this function: bind it at
+    // the function's calls.
+    const ParmVarDecl *Unbound = Eval.takeUnboundParam();
+    if (Unbound && ownedBy(Unbound, Current)) {
+      Pending.push_back({A, Current});
+      return;
+    }
+    finishSetting(A, Current);
+  }
+
+  static bool ownedBy(const ParmVarDecl *P, const FunctionDecl *FD) {
+    const auto *Owner = dyn_cast<FunctionDecl>(P->getDeclContext());
+    return Owner && FD &&
+           Owner->getCanonicalDecl() == FD->getCanonicalDecl();
+  }
+
+  /// Fills A's kernel and value, evaluated in Frame.
+  void evaluateSetting(FuncAttributeCall &A, const CallFrame *Frame) {
+    const Expr *KernelArg = A.Call->getArg(0);
+    A.KernelKey = nullptr;
+    A.KernelUnknown = false;
+    A.KernelType = nullptr;
+    if (A.Driver) {
+      A.KernelKey = driverFunctionOf(KernelArg);
+      // A CUfunction parameter is not followed.
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(KernelArg->IgnoreParenImpCasts()))
+        if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl())) {
+          A.KernelKey = nullptr;
+          Eval.noteUnboundParam(P);
+        }
+    } else if (const FunctionDecl *K = kernelOf(KernelArg, Frame)) {
       A.KernelKey = K->getCanonicalDecl();
     }
-    A.Value = Eval.evaluateInt(Call->getArg(2));
+    if (!A.KernelKey) {
+      A.KernelUnknown = true;
+      // The outermost argument the kernel was given as says most.
+      const Expr *Outer = KernelArg;
+      if (!A.Through.empty()) {
+        const auto *DRE =
+            dyn_cast<DeclRefExpr>(KernelArg->IgnoreParenCasts());
+        const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+        for (const CallFrame *F = Frame; P && F; F = F->Parent) {
+          const Expr *Arg = argumentFor(*F, P);
+          if (!Arg)
+            break;
+          Outer = Arg;
+          DRE = dyn_cast<DeclRefExpr>(Arg->IgnoreParenCasts());
+          P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+        }
+      }
+      A.KernelType = kernelTypeOf(Outer);
+    }
+    A.Value = Eval.evaluateInt(A.Call->getArg(2), Frame);
+  }
+
+  /// Binds setting A, made inside a wrapper and reached through the calls
+  /// Chain (innermost first), at each call of Function (the wrapper, or the
+  /// function making the outermost call of Chain). Best is the setting as
+  /// evaluated so far, kept when Function has no calls to bind at.
+  void bindAt(const FuncAttributeCall &A, const FunctionDecl *Function,
+              const llvm::SmallVector<CallSite, 2> &Chain,
+              FuncAttributeCall Best, unsigned Depth) {
+    auto Callers = CallsTo.find(Function->getCanonicalDecl());
+    if (Callers == CallsTo.end() || Depth >= 3) {
+      finishSetting(Best, A.Caller, Chain);
+      return;
+    }
+    unsigned Seen = 0;
+    for (const CallSite &Site : Callers->second) {
+      if (++Seen > 64)
+        break;
+      if (!Site.Caller || Site.Caller->isDependentContext())
+        continue;
+      llvm::SmallVector<CallSite, 2> Longer(Chain);
+      Longer.push_back(Site);
+      // One frame per call, built from the outermost: Longer[I] calls the
+      // function that makes Longer[I - 1] (or A.Call, for I == 0), and its
+      // arguments are evaluated in the frame of Longer[I + 1].
+      std::deque<CallFrame> Frames;
+      const CallFrame *Parent = nullptr;
+      for (size_t I = Longer.size(); I-- > 0;) {
+        const FunctionDecl *Callee = I == 0 ? A.Caller : Longer[I - 1].Caller;
+        Frames.push_back({Longer[I].Call, Callee, Parent});
+        Parent = &Frames.back();
+      }
+      FuncAttributeCall B = A;
+      B.Site = Site.Call;
+      B.Caller = Site.Caller;
+      B.Through.clear();
+      for (size_t I = Longer.size(); I-- > 0;)
+        B.Through.push_back(Longer[I].Call);
+      Eval.takeUnboundParam();
+      evaluateSetting(B, Parent);
+      const ParmVarDecl *Unbound = Eval.takeUnboundParam();
+      if (Unbound && ownedBy(Unbound, Site.Caller)) {
+        bindAt(A, Site.Caller, Longer, B, Depth + 1);
+        continue;
+      }
+      finishSetting(B, A.Caller, Longer);
+    }
+  }
+
+  /// Records A, made by a call in function In and reached through the
+  /// calls Chain (innermost first).
+  void finishSetting(FuncAttributeCall &A, const FunctionDecl *In,
+                     llvm::ArrayRef<CallSite> Chain = {}) {
+    A.Guard = onceGuardOf(A.Call, In, Eval, Lambdas);
+    for (const CallSite &Via : Chain)
+      if (!A.Guard)
+        A.Guard = onceGuardOf(Via.Call, Via.Caller, Eval, Lambdas);
     Attrs.push_back(A);
   }
 
@@ -422,7 +765,16 @@ private:
   std::vector<LaunchSite> &Launches;
   std::vector<FuncAttributeCall> &Attrs;
   const FunctionDecl *Current = nullptr;
-  std::map<const FunctionDecl *, std::unique_ptr<FieldWrites>> Writes;
+  /// The calls of each user function with a body, by canonical declaration.
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<CallSite, 2>> CallsTo;
+  struct PendingSetting {
+    FuncAttributeCall Setting;
+    const FunctionDecl *Function;
+  };
+  std::vector<PendingSetting> Pending;
+  /// Each lambda's call operator and its expression, to leave a lambda's
+  /// body for the code around it.
+  llvm::DenseMap<const CXXMethodDecl *, const LambdaExpr *> Lambdas;
 };
 } // namespace
 
@@ -430,6 +782,7 @@ LaunchModel::LaunchModel(ASTContext &Ctx, ConstantEvaluator &Eval)
     : SM(Ctx.getSourceManager()) {
   Collector C(Ctx, Eval, Launches, Attrs);
   C.TraverseAST(Ctx);
+  C.bindWrappers();
   auto Before = [this](SourceLocation A, SourceLocation B) {
     return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A),
                                         SM.getExpansionLoc(B));
@@ -441,22 +794,30 @@ LaunchModel::LaunchModel(ASTContext &Ctx, ConstantEvaluator &Eval)
                    });
   std::stable_sort(Attrs.begin(), Attrs.end(),
                    [&](const FuncAttributeCall &A, const FuncAttributeCall &B) {
-                     return Before(A.Call->getBeginLoc(),
-                                   B.Call->getBeginLoc());
+                     return Before(A.Site->getBeginLoc(),
+                                   B.Site->getBeginLoc());
                    });
 }
 
 llvm::SmallVector<const FuncAttributeCall *, 2>
-LaunchModel::settingsFor(const LaunchSite &L, FuncAttr Attr) const {
+LaunchModel::settingsFor(const LaunchSite &L, FuncAttr Attr,
+                         bool IncludeUnknown) const {
   llvm::SmallVector<const FuncAttributeCall *, 2> Out;
   if (!L.KernelKey)
     return Out;
+  const Type *LaunchedType =
+      L.Kernel ? L.Kernel->getType().getCanonicalType().getTypePtr() : nullptr;
   for (const FuncAttributeCall &A : Attrs) {
-    if (A.Attr != Attr || A.KernelKey != L.KernelKey ||
-        A.Driver != isDriverApi(L.Api))
+    if (A.Attr != Attr || A.Driver != isDriverApi(L.Api))
       continue;
+    if (A.KernelUnknown) {
+      if (!IncludeUnknown || (A.KernelType && A.KernelType != LaunchedType))
+        continue;
+    } else if (A.KernelKey != L.KernelKey) {
+      continue;
+    }
     if (A.Caller == L.Caller && !SM.isBeforeInTranslationUnit(
-                                    SM.getExpansionLoc(A.Call->getBeginLoc()),
+                                    SM.getExpansionLoc(A.Site->getBeginLoc()),
                                     SM.getExpansionLoc(L.Call->getBeginLoc())))
       continue;
     Out.push_back(&A);
@@ -481,7 +842,7 @@ LaunchModel::requiredClusterFor(const LaunchSite &L,
     // The last one in source order wins.
     const FuncAttributeCall *Last = Calls.back();
     if (!First)
-      First = Last->Call;
+      First = Last->Site;
     if (!Last->Value)
       return false;
     Into = *Last->Value;
@@ -670,10 +1031,19 @@ std::optional<FixItHint> insertBeforeLaunch(const LaunchSite &L,
                                             ASTContext &Ctx, StringRef Call,
                                             std::string &WhyNot) {
   const SourceManager &SM = Ctx.getSourceManager();
+  if (!L.Caller || !L.Caller->getBody()) {
+    WhyNot = "the launch is not inside a function body";
+    return std::nullopt;
+  }
+  // The launching function's own parent index: the fix is rare, and
+  // ASTContext::getParents would index the whole translation unit.
+  LocalParents Index(L.Caller->getBody());
   DynTypedNode Node = DynTypedNode::create(*static_cast<const Stmt *>(L.Call));
   const Stmt *Statement = nullptr;
   for (unsigned Depth = 0; Depth < 64; ++Depth) {
-    auto Parents = Ctx.getParents(Node);
+    llvm::SmallVector<DynTypedNode, 1> Parents;
+    if (DynTypedNode P = Index.parent(Node); !P.getNodeKind().isNone())
+      Parents.push_back(P);
     if (Parents.size() != 1) {
       WhyNot = "the launch is not inside a function body";
       return std::nullopt;

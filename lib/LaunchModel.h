@@ -22,19 +22,40 @@
 ///     ...)` and `cuLaunchKernelEx(&config, f, ...)` (CUlaunchConfig).
 /// A runtime-API kernel is identified by its FunctionDecl (one per template
 /// specialisation); a driver-API kernel by the `CUfunction` variable or
-/// field that names it. Values come from ConstantEvaluator.
+/// field that names it. The kernel expression is followed through casts,
+/// `&`, locals assigned once (`auto k = f<64>; cudaLaunchKernel((void *)k,
+/// ...)`), constant variables, and parameters bound at a call. Values come
+/// from ConstantEvaluator.
 ///
 /// An attribute call is `cudaFuncSetAttribute(kernel, attr, value)` or
 /// `cuFuncSetAttribute(f, attr, value)` for the attributes the checks read.
-/// It applies to a launch of the same kernel when it is in another function
-/// (a setup routine), or earlier in the launching function in source order.
+/// When its kernel or value is a parameter of the function it is in (a
+/// wrapper such as `allowSmem(K k, int bytes)`), it is bound at each call of
+/// that function in the translation unit, up to three wrappers deep; the
+/// wrapper call is then where the setting is made (its *site*). A setting
+/// whose kernel still cannot be followed applies to every launch of a kernel
+/// of its function type (any kernel for `const void *`), and the checks
+/// trust it. A setting applies to a launch of the same kernel when its site
+/// is in another function (a setup routine), or earlier in the launching
+/// function in source order.
+///
+/// A setting is *guarded once per process* when its site or the wrapper
+/// call leading to it runs only once however many devices there are: in the
+/// initialiser of a function-local `static` (directly or in a lambda called
+/// there), in a lambda given to `std::call_once`, or under `if (!flag)` /
+/// after `if (flag) return;` where `flag` is a scalar `static` or global
+/// variable the same statement list sets. `cudaFuncSetAttribute` applies to
+/// the current device only, so other devices stay without it. A flag array
+/// indexed by device, a container keyed by device and `thread_local` state
+/// are taken as per device and are not guards.
 ///
 /// Left out: launches and attribute calls in system headers or in templates
-/// that are never instantiated; kernels reached through function pointers
-/// stored elsewhere (`void *fn = (void *)k; cudaLaunchKernel(fn, ...)` is
-/// not resolved); control flow (an attribute call in a branch counts); the
-/// order of calls across functions; `cudaLaunchConfig_t` passed by pointer
-/// from elsewhere (its fields are unknown).
+/// that are never instantiated; launches inside wrappers (a launch whose
+/// kernel is a parameter stays unresolved); kernels read from memory or
+/// from variables written more than once; control flow (an attribute call
+/// in a branch counts); the order of calls across functions;
+/// `cudaLaunchConfig_t` passed by pointer from elsewhere (its fields are
+/// unknown).
 ///
 //===----------------------------------------------------------------------===//
 
@@ -61,6 +82,7 @@ class MacroArgs;
 class PPCallbacks;
 class Preprocessor;
 class SourceManager;
+class Type;
 class VarDecl;
 } // namespace clang
 
@@ -122,15 +144,39 @@ enum class FuncAttr {
   RequiredClusterDepth,
 };
 
-/// One cudaFuncSetAttribute / cuFuncSetAttribute call.
+/// How a setting is limited to run once per process (see the model).
+struct OnceGuard {
+  enum Kind { StaticFlag, StaticInit, CallOnce } K = StaticFlag;
+  /// The flag, the static variable initialised, or the once_flag (may be
+  /// null for call_once with an unnamed flag).
+  const clang::VarDecl *Var = nullptr;
+  /// Where the guard is written.
+  clang::SourceLocation Loc;
+};
+
+/// One cudaFuncSetAttribute / cuFuncSetAttribute setting: the call, bound
+/// through the wrapper calls that lead to it, if any.
 struct FuncAttributeCall {
   FuncAttr Attr;
+  /// The cudaFuncSetAttribute / cuFuncSetAttribute call itself.
   const clang::CallExpr *Call = nullptr;
+  /// The call in user code that makes the setting: Call, or the outermost
+  /// wrapper call.
+  const clang::CallExpr *Site = nullptr;
+  /// The wrapper calls from Site inwards (empty for a direct call).
+  llvm::SmallVector<const clang::CallExpr *, 1> Through;
+  /// The function that contains Site.
   const clang::FunctionDecl *Caller = nullptr;
   const clang::Decl *KernelKey = nullptr;
+  /// The kernel could not be followed; the setting may be for any kernel of
+  /// type KernelType (any kernel when KernelType is null).
+  bool KernelUnknown = false;
+  const clang::Type *KernelType = nullptr;
   /// The value, when proven.
   std::optional<uint64_t> Value;
   bool Driver = false;
+  /// Set when the setting runs only once per process.
+  std::optional<OnceGuard> Guard;
 };
 
 /// The launches and attribute calls of one translation unit.
@@ -142,9 +188,12 @@ public:
   llvm::ArrayRef<LaunchSite> launches() const { return Launches; }
   llvm::ArrayRef<FuncAttributeCall> attributeCalls() const { return Attrs; }
 
-  /// The calls setting Attr on L's kernel that apply to L (see the model).
+  /// The calls setting Attr on L's kernel that apply to L (see the model),
+  /// in source order of their sites. With IncludeUnknown, also those whose
+  /// kernel is unknown and may be L's.
   llvm::SmallVector<const FuncAttributeCall *, 2>
-  settingsFor(const LaunchSite &L, FuncAttr Attr) const;
+  settingsFor(const LaunchSite &L, FuncAttr Attr,
+              bool IncludeUnknown = false) const;
 
   /// The cluster shape set with the RequiredCluster{Width,Height,Depth}
   /// attributes for L's kernel (missing components are 1), or std::nullopt
@@ -158,6 +207,9 @@ private:
   std::vector<FuncAttributeCall> Attrs;
   const clang::SourceManager &SM;
 };
+
+/// The name of a guard for messages ("'done'", "'std::call_once'").
+std::string describeGuard(const OnceGuard &G);
 
 /// The name of the opt-in function and attribute constants, per API.
 struct OptInSpelling {

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/ImplicitWarpSynchronizationCheck.h"
+#include "lib/AnalysisContext.h"
 #include "lib/CudaAST.h"
 #include "lib/LaneAccess.h"
 #include "clang/AST/ASTContext.h"
@@ -234,7 +235,7 @@ void ImplicitWarpSynchronizationCheck::check(
   ASTContext &Ctx = *Result.Context;
   const SourceManager &SM = *Result.SourceManager;
   const LangOptions &LO = getLangOpts();
-  LaneAccessAnalysis Analysis(Ctx);
+  LaneAccessAnalysis &Analysis = AnalysisContext::get(Ctx).lanes();
   Analysis.run();
   llvm::ArrayRef<WarpExchange> Exchanges = Analysis.exchanges();
   if (Exchanges.empty())

@@ -268,14 +268,11 @@ static std::optional<uint32_t> shuffleSources(const CallExpr *Call,
 void WarpMaskCorrectnessCheck::checkLanes(const CallExpr *Call, StringRef Name,
                                           const FunctionDecl *Caller,
                                           uint32_t Mask, ASTContext &Ctx) {
-  if (!Lanes || LanesCtx != &Ctx) {
-    Lanes = std::make_unique<LaneAccessAnalysis>(Ctx);
-    LanesCtx = &Ctx;
-  }
-  const Stmt *S = Lanes->statementOf(Call, Caller);
+  LaneAccessAnalysis &Lanes = AnalysisContext::get(Ctx).lanes();
+  const Stmt *S = Lanes.statementOf(Call, Caller);
   if (!S)
     return;
-  std::optional<uint32_t> Reach = Lanes->guardMask(S, Caller);
+  std::optional<uint32_t> Reach = Lanes.guardMask(S, Caller);
   // Unknown lanes, or no lane (unreachable code): silent.
   if (!Reach || !*Reach)
     return;
@@ -347,8 +344,6 @@ void WarpMaskCorrectnessCheck::checkLanes(const CallExpr *Call, StringRef Name,
 }
 
 void WarpMaskCorrectnessCheck::onEndOfTranslationUnit() {
-  Lanes.reset();
-  LanesCtx = nullptr;
   Reported.clear();
 }
 

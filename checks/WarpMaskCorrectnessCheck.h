@@ -43,8 +43,6 @@ private:
                   const clang::FunctionDecl *Fn, uint32_t Mask,
                   clang::ASTContext &Ctx);
 
-  std::unique_ptr<LaneAccessAnalysis> Lanes;
-  const clang::ASTContext *LanesCtx = nullptr;
   /// Spelling locations already reported (instantiations share one).
   llvm::DenseSet<unsigned> Reported;
 };

@@ -6,6 +6,7 @@
 
 #include "lib/AnalysisContext.h"
 #include "lib/ConstantEval.h"
+#include "lib/LaneAccess.h"
 #include "lib/LaunchModel.h"
 #include "lib/SharedMemory.h"
 #include "clang/AST/ASTContext.h"
@@ -154,6 +155,12 @@ UniformityAnalysis &AnalysisContext::uniformity(const UniformityOptions &Opts) {
       return *U;
   Uniformities.push_back(std::make_unique<UniformityAnalysis>(Ctx, Opts));
   return *Uniformities.back();
+}
+
+LaneAccessAnalysis &AnalysisContext::lanes() {
+  if (!Lanes)
+    Lanes = std::make_unique<LaneAccessAnalysis>(Ctx);
+  return *Lanes;
 }
 
 ConstantEvaluator &AnalysisContext::constants() {

@@ -49,6 +49,7 @@ class FunctionDecl;
 namespace cuda_tidy {
 
 class ConstantEvaluator;
+class LaneAccessAnalysis;
 class LaunchModel;
 class SharedMemoryAccounting;
 
@@ -95,6 +96,10 @@ public:
   ConstantEvaluator &constants();
   const LaunchModel &launches();
   SharedMemoryAccounting &sharedMemory();
+  /// The lane model (warp exchanges, the lanes that run a statement), one
+  /// per translation unit for every check that asks; LaneAccessAnalysis::run
+  /// runs once however many checks call it.
+  LaneAccessAnalysis &lanes();
 
   ~AnalysisContext();
 
@@ -107,6 +112,7 @@ private:
   std::unique_ptr<ConstantEvaluator> Constants;
   std::unique_ptr<LaunchModel> Launches;
   std::unique_ptr<SharedMemoryAccounting> Smem;
+  std::unique_ptr<LaneAccessAnalysis> Lanes;
 };
 
 } // namespace cuda_tidy

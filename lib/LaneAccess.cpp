@@ -2238,6 +2238,9 @@ LaneAccessAnalysis::LaneAccessAnalysis(ASTContext &Ctx)
 LaneAccessAnalysis::~LaneAccessAnalysis() = default;
 
 void LaneAccessAnalysis::run() {
+  if (Ran)
+    return;
+  Ran = true;
   Impl &A = *P;
   A.collect();
   const SourceManager &SM = A.Ctx.getSourceManager();

@@ -161,7 +161,7 @@ public:
   ~LaneAccessAnalysis();
 
   /// Analyses every device function with a body that is not a dependent
-  /// template pattern.
+  /// template pattern (once; later calls return at once).
   void run();
 
   llvm::ArrayRef<WarpExchange> exchanges() const { return Exchanges; }
@@ -194,6 +194,7 @@ public:
 private:
   std::unique_ptr<Impl> P;
   llvm::SmallVector<WarpExchange, 8> Exchanges;
+  bool Ran = false;
 };
 
 } // namespace cuda_tidy

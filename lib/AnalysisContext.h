@@ -16,7 +16,9 @@
 ///  - the uniformity analysis (lib/Uniformity.h), one per option set, with
 ///    its per-function results and summaries;
 ///  - the constant evaluator, the launch model (lib/LaunchModel.h) and the
-///    static shared-memory accounting (lib/SharedMemory.h).
+///    static shared-memory accounting (lib/SharedMemory.h);
+///  - the lane model (lib/LaneAccess.h), whose warp-uniformity questions go
+///    to the uniformity analysis above.
 ///
 /// Lifetime: created by the first get() for an ASTContext and destroyed with
 /// that ASTContext (registered as one of its deallocations), so a context

@@ -9,6 +9,7 @@
 # Substitutions:
 #   %check_cuda_tidy  test/cuda_tidy_check.py with clang-tidy and the plugin
 #   %cuda_args        the compiler arguments of the header mode
+#   %cuda_path        the CUDA toolkit's folder
 #   %clang_tidy, %plugin, %inputs, %nvcc, %python
 # Features: nvcc (nvcc is installed), cuda-toolkit (headers=toolkit),
 #   stub-headers (headers=stub).
@@ -72,6 +73,7 @@ if "nvcc" in config.available_features:
                                  % config.nvcc))
 config.substitutions.append(("%check_cuda_tidy", check))
 config.substitutions.append(("%cuda_args", cuda_args))
+config.substitutions.append(("%cuda_path", config.cuda_path))
 config.substitutions.append(("%clang_tidy", config.clang_tidy))
 config.substitutions.append(("%plugin", config.plugin))
 config.substitutions.append(("%inputs", inputs))

@@ -160,6 +160,8 @@ CUDA_TIDY_COMPAT_MINMAX(double, double, float)
 #endif
 )";
 
+StringRef compatHeaderText() { return CompatHeaderText; }
+
 Expected<std::string> writeCompatHeader(StringRef Dir) {
   SmallString<256> Path(Dir);
   sys::path::append(Path, "cuda_tidy_compat.h");

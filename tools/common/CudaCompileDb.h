@@ -52,6 +52,9 @@ struct CompileDbOptions {
 ///    with an int and an unsigned).
 llvm::Expected<std::string> writeCompatHeader(llvm::StringRef Dir);
 
+/// The text writeCompatHeader() writes.
+llvm::StringRef compatHeaderText();
+
 /// Reports each problem once per run, naming the tool and the first file.
 class TranslationLog {
 public:

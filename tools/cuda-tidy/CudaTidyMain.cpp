@@ -92,6 +92,9 @@ cuda-tidy options (taken out before clang-tidy parses the rest):
   --cuda-sides=<list>       host, device or host,device (default).
   --cuda-path=<dir>         The CUDA toolkit for translated nvcc commands
                             (default: the one the command's nvcc belongs to).
+  --print-compat-header     Print the compatibility header cuda-tidy
+                            force-includes into CUDA commands (for plain
+                            clang-tidy: save it and pass -include FILE).
 
 cuda-tidy reads compilation databases written for nvcc (CMake's LANGUAGES
 CUDA): it translates nvcc's options into clang's and says which ones it could
@@ -302,6 +305,10 @@ static int writeSarif(const Invocation &Inv, StringRef FixesPath) {
 int main(int argc, const char **argv) {
   InitLLVM X(argc, argv);
   std::vector<std::string> Args(argv, argv + argc);
+  if (llvm::is_contained(Args, "--print-compat-header")) {
+    outs() << cuda_tidy::compatHeaderText();
+    return 0;
+  }
   Invocation Inv;
   if (!parseInvocation(Args, Inv))
     return 1;

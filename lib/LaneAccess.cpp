@@ -2057,9 +2057,11 @@ std::optional<uint32_t> LaneAccessAnalysis::Impl::frameMask(const Stmt *S,
   bool Consistent = true;
   bool Ran = false;
   std::reverse(Loops.begin(), Loops.end());
-  for (unsigned BD : BlockSizes) {
+  bool ReadBlockDim = false;
+  auto RunBlock = [&](unsigned BD) {
     Env Base;
     Base.BlockDim = BD;
+    Base.ReadBlockDim = &ReadBlockDim;
     auto Inner = [&](Env &E1) {
       Ran = true;
       llvm::SmallVector<uint32_t, 32> PerWarp(BD / 32, 0);
@@ -2091,9 +2093,18 @@ std::optional<uint32_t> LaneAccessAnalysis::Impl::frameMask(const Stmt *S,
       return Consistent;
     };
     enumerateChain(Chain, Base, Outer);
-    if (!Consistent)
-      return std::nullopt;
-  }
+    return Consistent;
+  };
+  // The largest block first; when no evaluation read blockDim, a smaller
+  // block is the first warps of this one and adds nothing (as in
+  // analyzeFrame).
+  constexpr unsigned Largest = std::size(BlockSizes) - 1;
+  if (!RunBlock(BlockSizes[Largest]))
+    return std::nullopt;
+  if (ReadBlockDim)
+    for (unsigned K = 0; K < Largest; ++K)
+      if (!RunBlock(BlockSizes[K]))
+        return std::nullopt;
   if (!Consistent || !Ran)
     return std::nullopt;
   return Mask.value_or(0);

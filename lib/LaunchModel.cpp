@@ -865,13 +865,16 @@ public:
   ClusterDimsCallbacks(ClusterDimsMacros &Out, Preprocessor &PP)
       : Out(Out), PP(PP) {}
 
-  void MacroExpands(const Token &Name, const MacroDefinition &,
+  void MacroExpands(const Token &Name, const MacroDefinition &MD,
                     SourceRange Range, const MacroArgs *Args) override {
     const IdentifierInfo *II = Name.getIdentifierInfo();
     if (!II || II->getName() != "__cluster_dims__" || !Args)
       return;
     ClusterDimsSpelling S;
     S.Loc = PP.getSourceManager().getExpansionLoc(Name.getLocation());
+    // cuda-tidy's compatibility header defines it to nothing.
+    if (const MacroInfo *MI = MD.getMacroInfo())
+      S.Empty = MI->getNumTokens() == 0;
     uint64_t V[3] = {1, 1, 1};
     bool Ok = true;
     unsigned N = Args->getNumMacroArguments();
@@ -983,8 +986,10 @@ std::optional<Dim3> kernelClusterDims(const FunctionDecl *Kernel,
       if (const ClusterDimsSpelling *S = Macros->find(FD, SM)) {
         if (Loc)
           *Loc = S->Loc;
+        // Only an attribute clang dropped with an error is news to the
+        // user; an empty compatibility macro is not.
         if (FromMacro)
-          *FromMacro = true;
+          *FromMacro = !S->Empty;
         return S->Dims;
       }
   }

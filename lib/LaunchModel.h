@@ -241,6 +241,9 @@ std::optional<clang::FixItHint> insertBeforeLaunch(const LaunchSite &L,
 /// A `__cluster_dims__(x, y, z)` written on a kernel.
 struct ClusterDimsSpelling {
   clang::SourceLocation Loc;
+  /// The macro expands to nothing (cuda-tidy's compatibility header), so
+  /// clang reported no error for it.
+  bool Empty = false;
   /// Each argument's value, when it is an integer literal or a macro that
   /// expands to one; missing arguments are 1.
   std::optional<Dim3> Dims;
@@ -266,7 +269,8 @@ private:
 
 /// The cluster shape of a kernel: from its `cluster_dims` attribute, else
 /// from a `__cluster_dims__` macro the attribute was dropped from (clang
-/// drops it with an error over 8 blocks; *FromMacro is then set). *Loc is
+/// drops it with an error over 8 blocks; *FromMacro is then set, unless the
+/// macro is cuda-tidy's empty compatibility definition). *Loc is
 /// where it is written.
 std::optional<Dim3> kernelClusterDims(const clang::FunctionDecl *Kernel,
                                       const ClusterDimsMacros *Macros,

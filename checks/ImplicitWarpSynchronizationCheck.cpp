@@ -125,23 +125,50 @@ static bool inTemplate(const FunctionDecl *F) {
   return false;
 }
 
-/// The statement of F's body spelled where S is (the same statement in
-/// another instantiation of the template, or in its pattern).
-static const Stmt *sameSpelling(const Stmt *Root, const Stmt *S) {
-  if (!Root)
-    return nullptr;
-  if (Root->getStmtClass() == S->getStmtClass() &&
-      Root->getBeginLoc() == S->getBeginLoc() &&
-      Root->getEndLoc() == S->getEndLoc())
-    return Root;
-  for (const Stmt *Child : Root->children())
-    if (Child && !Child->getSourceRange().isInvalid() &&
-        !Child->getEndLoc().isMacroID() &&
-        Child->getBeginLoc() <= S->getBeginLoc())
-      if (const Stmt *Found = sameSpelling(Child, S))
-        return Found;
-  return nullptr;
-}
+/// The statements of function bodies by where they are spelled, so that the
+/// same statement is found in another instantiation of a template (or in its
+/// pattern) in constant time; and each body's parent map. Built once per
+/// body on first use.
+class SpellingIndex {
+public:
+  const Stmt *find(const FunctionDecl *F, const Stmt *S) {
+    Entry &E = entry(F);
+    return E.ByKey.lookup(key(S));
+  }
+  ParentMap &parents(const FunctionDecl *F) { return *entry(F).PM; }
+
+private:
+  using Key = std::pair<uint64_t, unsigned>;
+  static Key key(const Stmt *S) {
+    return {(uint64_t(S->getBeginLoc().getRawEncoding()) << 32) |
+                S->getEndLoc().getRawEncoding(),
+            unsigned(S->getStmtClass())};
+  }
+  struct Entry {
+    llvm::DenseMap<Key, const Stmt *> ByKey;
+    std::unique_ptr<ParentMap> PM;
+  };
+  Entry &entry(const FunctionDecl *F) {
+    std::unique_ptr<Entry> &Slot = Entries[F];
+    if (!Slot) {
+      Slot = std::make_unique<Entry>();
+      Stmt *Body = F->getBody();
+      Slot->PM = std::make_unique<ParentMap>(Body);
+      llvm::SmallVector<const Stmt *, 64> Work;
+      if (Body)
+        Work.push_back(Body);
+      while (!Work.empty()) {
+        const Stmt *S = Work.pop_back_val();
+        Slot->ByKey.try_emplace(key(S), S);
+        for (const Stmt *Child : S->children())
+          if (Child)
+            Work.push_back(Child);
+      }
+    }
+    return *Slot;
+  }
+  llvm::DenseMap<const FunctionDecl *, std::unique_ptr<Entry>> Entries;
+};
 
 /// The instantiations of the template F belongs to that have a body, and
 /// whether they could all be listed.
@@ -175,8 +202,9 @@ static bool instantiationsOf(const FunctionDecl *F,
 /// Whether S never runs in its instantiation F: it sits in the branch of an
 /// `if` whose condition the instantiation makes a constant that skips it
 /// (`if (BlockSize >= 64)` with BlockSize 32).
-static bool isDeadIn(const Stmt *S, const FunctionDecl *F, ASTContext &Ctx) {
-  ParentMap PM(F->getBody());
+static bool isDeadIn(const Stmt *S, const FunctionDecl *F, ASTContext &Ctx,
+                     SpellingIndex &Index) {
+  ParentMap &PM = Index.parents(F);
   for (const Stmt *Child = S, *P = PM.getParent(S); P;
        Child = P, P = PM.getParent(P)) {
     const auto *If = dyn_cast<IfStmt>(P);
@@ -197,7 +225,8 @@ static bool isDeadIn(const Stmt *S, const FunctionDecl *F, ASTContext &Ctx) {
 /// the statement runs on the same lanes in every instantiation that runs it.
 static std::optional<std::string>
 templateDisagreement(const Stmt *S, const FunctionDecl *F, uint32_t Mask,
-                     const LaneAccessAnalysis &Analysis, ASTContext &Ctx) {
+                     const LaneAccessAnalysis &Analysis, ASTContext &Ctx,
+                     SpellingIndex &Index) {
   llvm::SmallVector<const FunctionDecl *, 4> Instances;
   if (!instantiationsOf(F, Instances))
     return std::string("the code is in a template whose instantiations "
@@ -205,8 +234,8 @@ templateDisagreement(const Stmt *S, const FunctionDecl *F, uint32_t Mask,
   for (const FunctionDecl *Other : Instances) {
     if (Other == F)
       continue;
-    const Stmt *Same = sameSpelling(Other->getBody(), S);
-    if (!Same || isDeadIn(Same, Other, Ctx))
+    const Stmt *Same = Index.find(Other, S);
+    if (!Same || isDeadIn(Same, Other, Ctx, Index))
       continue;
     std::optional<uint32_t> M = Analysis.statementMask(Same);
     if (!M || *M != Mask)
@@ -319,6 +348,7 @@ void ImplicitWarpSynchronizationCheck::check(
 
   // Can each statement be rewritten?
   llvm::DenseMap<const FunctionDecl *, std::unique_ptr<ParentMap>> Parents;
+  SpellingIndex Spellings;
   for (auto &Entry : Plans) {
     const auto &S = Entry.first;
     auto &P = Entry.second;
@@ -366,7 +396,7 @@ void ImplicitWarpSynchronizationCheck::check(
       // One edit of the template's spelling serves every instantiation: it
       // must be right for each of them.
       if (std::optional<std::string> Why =
-              templateDisagreement(S, P.F, *P.Mask, Analysis, Ctx))
+              templateDisagreement(S, P.F, *P.Mask, Analysis, Ctx, Spellings))
         Fail(*Why);
     }
   }
@@ -449,7 +479,7 @@ void ImplicitWarpSynchronizationCheck::check(
     const Expr *TypedLHS = BO->getLHS();
     if (const FunctionDecl *Pattern = P->F->getTemplateInstantiationPattern())
       if (const auto *PB = dyn_cast_or_null<BinaryOperator>(
-              sameSpelling(Pattern->getBody(), BO)))
+              Spellings.find(Pattern, BO)))
         TypedLHS = PB->getLHS();
     std::string Type =
         TypedLHS->getType().getUnqualifiedType().getAsString(Policy);

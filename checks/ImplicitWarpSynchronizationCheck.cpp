@@ -347,14 +347,11 @@ void ImplicitWarpSynchronizationCheck::check(
   }
 
   // Can each statement be rewritten?
-  llvm::DenseMap<const FunctionDecl *, std::unique_ptr<ParentMap>> Parents;
   SpellingIndex Spellings;
   for (auto &Entry : Plans) {
     const auto &S = Entry.first;
     auto &P = Entry.second;
-    auto &PM = Parents[P.F];
-    if (!PM)
-      PM = std::make_unique<ParentMap>(P.F->getBody());
+    ParentMap *PM = &Spellings.parents(P.F);
     auto Fail = [&](StringRef Why) {
       if (P.WhyNot.empty())
         P.WhyNot = Why.str();

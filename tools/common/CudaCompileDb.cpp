@@ -84,12 +84,11 @@ translateCompileCommand(const CompileCommand &Command,
         CudaPath = A.str();
     if (CudaPath.empty() && sys::fs::exists("/usr/local/cuda/include/cuda.h"))
       CudaPath = "/usr/local/cuda";
-    SmallString<256> Cccl(CudaPath);
-    sys::path::append(Cccl, "include", "cccl");
-    if (!NoCudaInc && !CudaPath.empty() && sys::fs::is_directory(Cccl) &&
+    std::optional<std::string> Cccl = ccclIncludeDir(CudaPath);
+    if (!NoCudaInc && Cccl &&
         llvm::none_of(Args, [](StringRef A) { return A.contains("cccl"); })) {
       Args.push_back("-isystem");
-      Args.push_back(Cccl.str().str());
+      Args.push_back(*Cccl);
     }
     Args.insert(Args.begin() + 1, "-Wno-unknown-cuda-version");
   }

@@ -522,12 +522,10 @@ void Translator::finish(StringRef Nvcc) {
             .str());
   } else {
     Out.Args.push_back("--cuda-path=" + Out.CudaPath);
-    SmallString<256> Cccl(Out.CudaPath);
-    sys::path::append(Cccl, "include", "cccl");
-    if (sys::fs::is_directory(Cccl)) {
+    if (std::optional<std::string> Cccl = ccclIncludeDir(Out.CudaPath)) {
       // CCCL (thrust, cub, libcu++) is toolkit code: system headers.
       Out.Args.push_back("-isystem");
-      Out.Args.push_back(Cccl.str().str());
+      Out.Args.push_back(*Cccl);
     }
     // What nvcc defines and clang does not: the toolkit's version (code
     // such as `#if __CUDACC_VER_MAJOR__ >= 9` picks its branch by it), and
@@ -544,6 +542,16 @@ void Translator::finish(StringRef Nvcc) {
   // The toolkit is usually newer than the CUDA version clang knows.
   Out.Args.push_back("-Wno-unknown-cuda-version");
   llvm::append_range(Out.Args, Body);
+}
+
+std::optional<std::string> ccclIncludeDir(StringRef CudaPath) {
+  if (CudaPath.empty())
+    return std::nullopt;
+  SmallString<256> Cccl(CudaPath);
+  sys::path::append(Cccl, "include", "cccl");
+  if (!sys::fs::is_directory(Cccl))
+    return std::nullopt;
+  return Cccl.str().str();
 }
 
 std::optional<unsigned> toolkitVersion(StringRef CudaPath) {

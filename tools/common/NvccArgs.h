@@ -64,6 +64,10 @@ struct NvccTranslateOptions {
 /// CudaPath/include/cuda.h; std::nullopt when it cannot be read.
 std::optional<unsigned> toolkitVersion(llvm::StringRef CudaPath);
 
+/// CudaPath/include/cccl (thrust, cub, libcu++ since CUDA 13, which nvcc
+/// searches and clang does not) when that folder exists.
+std::optional<std::string> ccclIncludeDir(llvm::StringRef CudaPath);
+
 struct NvccTranslation {
   /// The clang command line, argv[0] included.
   std::vector<std::string> Args;

@@ -188,6 +188,10 @@ public:
   /// run in any context seen.
   llvm::DenseMap<const Stmt *, std::optional<uint32_t>> Masks;
   uint64_t Budget = 0;
+  /// The work one analysis context may take (0: no limit), and the
+  /// functions whose analysis it cut short, in the order found.
+  uint64_t MaxWork = DefaultLaneModelBudget;
+  llvm::SetVector<const FunctionDecl *> CutShort;
   /// A block shape the model evaluates: Known shapes give threadIdx.y/.z
   /// and blockDim.y/.z; otherwise only x is modelled.
   struct BlockShape {
@@ -1817,7 +1821,6 @@ ReachSet LaneAccessAnalysis::Impl::reach(FunctionInfo &I, Pos Target) {
 //===----------------------------------------------------------------------===//
 
 static constexpr unsigned BlockSizes[] = {32, 64, 128, 256, 512, 1024};
-static constexpr uint64_t MaxWork = 40000000;
 
 static const Frame &rootOf(const Frame &Fr);
 
@@ -2031,7 +2034,33 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
     return *Reach[K];
   };
 
-  uint64_t StartBudget = Budget;
+  // The threads that run an access and the element each touches depend on
+  // the access and the block shape only, when no loop (the access's or a
+  // caller's) is enumerated around it: computed once per access and shape,
+  // not once per pair (an unrolled kernel has hundreds of accesses).
+  const bool ChainLoops = llvm::any_of(
+      Chain, [](const CallLevel &L) { return !L.Loops.empty(); });
+  using WarpWriters = std::map<int64_t, std::pair<const void *, uint32_t>>;
+  struct AccessCache {
+    bool Filled = false;
+    bool ReadBD = false;
+    std::vector<std::pair<unsigned, Address>> Threads;
+    llvm::SmallPtrSet<const Expr *, 4> Unknown;
+    bool WritersFilled = false;
+    std::vector<WarpWriters> Writers;
+  };
+  std::map<std::pair<unsigned, unsigned>, AccessCache> Cache;
+
+  llvm::SmallPtrSet<const Stmt *, 16> MaskDone;
+  const uint64_t StartBudget = Budget;
+  // Past the budget the rest of this context is not analysed, and the
+  // function is recorded so that the check says so.
+  auto OverBudget = [&] {
+    if (!MaxWork || Budget - StartBudget <= MaxWork)
+      return false;
+    CutShort.insert(rootOf(Fr).F);
+    return true;
+  };
   for (unsigned RI = 0; RI < Acc.size(); ++RI) {
     FrameAccess &R = Acc[RI];
     if (R.A->R == Role::Write)
@@ -2040,7 +2069,7 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
       FrameAccess &W = Acc[WI];
       if (W.A->R == Role::Read || W.Key != R.Key)
         continue;
-      if (Budget - StartBudget > MaxWork)
+      if (OverBudget())
         return;
       // Can they run concurrently, and in which iterations?
       bool SameIter = false, Crossed = false, WToR = false, RToW = false;
@@ -2064,8 +2093,13 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
             Note(X.Crossed);
             RToW = true;
           }
-        // Or a branch that splits the warp leads to both.
-        for (const auto &X : RR.Ranges)
+        // Or a branch that splits the warp leads to both (which adds
+        // nothing when they already meet in one iteration and no loop is
+        // around either).
+        const bool Settled =
+            SameIter && W.Loops.empty() && R.Loops.empty() && !ChainLoops;
+        for (const auto &X : Settled ? llvm::ArrayRef<ReachSet::Range>()
+                                     : llvm::ArrayRef(RR.Ranges))
           for (const auto &Y : WR.Ranges)
             if (X.Block == Y.Block && X.Hi == I.Barrier[X.Block].size() &&
                 Y.Hi == X.Hi && divergentBranch(I, X.Block, Fr) &&
@@ -2108,19 +2142,21 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
       llvm::SmallPtrSet<const Expr *, 4> UnknownW, UnknownR;
       // Evaluates one block size; returns false when the budget ran out.
       bool ReadBlockDim = false;
+      llvm::ArrayRef<BlockShape> Shapes = blockShapes(Fr);
       auto RunBlock = [&](const BlockShape &Shape) {
         PassFirst = First();
         for (First &F : WarpFirst)
           F = First();
         const unsigned BD = unsigned(Shape.D.product());
+        const unsigned ShapeIdx = unsigned(&Shape - Shapes.data());
         Env Base;
         setShape(Base, Shape);
         Base.ReadBlockDim = &ReadBlockDim;
         auto Outer = [&](Env &E0) {
           auto Inner = [&](Env &E1) {
             // Writers of this valuation, per warp: byte -> (size, lanes).
-            std::vector<std::map<int64_t, std::pair<const void *, uint32_t>>>
-                Writers((BD + 31) / 32);
+            std::vector<WarpWriters> LocalWriters;
+            const std::vector<WarpWriters> *Writers = &LocalWriters;
             int64_t WSize =
                 Ctx.getTypeSizeInChars(W.A->E->getType()).getQuantity();
             int64_t RSize =
@@ -2128,9 +2164,39 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
             // Calls Visit(Tid, Address) for each thread of the block that
             // passes the caller's and the access's guards, with the element
             // it touches.
-            auto ForEachThread = [&](const auto &Acc, Env &E2,
+            auto Cached = [&](const FrameAccess &FA) -> AccessCache * {
+              if (ChainLoops || !FA.Loops.empty())
+                return nullptr;
+              return &Cache[{unsigned(&FA - Acc.data()), ShapeIdx}];
+            };
+            auto ForEachThread = [&](const FrameAccess &Acc, Env &E2,
                                      llvm::SmallPtrSetImpl<const Expr *> &Unk,
                                      auto &&Visit) {
+              if (AccessCache *C = Cached(Acc)) {
+                if (!C->Filled) {
+                  C->Filled = true;
+                  bool *Outer = E2.ReadBlockDim;
+                  E2.ReadBlockDim = &C->ReadBD;
+                  for (unsigned Tid = 0; Tid < BD; ++Tid) {
+                    E2.Tid = Tid;
+                    bool Unknown = false;
+                    if (!passesChain(Chain, E2, Unknown, &C->Unknown))
+                      continue;
+                    if (!evalGuard(Acc.Guard, Fr, E2, Unknown, &C->Unknown)
+                             .value_or(false))
+                      continue;
+                    if (auto Ad = evalObj(Acc.A->E, Fr, E2))
+                      C->Threads.push_back({Tid, *Ad});
+                  }
+                  E2.ReadBlockDim = Outer;
+                }
+                if (C->ReadBD && E2.ReadBlockDim)
+                  *E2.ReadBlockDim = true;
+                Unk.insert(C->Unknown.begin(), C->Unknown.end());
+                for (const auto &[Tid, Ad] : C->Threads)
+                  Visit(Tid, Ad);
+                return;
+              }
               for (unsigned Tid = 0; Tid < BD; ++Tid) {
                 E2.Tid = Tid;
                 bool Unknown = false;
@@ -2143,21 +2209,37 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
                   Visit(Tid, *Ad);
               }
             };
-            Env EW = E1;
-            enumerate(WOnly, Fr, EW, [&](Env &E2) {
+            auto AddWriters = [&](std::vector<WarpWriters> &Into, Env &E2) {
               ForEachThread(W, E2, UnknownW, [&](unsigned Tid, const auto &Ad) {
-                auto &Slot = Writers[Tid / 32][Ad.Byte];
+                auto &Slot = Into[Tid / 32][Ad.Byte];
                 if (Slot.first && Slot.first != Ad.Key)
                   return;
                 Slot.first = Ad.Key;
                 Slot.second |= 1u << (Tid % 32);
               });
-              return Budget - StartBudget <= MaxWork;
-            });
+            };
+            Env EW = E1;
+            if (AccessCache *C = Cached(W)) {
+              if (!C->WritersFilled) {
+                C->WritersFilled = true;
+                C->Writers.resize((BD + 31) / 32);
+                AddWriters(C->Writers, EW);
+              } else {
+                // The writer's unknown conditions and blockDim reads.
+                ForEachThread(W, EW, UnknownW, [](unsigned, const auto &) {});
+              }
+              Writers = &C->Writers;
+            } else {
+              LocalWriters.resize((BD + 31) / 32);
+              enumerate(WOnly, Fr, EW, [&](Env &E2) {
+                AddWriters(LocalWriters, E2);
+                return !OverBudget();
+              });
+            }
             Env ER = E1;
             enumerate(ROnly, Fr, ER, [&](Env &E2) {
               ForEachThread(R, E2, UnknownR, [&](unsigned Tid, const auto &Ad) {
-                auto &WarpW = Writers[Tid / 32];
+                const WarpWriters &WarpW = (*Writers)[Tid / 32];
                 auto It = WarpW.lower_bound(Ad.Byte - WSize + 1);
                 for (; It != WarpW.end() && It->first < Ad.Byte + RSize; ++It) {
                   if (It->second.first != Ad.Key)
@@ -2177,7 +2259,7 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
                   Lanes |= Others | (1u << (Tid % 32));
                 }
               });
-              return Budget - StartBudget <= MaxWork;
+              return !OverBudget();
             });
             return true;
           };
@@ -2186,14 +2268,13 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
           return true;
         };
         enumerateChain(Chain, Base, Outer);
-        return Budget - StartBudget <= MaxWork;
+        return !OverBudget();
       };
       // The largest block first. When no evaluation read blockDim, each
       // thread's guards and addresses do not depend on the block size and a
       // smaller block is the first warps of this one: the first exchange of
       // the smallest block that has one is the first of the lowest warp
       // that has one, and the lanes of all sizes are this block's.
-      llvm::ArrayRef<BlockShape> Shapes = blockShapes(Fr);
       if (Shapes.front().Known) {
         // The shapes the code launches: each is evaluated.
         for (const BlockShape &S : Shapes) {
@@ -2257,9 +2338,11 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
         X.ReadMeet = meetOf(R.A->Statement, W.A->Statement, I);
       Out.push_back(X);
       // The statements' lane masks in this context.
+      // (Once per statement: the mask depends on the statement and this
+      // frame only, and a statement takes part in many exchanges.)
       for (const Stmt *S :
            {R.A->Statement, W.A->Statement, X.WriteMeet, X.ReadMeet})
-        if (S)
+        if (S && MaskDone.insert(S).second)
           mergeMask(S, frameMask(S, Fr, EntryKnown));
     }
   }
@@ -2516,6 +2599,7 @@ std::optional<std::array<unsigned, 3>> parseBlockDim(llvm::StringRef Text,
 }
 
 BlockDimOption::BlockDimOption(clang::tidy::ClangTidyContext &Context) {
+  readBudget(Context);
   const auto &Options = Context.getOptions().CheckOptions;
   auto It = Options.find(BlockDimOptionName);
   if (It == Options.end() || llvm::StringRef(It->second.Value).trim().empty())
@@ -2528,18 +2612,46 @@ BlockDimOption::BlockDimOption(clang::tidy::ClangTidyContext &Context) {
             "': " + Why;
 }
 
+void BlockDimOption::readBudget(clang::tidy::ClangTidyContext &Context) {
+  const auto &Options = Context.getOptions().CheckOptions;
+  auto It = Options.find(LaneModelBudgetOptionName);
+  if (It == Options.end())
+    return;
+  llvm::StringRef Text = llvm::StringRef(It->second.Value).trim();
+  uint64_t V = 0;
+  if (Text.getAsInteger(10, V)) {
+    if (Error.empty()) {
+      Error = "invalid value for option '" +
+              std::string(LaneModelBudgetOptionName) + "': '" +
+              It->second.Value +
+              "' is not a non-negative integer (0 means no limit)";
+    }
+    return;
+  }
+  Budget = V;
+}
+
 std::string BlockDimOption::takeError() const {
   if (Error.empty())
     return "";
   static std::mutex Mutex;
   static llvm::StringSet<> Reported;
   std::lock_guard<std::mutex> Lock(Mutex);
-  return Reported.insert(Raw).second ? Error : "";
+  return Reported.insert(Error).second ? Error : "";
 }
 
 void BlockDimOption::applyTo(LaneAccessAnalysis &Lanes) const {
   if (Shape)
     Lanes.setDefaultBlockShape((*Shape)[0], (*Shape)[1], (*Shape)[2]);
+  Lanes.setWorkBudget(Budget);
+}
+
+void LaneAccessAnalysis::setWorkBudget(uint64_t Units) {
+  P->MaxWork = Units;
+}
+
+llvm::ArrayRef<const FunctionDecl *> LaneAccessAnalysis::cutShort() const {
+  return P->CutShort.getArrayRef();
 }
 
 void LaneAccessAnalysis::run() {
@@ -2558,13 +2670,13 @@ void LaneAccessAnalysis::run() {
   }
   // One exchange per (read, write) pair; the first context's witness.
   llvm::SmallVector<WarpExchange, 8> Merged;
+  llvm::DenseMap<std::pair<const Expr *, const Expr *>, unsigned> Index;
   for (const WarpExchange &X : Found) {
-    auto It = llvm::find_if(Merged, [&](const WarpExchange &Y) {
-      return Y.Read == X.Read && Y.Write == X.Write;
-    });
-    if (It == Merged.end())
+    auto [Slot, New] = Index.try_emplace({X.Read, X.Write}, Merged.size());
+    if (New)
       Merged.push_back(X);
     else {
+      WarpExchange *It = &Merged[Slot->second];
       It->Lanes |= X.Lanes;
       It->WriteReachesRead |= X.WriteReachesRead;
       It->ReadReachesWrite |= X.ReadReachesWrite;

@@ -190,6 +190,15 @@ public:
   /// before run().
   void setDefaultBlockShape(unsigned X, unsigned Y, unsigned Z);
 
+  /// The work one analysis context (a kernel, or one call of a device
+  /// function) may take, in evaluation steps; 0 for no limit. Call before
+  /// run().
+  void setWorkBudget(uint64_t Units);
+
+  /// The kernels (or device functions analysed on their own) whose analysis
+  /// the work budget cut short: exchanges past the cut are not reported.
+  llvm::ArrayRef<const clang::FunctionDecl *> cutShort() const;
+
   /// Analyses every device function with a body that is not a dependent
   /// template pattern (once; later calls return at once).
   void run();
@@ -231,23 +240,32 @@ private:
 /// translation unit does not launch with a proven block.
 inline constexpr const char *BlockDimOptionName = "cuda.BlockDim";
 
+/// The module-wide option that bounds the lane model's work per analysis
+/// context (evaluation steps; 0: no limit), and its default: a few seconds
+/// on one kernel.
+inline constexpr const char *LaneModelBudgetOptionName = "cuda.LaneModelBudget";
+inline constexpr uint64_t DefaultLaneModelBudget = 40000000;
+
 /// Parses a block shape option: "X", "X,Y" or "X,Y,Z" (each at least 1,
 /// at most 1024 threads in all). std::nullopt with Error set otherwise.
 std::optional<std::array<unsigned, 3>> parseBlockDim(llvm::StringRef Text,
                                                      std::string &Error);
 
-/// The value of cuda.BlockDim as configured, read by each check that uses
-/// the lane model.
+/// The lane model's module-wide options as configured (cuda.BlockDim and
+/// cuda.LaneModelBudget), read by each check that uses the lane model.
 class BlockDimOption {
 public:
   explicit BlockDimOption(clang::tidy::ClangTidyContext &Context);
   /// A message for an invalid value, once per process and value (several
   /// checks read the option); empty otherwise.
   std::string takeError() const;
-  /// Gives the lane model the shape, if one is configured.
+  /// Gives the lane model the shape, if one is configured, and the budget.
   void applyTo(LaneAccessAnalysis &Lanes) const;
+  uint64_t budget() const { return Budget; }
 
 private:
+  void readBudget(clang::tidy::ClangTidyContext &Context);
+  uint64_t Budget = DefaultLaneModelBudget;
   std::optional<std::array<unsigned, 3>> Shape;
   std::string Raw, Error;
 };

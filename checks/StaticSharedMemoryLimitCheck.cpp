@@ -52,8 +52,9 @@ bool StaticSharedMemoryLimitCheck::isLanguageVersionSupported(
   return LangOpts.CUDA;
 }
 
-void StaticSharedMemoryLimitCheck::registerPPCallbacks(
-    const SourceManager &, Preprocessor *PP, Preprocessor *) {
+void StaticSharedMemoryLimitCheck::registerPPCallbacks(const SourceManager &,
+                                                       Preprocessor *PP,
+                                                       Preprocessor *) {
   this->PP = PP;
 }
 

@@ -23,12 +23,13 @@
 ///
 /// Several architectures from one parse: a job that targets several
 /// architectures does not exist in clang, so the cuda-tidy driver, for a file
-/// whose own code does not vary by architecture (tools/common/ArchDependence.h),
-/// runs one device job for the first architecture and names all of them in
-/// the reserved macro `__CUDA_TIDY_GPU_ARCHS__` ("sm_75,sm_80,sm_90"). The
-/// architecture-dependent checks then evaluate their limits for each
-/// architecture of the list (effectiveGpuArchs()), giving the diagnostics
-/// one job per architecture would give.
+/// whose own code does not vary by architecture
+/// (tools/common/ArchDependence.h), runs one device job for the first
+/// architecture and names all of them in the reserved macro
+/// `__CUDA_TIDY_GPU_ARCHS__` ("sm_75,sm_80,sm_90"). The architecture-dependent
+/// checks then evaluate their limits for each architecture of the list
+/// (effectiveGpuArchs()), giving the diagnostics one job per architecture would
+/// give.
 ///
 /// Left out: system headers that declare different functions for different
 /// architectures; the one parse sees the first architecture's.

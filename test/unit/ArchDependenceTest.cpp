@@ -68,7 +68,8 @@ TEST(ArchValue, FromNames) {
 }
 
 TEST_F(ArchDependenceTest, PlainCodeDoesNotVary) {
-  ArchDependence D = scan("__global__ void k(int *p) { p[threadIdx.x] = 1; }\n");
+  ArchDependence D =
+      scan("__global__ void k(int *p) { p[threadIdx.x] = 1; }\n");
   EXPECT_FALSE(D.Varies) << D.Reason;
   EXPECT_EQ(D.Reason, "");
 }
@@ -84,15 +85,16 @@ TEST_F(ArchDependenceTest, ConditionThatDiffersVaries) {
 TEST_F(ArchDependenceTest, ConditionTrueForEveryArchitectureDoesNot) {
   // sm_75 and sm_90 are both 700 and later; the host test is the same for
   // every device architecture.
-  ArchDependence D = scan("#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 700\n"
-                          "__device__ int volta;\n"
-                          "#endif\n"
-                          "#ifdef __CUDA_ARCH__\n"
-                          "__device__ int device;\n"
-                          "#endif\n"
-                          "#ifndef __CUDA_ARCH__\n"
-                          "int host;\n"
-                          "#endif\n");
+  ArchDependence D =
+      scan("#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 700\n"
+           "__device__ int volta;\n"
+           "#endif\n"
+           "#ifdef __CUDA_ARCH__\n"
+           "__device__ int device;\n"
+           "#endif\n"
+           "#ifndef __CUDA_ARCH__\n"
+           "int host;\n"
+           "#endif\n");
   EXPECT_FALSE(D.Varies) << D.Reason;
   // A condition at 800 differs between sm_75 and sm_90, not between sm_80
   // and later architectures.
@@ -111,8 +113,8 @@ TEST_F(ArchDependenceTest, ValueInCodeVaries) {
 
 TEST_F(ArchDependenceTest, FeatureMacrosVary) {
   // Defined for sm_90a only: whether it is defined differs.
-  ArchDependence D = scan("#ifdef __CUDA_ARCH_FEAT_SM90_ALL\n#endif\n",
-                          {"sm_90", "sm_90a"});
+  ArchDependence D =
+      scan("#ifdef __CUDA_ARCH_FEAT_SM90_ALL\n#endif\n", {"sm_90", "sm_90a"});
   EXPECT_TRUE(D.Varies);
   EXPECT_EQ(D.Reason, "main.cu:1: '#ifdef' reads '__CUDA_ARCH_FEAT_SM90_ALL'");
   D = scan("#if defined(__CUDA_ARCH_SPECIFIC__)\n#endif\n");
@@ -153,7 +155,8 @@ TEST_F(ArchDependenceTest, HeaderIncludedUnderAVaryingConditionIsNotDerived) {
                        "#if __CUDA_ARCH__ >= 700 || defined(SOMETHING)\n"
                        "#include <inner.h>\n"
                        "#endif\n");
-  ArchDependence D = scan("#include <outer.h>\n__device__ int v = FROM_INNER;\n");
+  ArchDependence D =
+      scan("#include <outer.h>\n__device__ int v = FROM_INNER;\n");
   EXPECT_FALSE(D.Varies) << D.Reason;
 }
 
@@ -187,8 +190,8 @@ TEST_F(ArchDependenceTest, TranslationMergesDeviceJobs) {
   ASSERT_EQ(Jobs.size(), 2u);
   EXPECT_EQ(Jobs[0].Heuristic, "host");
   EXPECT_EQ(Jobs[1].Heuristic, "sm_75");
-  EXPECT_TRUE(llvm::is_contained(Jobs[1].CommandLine,
-                                 "-D__CUDA_TIDY_GPU_ARCHS__=sm_75,sm_90,sm_100"));
+  EXPECT_TRUE(llvm::is_contained(
+      Jobs[1].CommandLine, "-D__CUDA_TIDY_GPU_ARCHS__=sm_75,sm_90,sm_100"));
   EXPECT_TRUE(llvm::is_contained(Jobs[1].CommandLine, "--cuda-gpu-arch=sm_75"));
 
   // Today's path on request: one job per architecture, no list.

@@ -8,13 +8,13 @@
 #include "lib/ArchConditionals.h"
 #include "tools/common/NvccArgs.h"
 #include "clang/Basic/FileManager.h"
-#include "clang/Options/OptionUtils.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Options/OptionUtils.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringSet.h"
@@ -80,8 +80,7 @@ public:
       PendingOther = Name.str();
   }
 
-  void If(SourceLocation Loc, SourceRange Cond,
-          ConditionValueKind) override {
+  void If(SourceLocation Loc, SourceRange Cond, ConditionValueKind) override {
     JustClosedVarying = false;
     open(Loc, "#if", conditionVaries(Cond));
   }
@@ -173,8 +172,8 @@ public:
       if (Line.empty() || !isHorizontalWhitespace(Line.front()))
         continue;
       Line = Line.ltrim();
-      StringRef Name = Line.take_while(
-          [](char C) { return isAlnum(C) || C == '_'; });
+      StringRef Name =
+          Line.take_while([](char C) { return isAlnum(C) || C == '_'; });
       if (!Name.empty())
         Derived.insert(Name);
     }
@@ -209,9 +208,8 @@ private:
   /// of the macros written in it; see the file comment.
   bool insideVaryingRegion(SourceLocation Loc) const {
     FileID File = SM.getFileID(SM.getExpansionLoc(Loc));
-    return llvm::any_of(Regions, [&](const Region &R) {
-      return R.Varies && R.File == File;
-    });
+    return llvm::any_of(
+        Regions, [&](const Region &R) { return R.Varies && R.File == File; });
   }
 
   bool isUserLocation(SourceLocation Loc) const {

@@ -75,11 +75,10 @@ struct ArchDependence {
 /// varies between the architectures \p Archs (`sm_75`, `sm_90a`).
 /// \p ResourceDir is clang's resource folder; empty: found from argv[0].
 /// \p FS reads the files; null: the real file system.
-ArchDependence
-findArchDependence(llvm::ArrayRef<std::string> DeviceArgs,
-                   llvm::ArrayRef<std::string> Archs, llvm::StringRef Directory,
-                   llvm::StringRef ResourceDir = "",
-                   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS = nullptr);
+ArchDependence findArchDependence(
+    llvm::ArrayRef<std::string> DeviceArgs, llvm::ArrayRef<std::string> Archs,
+    llvm::StringRef Directory, llvm::StringRef ResourceDir = "",
+    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS = nullptr);
 
 /// The `__CUDA_ARCH__` value of an architecture name (`sm_100a` -> 1000), or
 /// 0 when the name is not one.

@@ -87,9 +87,9 @@ static void mergeDeviceJobs(std::vector<CudaJob> &Jobs,
   if (D.Varies)
     return;
   CudaJob Merged = std::move(Jobs[First]);
-  Merged.Args.insert(Merged.Args.begin() + 1,
-                     std::string("-D") + GpuArchListMacro + "=" +
-                         llvm::join(Archs, ","));
+  Merged.Args.insert(Merged.Args.begin() + 1, std::string("-D") +
+                                                  GpuArchListMacro + "=" +
+                                                  llvm::join(Archs, ","));
   std::vector<CudaJob> Out;
   for (size_t I = 0; I < Jobs.size(); ++I) {
     if (I == First)

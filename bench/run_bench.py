@@ -19,6 +19,12 @@ of the baseline run, so that a ratio over target names the check to blame.
 
   python3 bench/run_bench.py --build build [--pairs 5] [--shares]
                              [--json out.json]
+
+With --scaling, it instead builds translation units of 40, 160 and 640
+kernels from bench/inputs/user_kernels.cu (its kernels repeated in
+namespaces) and reports, per size, the time ratio and the cuda-* checks' own
+cost per kernel ((cuda-* time - baseline time) / kernels): linear cost is a
+flat per-kernel figure.
 """
 import argparse
 import glob
@@ -79,6 +85,9 @@ def main():
         glob.glob(os.path.join(here, "inputs", "*.cu")) +
         glob.glob(os.path.join(here, "..", "test", "precision", "*.cu"))))
     parser.add_argument("--json", help="also write the figures here")
+    parser.add_argument("--scaling", action="store_true",
+                        help="measure the cost per kernel on 40, 160 and "
+                        "640 kernels")
     parser.add_argument("--shares", action="store_true",
                         help="report each check's time as a share of the "
                         "baseline run")
@@ -94,6 +103,9 @@ def main():
     def command(checks, source):
         return [args.clang_tidy, "-load=" + plugin, "--checks=-*," + checks,
                 "--quiet", source, "--"] + compile_args
+
+    if args.scaling:
+        return scaling(args, command, here)
 
     results = {"inputs": {}, "pairs": args.pairs, "baseline": BASELINE_CHECK}
     all_time, all_mem, all_cpu = [], [], []
@@ -148,6 +160,61 @@ def main():
           "target <= 1.05 for time and memory)" % (
               "overall", results["time_ratio"], results["memory_ratio"],
               results["cpu_ratio"], len(all_time)))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(results, f, indent=2)
+    return 0
+
+
+def kernels_tu(source, count):
+    """The text of a translation unit holding the first `count` kernels of
+    `source` (a file whose kernels each start a line with __global__),
+    repeating its body in namespaces as often as needed."""
+    with open(source) as f:
+        lines = f.read().splitlines()
+    head = [l for l in lines if l.startswith("#include")]
+    body = [l for l in lines if not l.startswith("#include")]
+    starts = [i for i, l in enumerate(body) if l.startswith("__global__")]
+    out = list(head)
+    copy = 0
+    while count > 0:
+        take = min(count, len(starts))
+        end = starts[take] if take < len(starts) else len(body)
+        out.append("namespace copy%d {" % copy)
+        out += body[:end]
+        out.append("} // namespace copy%d" % copy)
+        count -= take
+        copy += 1
+    return "\n".join(out) + "\n"
+
+
+def scaling(args, command, here):
+    source = os.path.join(here, "inputs", "user_kernels.cu")
+    results = {"scaling": {}, "pairs": args.pairs}
+    with tempfile.TemporaryDirectory() as tmp:
+        for count in (40, 160, 640):
+            path = os.path.join(tmp, "kernels_%d.cu" % count)
+            with open(path, "w") as f:
+                f.write(kernels_tu(source, count))
+            for checks in ("cuda-*", BASELINE_CHECK):
+                _, _, rc, out, _ = measure(command(checks, path))
+                if rc != 0:
+                    sys.exit("error: clang-tidy failed on %d kernels:\n%s"
+                             % (count, out.decode()))
+            ratios, extra = [], []
+            for i in range(args.pairs):
+                order = (["cuda-*", BASELINE_CHECK] if i % 2 == 0
+                         else [BASELINE_CHECK, "cuda-*"])
+                run = {}
+                for checks in order:
+                    run[checks] = measure(command(checks, path))[0]
+                ratios.append(run["cuda-*"] / run[BASELINE_CHECK])
+                extra.append(run["cuda-*"] - run[BASELINE_CHECK])
+            entry = {"time_ratio": statistics.median(ratios),
+                     "ms_per_kernel": 1000 * statistics.median(extra) / count}
+            results["scaling"][count] = entry
+            print("%4d kernels  time x%.3f  cuda-* checks %.2f ms per kernel"
+                  % (count, entry["time_ratio"], entry["ms_per_kernel"]))
     if args.json:
         with open(args.json, "w") as f:
             json.dump(results, f, indent=2)

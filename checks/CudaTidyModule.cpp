@@ -12,6 +12,7 @@
 #include "checks/DynamicSharedMemoryOptInCheck.h"
 #include "checks/ImplicitWarpSynchronizationCheck.h"
 #include "checks/LegacyWarpIntrinsicsCheck.h"
+#include "checks/NvccOnlyConstructCheck.h"
 #include "checks/StaticSharedMemoryLimitCheck.h"
 #include "checks/WarpMaskCorrectnessCheck.h"
 

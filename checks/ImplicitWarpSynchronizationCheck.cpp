@@ -259,12 +259,20 @@ static StringRef indentOf(SourceLocation Loc, const SourceManager &SM) {
   return Buffer.slice(LineStart, End);
 }
 
+ImplicitWarpSynchronizationCheck::ImplicitWarpSynchronizationCheck(
+    StringRef Name, clang::tidy::ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context), BlockDim(*Context) {
+  if (std::string E = BlockDim.takeError(); !E.empty())
+    configurationDiag(E);
+}
+
 void ImplicitWarpSynchronizationCheck::check(
     const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   const SourceManager &SM = *Result.SourceManager;
   const LangOptions &LO = getLangOpts();
   LaneAccessAnalysis &Analysis = AnalysisContext::get(Ctx).lanes();
+  BlockDim.applyTo(Analysis);
   Analysis.run();
   llvm::ArrayRef<WarpExchange> Exchanges = Analysis.exchanges();
   if (Exchanges.empty())
@@ -376,7 +384,7 @@ void ImplicitWarpSynchronizationCheck::check(
       if (!BO || !BO->isAssignmentOp() || !isSideEffectFree(BO->getLHS()) ||
           !isSideEffectFree(BO->getRHS()) ||
           !BO->getLHS()->getType()->isArithmeticType())
-        Fail("the statement is not a plain assignment to shared memory");
+        Fail("the statement is not a plain assignment");
       else
         P.Assign = BO;
     } else if (!isa<Expr, DeclStmt>(S) && !(P.Meet && P.Scope)) {
@@ -522,11 +530,12 @@ void ImplicitWarpSynchronizationCheck::check(
         Why != ComponentWhyNot.end() && ComponentLanesUnknown.lookup(Leader);
     StringRef Name = X.Shared ? X.Shared->getName() : "";
     {
-      auto D = diag(Site.Loc, "lanes of a warp exchange data through shared "
-                              "memory '%0' with no '__syncwarp' between the "
-                              "write and the read%select{|; no fix: the lanes "
-                              "that run it are not known}1")
-               << Name << LanesUnknown;
+      auto D = diag(Site.Loc, "lanes of a warp exchange data through "
+                              "%select{shared|global}2 memory '%0' with no "
+                              "'__syncwarp' between the write and the "
+                              "read%select{|; no fix: the lanes that run it "
+                              "are not known}1")
+               << Name << LanesUnknown << X.Global;
       if (Why == ComponentWhyNot.end() &&
           ComponentFixed.insert(Leader).second) {
         for (auto &[S, P] : Plans)
@@ -545,8 +554,9 @@ void ImplicitWarpSynchronizationCheck::check(
         << X.ReaderLane;
     if (X.Via)
       diag(SM.getFileLoc(X.Via->getBeginLoc()),
-           "shared memory '%0' is passed to '%1' here", DiagnosticIDs::Note)
-          << Name << X.Func->getName();
+           "%select{shared|global}2 memory '%0' is passed to '%1' here",
+           DiagnosticIDs::Note)
+          << Name << X.Func->getName() << X.Global;
     for (const CallExpr *Up : X.Callers)
       if (const FunctionDecl *Callee = Up->getDirectCallee())
         diag(SM.getFileLoc(Up->getBeginLoc()), "'%0' is called here",

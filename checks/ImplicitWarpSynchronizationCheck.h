@@ -9,6 +9,7 @@
 #define CUDA_TIDY_CHECKS_IMPLICITWARPSYNCHRONIZATIONCHECK_H
 
 #include "clang-tidy/ClangTidyCheck.h"
+#include "lib/LaneAccess.h"
 
 namespace cuda_tidy {
 
@@ -24,8 +25,7 @@ namespace cuda_tidy {
 class ImplicitWarpSynchronizationCheck : public clang::tidy::ClangTidyCheck {
 public:
   ImplicitWarpSynchronizationCheck(llvm::StringRef Name,
-                                   clang::tidy::ClangTidyContext *Context)
-      : ClangTidyCheck(Name, Context) {}
+                                   clang::tidy::ClangTidyContext *Context);
   bool isLanguageVersionSupported(
       const clang::LangOptions &LangOpts) const override {
     return LangOpts.CUDA;
@@ -33,6 +33,9 @@ public:
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void
   check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+
+private:
+  BlockDimOption BlockDim;
 };
 
 } // namespace cuda_tidy

@@ -25,7 +25,10 @@ namespace cuda_tidy {
 
 WarpMaskCorrectnessCheck::WarpMaskCorrectnessCheck(
     StringRef Name, clang::tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context) {}
+    : ClangTidyCheck(Name, Context), BlockDim(*Context) {
+  if (std::string E = BlockDim.takeError(); !E.empty())
+    configurationDiag(E);
+}
 
 WarpMaskCorrectnessCheck::~WarpMaskCorrectnessCheck() = default;
 
@@ -269,6 +272,7 @@ void WarpMaskCorrectnessCheck::checkLanes(const CallExpr *Call, StringRef Name,
                                           const FunctionDecl *Caller,
                                           uint32_t Mask, ASTContext &Ctx) {
   LaneAccessAnalysis &Lanes = AnalysisContext::get(Ctx).lanes();
+  BlockDim.applyTo(Lanes);
   const Stmt *S = Lanes.statementOf(Call, Caller);
   if (!S)
     return;

@@ -17,6 +17,7 @@
 #define CUDA_TIDY_CHECKS_WARPMASKCORRECTNESSCHECK_H
 
 #include "clang-tidy/ClangTidyCheck.h"
+#include "lib/LaneAccess.h"
 #include "llvm/ADT/DenseSet.h"
 #include <memory>
 
@@ -37,6 +38,7 @@ public:
   void onEndOfTranslationUnit() override;
 
 private:
+  BlockDimOption BlockDim;
   void checkWidth(const clang::CallExpr *Call, llvm::StringRef Name,
                   clang::ASTContext &Ctx);
   void checkLanes(const clang::CallExpr *Call, llvm::StringRef Name,

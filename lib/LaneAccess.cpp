@@ -7,7 +7,9 @@
 #include "lib/LaneAccess.h"
 #include "lib/AnalysisContext.h"
 #include "lib/CudaAST.h"
+#include "lib/LaunchModel.h"
 #include "lib/Uniformity.h"
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -20,10 +22,12 @@
 #include "clang/Analysis/CFG.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/bit.h"
 #include <deque>
 #include <map>
+#include <mutex>
 
 using namespace clang;
 
@@ -51,8 +55,14 @@ struct Frame {
 
 /// Values of the symbols the model enumerates.
 struct Env {
+  /// The linear thread index in the block (x + y * X + z * X * Y).
   int64_t Tid = 0;
+  /// blockDim.x; with a known shape also blockDim.y and .z (ShapeKnown),
+  /// else the block is one-dimensional as far as the model knows and
+  /// threadIdx.y/.z are not evaluated.
   int64_t BlockDim = 32;
+  int64_t DimY = 1, DimZ = 1;
+  bool ShapeKnown = false;
   /// Set when an evaluation reads BlockDim (shared by copies of the Env).
   bool *ReadBlockDim = nullptr;
   llvm::SmallDenseMap<const VarDecl *, int64_t, 4> Loop;
@@ -178,6 +188,25 @@ public:
   /// run in any context seen.
   llvm::DenseMap<const Stmt *, std::optional<uint32_t>> Masks;
   uint64_t Budget = 0;
+  /// A block shape the model evaluates: Known shapes give threadIdx.y/.z
+  /// and blockDim.y/.z; otherwise only x is modelled.
+  struct BlockShape {
+    Dim3 D;
+    bool Known = false;
+  };
+  /// The shape the cuda.BlockDim option gives kernels with no launch whose
+  /// block is proven.
+  std::optional<Dim3> DefaultShape;
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<BlockShape, 6>>
+      ShapeCache;
+  /// The shapes a frame is evaluated for (see LaneAccess.h).
+  llvm::ArrayRef<BlockShape> blockShapes(const Frame &Fr);
+  static void setShape(Env &En, const BlockShape &S) {
+    En.BlockDim = int64_t(S.D.X);
+    En.DimY = int64_t(S.D.Y);
+    En.DimZ = int64_t(S.D.Z);
+    En.ShapeKnown = S.Known;
+  }
   /// Loop variables assumed uniform while their loop is checked.
   llvm::SmallVector<const VarDecl *, 4> AssumeUniform;
 
@@ -203,6 +232,15 @@ public:
                                      const Env &En, unsigned Depth);
   /// Cooperative groups' ranks and sizes of the block and of its tiles.
   std::optional<int64_t> evalCooperative(const CallExpr *CE, const Env &En);
+  /// The value of local V where Use reads it, when V is declared in a
+  /// compound statement whose direct children are the only statements that
+  /// write it (`idx += 32;`), so every thread that reaches Use ran the same
+  /// writes in order: its initialiser, then each write before Use's
+  /// statement.
+  std::optional<int64_t> straightLineValue(const VarDecl *V,
+                                           const DeclRefExpr *Use,
+                                           const Frame &Fr, const Env &En,
+                                           unsigned Depth);
   /// The uniformity analysis proves E (a condition in Fr's function) the
   /// same in every lane of a warp, in the context Fr.
   bool provenWarpUniform(const Expr *E, const Frame &Fr);
@@ -615,13 +653,26 @@ std::optional<int64_t> LaneAccessAnalysis::Impl::eval(const Expr *E,
     return std::nullopt;
   ++Budget;
   if (auto Ref = getBuiltinVarRef(E)) {
-    if (Ref->Var == BuiltinVar::ThreadIdx && Ref->Dim == 0)
-      return En.Tid;
-    if (Ref->Var == BuiltinVar::BlockDim && Ref->Dim == 0) {
+    if (Ref->Var == BuiltinVar::ThreadIdx) {
+      if (Ref->Dim == 0)
+        return En.ShapeKnown ? En.Tid % En.BlockDim : En.Tid;
+      if (!En.ShapeKnown)
+        return std::nullopt;
+      if (Ref->Dim == 1)
+        return (En.Tid / En.BlockDim) % En.DimY;
+      return En.Tid / (En.BlockDim * En.DimY);
+    }
+    if (Ref->Var == BuiltinVar::BlockDim) {
+      if (Ref->Dim != 0 && !En.ShapeKnown)
+        return std::nullopt;
       if (En.ReadBlockDim)
         *En.ReadBlockDim = true;
-      return En.BlockDim;
+      return Ref->Dim == 0 ? En.BlockDim : Ref->Dim == 1 ? En.DimY : En.DimZ;
     }
+    // Both accesses of an exchange run in one block: any block stands for
+    // it (global memory indexed by `blockIdx.x * blockDim.x + threadIdx.x`).
+    if (Ref->Var == BuiltinVar::BlockIdx)
+      return 0;
     return std::nullopt;
   }
   E = E->IgnoreParens();
@@ -682,8 +733,10 @@ std::optional<int64_t> LaneAccessAnalysis::Impl::eval(const Expr *E,
           return normalize(En.Tid % 32, V->getType());
       }
       if (V->getDeclContext() != Fr.F || !V->getInit() ||
-          isModified(info(Fr.F), V) || V->getType()->isReferenceType())
+          V->getType()->isReferenceType())
         return std::nullopt;
+      if (isModified(info(Fr.F), V))
+        return straightLineValue(V, DRE, Fr, En, Depth + 1);
       auto I = eval(V->getInit(), Fr, En, Depth + 1);
       if (!I)
         return std::nullopt;
@@ -812,6 +865,98 @@ std::optional<int64_t> LaneAccessAnalysis::Impl::eval(const Expr *E,
   return std::nullopt;
 }
 
+std::optional<int64_t> LaneAccessAnalysis::Impl::straightLineValue(
+    const VarDecl *V, const DeclRefExpr *Use, const Frame &Fr, const Env &En,
+    unsigned Depth) {
+  FunctionInfo &I = info(Fr.F);
+  if (!I.PM || Depth > MaxDepth || !V->getType()->isIntegerType())
+    return std::nullopt;
+  // The compound statement that declares V, and its child holding Use.
+  const Stmt *Child = Use;
+  const CompoundStmt *Scope = nullptr;
+  while (const Stmt *Parent = I.PM->getParent(Child)) {
+    if (const auto *CS = dyn_cast<CompoundStmt>(Parent)) {
+      bool Declares = llvm::any_of(CS->body(), [&](const Stmt *S) {
+        const auto *DS = dyn_cast<DeclStmt>(S);
+        return DS && llvm::is_contained(DS->decls(), V);
+      });
+      if (Declares) {
+        Scope = CS;
+        break;
+      }
+    }
+    Child = Parent;
+  }
+  if (!Scope)
+    return std::nullopt;
+  auto IsChild = [&](const Stmt *M) {
+    const Stmt *Top = M;
+    while (const Stmt *P = I.PM->getParent(Top)) {
+      if (P == Scope)
+        return true;
+      // `idx += 32;` as written: the write, through implicit nodes only.
+      if (!isa<ExprWithCleanups, ImplicitCastExpr, ParenExpr>(P))
+        return false;
+      Top = P;
+    }
+    return false;
+  };
+  auto It = I.Mods.find(V);
+  if (It == I.Mods.end() || !llvm::all_of(It->second, IsChild))
+    return std::nullopt;
+  std::optional<int64_t> Val;
+  bool Declared = false;
+  for (const Stmt *S : Scope->body()) {
+    if (S == Child)
+      break;
+    if (const auto *DS = dyn_cast<DeclStmt>(S);
+        DS && llvm::is_contained(DS->decls(), V)) {
+      Declared = true;
+      Val = eval(V->getInit(), Fr, En, Depth + 1);
+      continue;
+    }
+    if (!Declared || !Val)
+      continue;
+    const Expr *W = dyn_cast<Expr>(S);
+    W = W ? W->IgnoreImplicit()->IgnoreParens() : nullptr;
+    if (!W || !llvm::is_contained(It->second, W))
+      continue;
+    if (const auto *UO = dyn_cast<UnaryOperator>(W)) {
+      if (!UO->isIncrementDecrementOp())
+        return std::nullopt;
+      Val = *Val + (UO->isIncrementOp() ? 1 : -1);
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(W)) {
+      // The right side sees V's value before this write.
+      auto R = eval(BO->getRHS(), Fr, En, Depth + 1);
+      if (!R)
+        return std::nullopt;
+      int64_t A = *Val, B = *R;
+      switch (BO->getOpcode()) {
+      case BO_Assign: Val = B; break;
+      case BO_AddAssign: Val = int64_t(uint64_t(A) + uint64_t(B)); break;
+      case BO_SubAssign: Val = int64_t(uint64_t(A) - uint64_t(B)); break;
+      case BO_MulAssign: Val = int64_t(uint64_t(A) * uint64_t(B)); break;
+      case BO_AndAssign: Val = A & B; break;
+      case BO_OrAssign: Val = A | B; break;
+      case BO_XorAssign: Val = A ^ B; break;
+      case BO_ShlAssign:
+        if (B < 0 || B >= 64)
+          return std::nullopt;
+        Val = int64_t(uint64_t(A) << B);
+        break;
+      default:
+        return std::nullopt;
+      }
+    } else {
+      return std::nullopt;
+    }
+    Val = normalize(*Val, V->getType());
+  }
+  if (!Declared)
+    return std::nullopt;
+  return Val;
+}
+
 static bool inCooperativeGroups(const Decl *D) {
   for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
     if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
@@ -843,12 +988,14 @@ LaneAccessAnalysis::Impl::evalCooperative(const CallExpr *CE, const Env &En) {
   // The block: its rank is the linear thread index, which is what the
   // model's thread index stands for.
   if (RD->getName() == "thread_block") {
-    if (Name == "thread_rank" || Name == "thread_index")
+    if (Name == "thread_rank")
       return En.Tid;
+    if (Name == "thread_index") // .x of it
+      return En.ShapeKnown ? En.Tid % En.BlockDim : En.Tid;
     if (Name == "num_threads" || Name == "size") {
       if (En.ReadBlockDim)
         *En.ReadBlockDim = true;
-      return En.BlockDim;
+      return En.BlockDim * En.DimY * En.DimZ;
     }
     return std::nullopt;
   }
@@ -1044,6 +1191,13 @@ std::optional<Address> LaneAccessAnalysis::Impl::evalPtrVar(const VarDecl *V,
   if (Depth > MaxDepth || !V->getType()->isPointerType())
     return std::nullopt;
   if (const auto *PV = dyn_cast<ParmVarDecl>(V)) {
+    // A kernel's pointer parameter that the kernel never reassigns: global
+    // memory, one object per parameter (distinct parameters are not assumed
+    // to alias).
+    if (!Fr.Call && Fr.F == PV->getDeclContext() && isKernel(Fr.F) &&
+        !PV->getType()->getPointeeType().isConstQualified() &&
+        !isModified(info(Fr.F), PV))
+      return Address{PV->getCanonicalDecl(), PV, 0};
     if (!Fr.Call || !Fr.Parent || Fr.F != PV->getDeclContext())
       return std::nullopt;
     unsigned Idx = PV->getFunctionScopeIndex();
@@ -1665,6 +1819,54 @@ ReachSet LaneAccessAnalysis::Impl::reach(FunctionInfo &I, Pos Target) {
 static constexpr unsigned BlockSizes[] = {32, 64, 128, 256, 512, 1024};
 static constexpr uint64_t MaxWork = 40000000;
 
+static const Frame &rootOf(const Frame &Fr);
+
+llvm::ArrayRef<LaneAccessAnalysis::Impl::BlockShape>
+LaneAccessAnalysis::Impl::blockShapes(const Frame &Fr) {
+  const FunctionDecl *Root = rootOf(Fr).F;
+  auto [It, New] = ShapeCache.try_emplace(Root);
+  if (!New)
+    return It->second;
+  llvm::SmallVector<BlockShape, 6> Shapes;
+  // What the code says: the blocks of its launches in this translation
+  // unit, else the option.
+  uint64_t MaxThreads = 1024;
+  if (isKernel(Root)) {
+    for (const LaunchSite &L : AnalysisContext::get(Ctx).launches().launches())
+      if (L.Kernel && L.Block &&
+          L.Kernel->getCanonicalDecl() == Root->getCanonicalDecl() &&
+          L.Block->product() > 0 && L.Block->product() <= 1024 &&
+          !llvm::any_of(Shapes,
+                        [&](const BlockShape &S) { return S.D == *L.Block; }))
+        Shapes.push_back({*L.Block, true});
+    if (Shapes.empty() && DefaultShape)
+      Shapes.push_back({*DefaultShape, true});
+    // __launch_bounds__(N): no block of the kernel has more threads.
+    if (const auto *LB = Root->getAttr<CUDALaunchBoundsAttr>()) {
+      Expr::EvalResult R;
+      if (LB->getMaxThreads() &&
+          LB->getMaxThreads()->EvaluateAsInt(R, Ctx) &&
+          R.Val.getInt().getExtValue() > 0)
+        MaxThreads = std::min<uint64_t>(MaxThreads,
+                                        R.Val.getInt().getExtValue());
+    }
+  }
+  // A one-dimensional shape says no more than the model's own enumeration
+  // of block sizes, which it keeps (a launch seen here may not be the only
+  // one).
+  if (llvm::none_of(Shapes, [](const BlockShape &S) {
+        return S.D.Y > 1 || S.D.Z > 1;
+      })) {
+    Shapes.clear();
+    for (unsigned BD : BlockSizes)
+      if (BD <= MaxThreads || BD == BlockSizes[0])
+        Shapes.push_back({Dim3{BD, 1, 1}, false});
+  }
+  It = ShapeCache.find(Root);
+  It->second = std::move(Shapes);
+  return It->second;
+}
+
 bool LaneAccessAnalysis::Impl::entersLoop(const ForStmt *L, FunctionInfo &I) {
   auto It = I.Counted.find(L);
   if (It == I.Counted.end())
@@ -1766,6 +1968,9 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
     llvm::SmallVector<Cond, 4> Guard;
     llvm::SmallVector<const ForStmt *, 2> Loops;
     bool Opaque;
+    /// The memory it reaches (a shared variable, dynamic shared memory or a
+    /// kernel's pointer parameter): accesses to different ones never meet.
+    const void *Key = nullptr;
   };
   llvm::SmallVector<FrameAccess, 16> Acc;
   for (Access &A : I.Accesses) {
@@ -1790,16 +1995,29 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
       else
         break;
     }
-    bool Shared = false;
+    bool Global = false;
     if (const VarDecl *V = refVar(Base)) {
       if (V->hasAttr<CUDASharedAttr>()) {
-        Shared = true;
+        FA.Key = sharedKey(V);
       } else {
         Env En;
-        Shared = evalPtrVar(V, Fr, En).has_value();
+        if (auto Ad = evalPtrVar(V, Fr, En)) {
+          FA.Key = Ad->Key;
+          Global = isa_and_nonnull<ParmVarDecl>(Ad->Var);
+        }
       }
     }
-    if (Shared)
+    // Global memory: only accesses indexed by the thread's position (every
+    // lane reading `out[0]` while lane 0 writes it is a data race across the
+    // block, not a warp exchange a `__syncwarp` orders).
+    if (FA.Key && Global) {
+      Env E0, E1;
+      E1.Tid = 1;
+      auto A0 = evalObj(A.E, Fr, E0), A1 = evalObj(A.E, Fr, E1);
+      if (A0 && A1 && A0->Byte == A1->Byte)
+        FA.Key = nullptr;
+    }
+    if (FA.Key)
       Acc.push_back(std::move(FA));
   }
   if (Acc.size() < 1)
@@ -1820,7 +2038,7 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
       continue;
     for (unsigned WI = 0; WI < Acc.size(); ++WI) {
       FrameAccess &W = Acc[WI];
-      if (W.A->R == Role::Read)
+      if (W.A->R == Role::Read || W.Key != R.Key)
         continue;
       if (Budget - StartBudget > MaxWork)
         return;
@@ -1890,18 +2108,19 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
       llvm::SmallPtrSet<const Expr *, 4> UnknownW, UnknownR;
       // Evaluates one block size; returns false when the budget ran out.
       bool ReadBlockDim = false;
-      auto RunBlock = [&](unsigned BD) {
+      auto RunBlock = [&](const BlockShape &Shape) {
         PassFirst = First();
         for (First &F : WarpFirst)
           F = First();
+        const unsigned BD = unsigned(Shape.D.product());
         Env Base;
-        Base.BlockDim = BD;
+        setShape(Base, Shape);
         Base.ReadBlockDim = &ReadBlockDim;
         auto Outer = [&](Env &E0) {
           auto Inner = [&](Env &E1) {
             // Writers of this valuation, per warp: byte -> (size, lanes).
             std::vector<std::map<int64_t, std::pair<const void *, uint32_t>>>
-                Writers(BD / 32);
+                Writers((BD + 31) / 32);
             int64_t WSize =
                 Ctx.getTypeSizeInChars(W.A->E->getType()).getQuantity();
             int64_t RSize =
@@ -1974,10 +2193,19 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
       // smaller block is the first warps of this one: the first exchange of
       // the smallest block that has one is the first of the lowest warp
       // that has one, and the lanes of all sizes are this block's.
-      constexpr unsigned Largest = std::size(BlockSizes) - 1;
-      if (!RunBlock(BlockSizes[Largest]))
+      llvm::ArrayRef<BlockShape> Shapes = blockShapes(Fr);
+      if (Shapes.front().Known) {
+        // The shapes the code launches: each is evaluated.
+        for (const BlockShape &S : Shapes) {
+          if (!RunBlock(S))
+            return;
+          if (!Chosen.Found)
+            Chosen = PassFirst;
+        }
+      } else if (const unsigned Largest = Shapes.size() - 1;
+                 !RunBlock(Shapes[Largest])) {
         return;
-      if (!ReadBlockDim) {
+      } else if (!ReadBlockDim) {
         for (const First &F : WarpFirst)
           if (F.Found) {
             Chosen = F;
@@ -1987,7 +2215,7 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
         // Otherwise each smaller size is evaluated, smallest first.
         First LargestFirst = PassFirst;
         for (unsigned K = 0; K < Largest; ++K) {
-          if (!RunBlock(BlockSizes[K]))
+          if (!RunBlock(Shapes[K]))
             return;
           if (!Chosen.Found)
             Chosen = PassFirst;
@@ -2012,6 +2240,7 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
       X.ReadStmt = R.A->Statement;
       X.WriteStmt = W.A->Statement;
       X.Shared = SharedVar;
+      X.Global = SharedVar && isa<ParmVarDecl>(SharedVar);
       X.Via = Fr.Call;
       if (Fr.Parent)
         for (const Frame *Up = Fr.Parent; Up->Call && Up->Parent;
@@ -2058,13 +2287,14 @@ std::optional<uint32_t> LaneAccessAnalysis::Impl::frameMask(const Stmt *S,
   bool Ran = false;
   std::reverse(Loops.begin(), Loops.end());
   bool ReadBlockDim = false;
-  auto RunBlock = [&](unsigned BD) {
+  auto RunBlock = [&](const BlockShape &Shape) {
+    const unsigned BD = unsigned(Shape.D.product());
     Env Base;
-    Base.BlockDim = BD;
+    setShape(Base, Shape);
     Base.ReadBlockDim = &ReadBlockDim;
     auto Inner = [&](Env &E1) {
       Ran = true;
-      llvm::SmallVector<uint32_t, 32> PerWarp(BD / 32, 0);
+      llvm::SmallVector<uint32_t, 32> PerWarp((BD + 31) / 32, 0);
       for (unsigned Tid = 0; Tid < BD && Consistent; ++Tid) {
         E1.Tid = Tid;
         bool Unknown = false;
@@ -2098,12 +2328,13 @@ std::optional<uint32_t> LaneAccessAnalysis::Impl::frameMask(const Stmt *S,
   // The largest block first; when no evaluation read blockDim, a smaller
   // block is the first warps of this one and adds nothing (as in
   // analyzeFrame).
-  constexpr unsigned Largest = std::size(BlockSizes) - 1;
-  if (!RunBlock(BlockSizes[Largest]))
+  llvm::ArrayRef<BlockShape> Shapes = blockShapes(Fr);
+  const unsigned Largest = Shapes.size() - 1;
+  if (!RunBlock(Shapes[Largest]))
     return std::nullopt;
-  if (ReadBlockDim)
+  if (ReadBlockDim || Shapes.front().Known)
     for (unsigned K = 0; K < Largest; ++K)
-      if (!RunBlock(BlockSizes[K]))
+      if (!RunBlock(Shapes[K]))
         return std::nullopt;
   if (!Consistent || !Ran)
     return std::nullopt;
@@ -2247,6 +2478,69 @@ LaneAccessAnalysis::LaneAccessAnalysis(ASTContext &Ctx)
     : P(std::make_unique<Impl>(Ctx)) {}
 
 LaneAccessAnalysis::~LaneAccessAnalysis() = default;
+
+void LaneAccessAnalysis::setDefaultBlockShape(unsigned X, unsigned Y,
+                                              unsigned Z) {
+  Dim3 D{X, Y, Z};
+  if (P->DefaultShape && *P->DefaultShape == D)
+    return;
+  P->DefaultShape = D;
+  P->ShapeCache.clear();
+}
+
+std::optional<std::array<unsigned, 3>> parseBlockDim(llvm::StringRef Text,
+                                                     std::string &Error) {
+  llvm::SmallVector<llvm::StringRef, 3> Parts;
+  Text.trim().split(Parts, ',');
+  std::array<unsigned, 3> D = {1, 1, 1};
+  if (Parts.empty() || Parts.size() > 3) {
+    Error = "expected 'X', 'X,Y' or 'X,Y,Z'";
+    return std::nullopt;
+  }
+  uint64_t Product = 1;
+  for (unsigned K = 0; K < Parts.size(); ++K) {
+    unsigned V;
+    if (Parts[K].trim().getAsInteger(10, V) || V == 0 || V > 1024) {
+      Error = "'" + Parts[K].trim().str() +
+              "' is not a block dimension from 1 to 1024";
+      return std::nullopt;
+    }
+    D[K] = V;
+    Product *= V;
+  }
+  if (Product > 1024) {
+    Error = "a block has at most 1024 threads, not " + std::to_string(Product);
+    return std::nullopt;
+  }
+  return D;
+}
+
+BlockDimOption::BlockDimOption(clang::tidy::ClangTidyContext &Context) {
+  const auto &Options = Context.getOptions().CheckOptions;
+  auto It = Options.find(BlockDimOptionName);
+  if (It == Options.end() || llvm::StringRef(It->second.Value).trim().empty())
+    return;
+  Raw = It->second.Value;
+  std::string Why;
+  Shape = parseBlockDim(Raw, Why);
+  if (!Shape)
+    Error = "invalid value for option '" + std::string(BlockDimOptionName) +
+            "': " + Why;
+}
+
+std::string BlockDimOption::takeError() const {
+  if (Error.empty())
+    return "";
+  static std::mutex Mutex;
+  static llvm::StringSet<> Reported;
+  std::lock_guard<std::mutex> Lock(Mutex);
+  return Reported.insert(Raw).second ? Error : "";
+}
+
+void BlockDimOption::applyTo(LaneAccessAnalysis &Lanes) const {
+  if (Shape)
+    Lanes.setDefaultBlockShape((*Shape)[0], (*Shape)[1], (*Shape)[2]);
+}
 
 void LaneAccessAnalysis::run() {
   if (Ran)

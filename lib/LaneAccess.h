@@ -20,7 +20,12 @@
 ///    (`warpReduce(sdata, tid)`), and pointers returned by functions and
 ///    conversion operators with a visible body (`SharedMemory<T>()`'s
 ///    `operator T *()`): every `return` must give the same address. All
-///    `extern __shared__` arrays alias.
+///    `extern __shared__` arrays alias. Global memory is modelled the same
+///    way through the pointer parameters of kernels that the kernel does not
+///    reassign (one object per parameter: distinct parameters are assumed
+///    not to alias; pointers to const are never written), for accesses whose
+///    element differs between lanes (an element every lane reads is a race
+///    with the whole grid, not a warp exchange).
 ///  - Contexts: a function is analysed in each call chain that leads to it
 ///    from a kernel (or from a function with no caller in the translation
 ///    unit, whose entry lanes are unknown), up to 16 chains of up to 8
@@ -29,9 +34,19 @@
 ///    patterns that name one function (`warpTail<BlockSize>(s, tid)`).
 ///  - Indices are *evaluated*, not matched: for each `threadIdx.x` of a block
 ///    and each block size in {32, 64, ..., 1024} (a multiple of 32: the last
-///    warp is full), every index is computed exactly with the types' integer
-///    semantics. Local variables that are never reassigned are followed to
-///    their initialisers (`tid`, `lane = tid & 31`, `warp = tid / 32`);
+///    warp is full; at most the kernel's `__launch_bounds__`), every index
+///    is computed exactly with the types' integer semantics. Where the
+///    kernel's launches in the translation unit (lib/LaunchModel.h) give a
+///    two- or three-dimensional block, or the cuda.BlockDim option does for
+///    a kernel with no such launch, each of those shapes is evaluated
+///    instead, thread by linear index (`x + y * X + z * X * Y`; lane = index
+///    % 32), and `threadIdx.y`/`.z`, `blockDim.y`/`.z` have values; otherwise
+///    they are not evaluated. `blockIdx` is 0 (both accesses of an exchange
+///    run in one block). Local variables that are never reassigned are
+///    followed to their initialisers (`tid`, `lane = tid & 31`, `warp = tid
+///    / 32`); a local whose only writes are direct children of the block
+///    that declares it (`idx += 32;`) is evaluated at each use from its
+///    initialiser and the writes before the use;
 ///    counted `for` loops whose bounds do not depend on the thread are
 ///    enumerated (`for (int d = 1; d < 32; d *= 2)`, `for (s = blockDim.x / 2;
 ///    s > 32; s >>= 1)`); a uniform loop whose bound cannot be evaluated (a
@@ -76,8 +91,9 @@
 ///    different lanes of the same warp, of overlapping bytes.
 ///
 /// Left out, deliberately (each makes the analysis silent, never noisy):
-/// indices that depend on `threadIdx.y`/`.z`, on loaded values or on
-/// variables that are reassigned outside a counted loop; pairs of accesses
+/// indices that depend on `threadIdx.y`/`.z` in blocks of unknown shape, on
+/// loaded values or on variables that are written under a condition or in a
+/// loop other than a counted loop's own variable; pairs of accesses
 /// in different functions (a write in a kernel and a read in the helper it
 /// calls); calls through function pointers and dependent calls naming more
 /// than one function; tiles partitioned at run time; accesses made through
@@ -92,7 +108,10 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include <array>
 #include <cstdint>
+#include <string>
 #include <memory>
 #include <optional>
 
@@ -104,6 +123,10 @@ class FunctionDecl;
 class Stmt;
 class VarDecl;
 } // namespace clang
+
+namespace clang::tidy {
+class ClangTidyContext;
+} // namespace clang::tidy
 
 namespace cuda_tidy {
 
@@ -123,8 +146,10 @@ struct WarpExchange {
   /// The statements that hold them (see LaneAccessAnalysis::statementOf).
   const clang::Stmt *ReadStmt = nullptr;
   const clang::Stmt *WriteStmt = nullptr;
-  /// The `__shared__` variable accessed.
+  /// The `__shared__` variable accessed, or for global memory the kernel's
+  /// pointer parameter the accesses go through (Global).
   const clang::VarDecl *Shared = nullptr;
+  bool Global = false;
   /// The call that passes shared memory into Func, when the accesses go
   /// through a pointer parameter; null otherwise.
   const clang::CallExpr *Via = nullptr;
@@ -159,6 +184,11 @@ class LaneAccessAnalysis {
 public:
   explicit LaneAccessAnalysis(clang::ASTContext &Ctx);
   ~LaneAccessAnalysis();
+
+  /// The block shape of kernels that no launch in the translation unit
+  /// gives a proven block (the module-wide option cuda.BlockDim). Call
+  /// before run().
+  void setDefaultBlockShape(unsigned X, unsigned Y, unsigned Z);
 
   /// Analyses every device function with a body that is not a dependent
   /// template pattern (once; later calls return at once).
@@ -195,6 +225,31 @@ private:
   std::unique_ptr<Impl> P;
   llvm::SmallVector<WarpExchange, 8> Exchanges;
   bool Ran = false;
+};
+
+/// The module-wide option that gives the block shape of kernels the
+/// translation unit does not launch with a proven block.
+inline constexpr const char *BlockDimOptionName = "cuda.BlockDim";
+
+/// Parses a block shape option: "X", "X,Y" or "X,Y,Z" (each at least 1,
+/// at most 1024 threads in all). std::nullopt with Error set otherwise.
+std::optional<std::array<unsigned, 3>> parseBlockDim(llvm::StringRef Text,
+                                                     std::string &Error);
+
+/// The value of cuda.BlockDim as configured, read by each check that uses
+/// the lane model.
+class BlockDimOption {
+public:
+  explicit BlockDimOption(clang::tidy::ClangTidyContext &Context);
+  /// A message for an invalid value, once per process and value (several
+  /// checks read the option); empty otherwise.
+  std::string takeError() const;
+  /// Gives the lane model the shape, if one is configured.
+  void applyTo(LaneAccessAnalysis &Lanes) const;
+
+private:
+  std::optional<std::array<unsigned, 3>> Shape;
+  std::string Raw, Error;
 };
 
 } // namespace cuda_tidy

@@ -39,11 +39,11 @@ import subprocess
 import sys
 
 DIRECTIVE = re.compile(
-    r"//\s*(?:(?P<prefix>[A-Z][A-Z0-9]*)-)?(?P<kind>warning|note|error)@(?P<line>[+-]?\d+|\.)(?::(?P<col>\d+))?"
+    r"//\s*(?:(?P<prefix>[A-Z][A-Z0-9]*)-)?(?P<kind>warning|remark|note|error)@(?P<line>[+-]?\d+|\.)(?::(?P<col>\d+))?"
     r"\s*\{\{(?P<text>.*?)\}\}(?:\s*\[(?P<check>[\w.-]+)\])?\s*$")
 FIXED = re.compile(r"//\s*FIXED[\w-]*:")
 DIAG = re.compile(
-    r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): (?P<kind>warning|note|error): "
+    r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): (?P<kind>warning|remark|note|error): "
     r"(?P<text>.*?)(?: \[(?P<check>[\w.,-]+)\])?$")
 
 

@@ -12,6 +12,7 @@
 #include "lib/SharedMemory.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
@@ -37,14 +38,27 @@ void DynamicSharedMemoryOptInCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(translationUnitDecl().bind("tu"), this);
 }
 
+void DynamicSharedMemoryOptInCheck::registerPPCallbacks(const SourceManager &,
+                                                        Preprocessor *PP,
+                                                        Preprocessor *) {
+  this->PP = PP;
+}
+
 void DynamicSharedMemoryOptInCheck::check(
     const MatchFinder::MatchResult &Result) {
-  ASTContext &Ctx = *Result.Context;
-  const SourceManager &SM = *Result.SourceManager;
+  // Each architecture as its own job would check it; clang-tidy merges the
+  // diagnostics that are the same.
+  for (const std::optional<GpuArch> &Arch :
+       effectiveGpuArchs(ArchOverride, *Result.Context, PP))
+    checkFor(Arch, *Result.Context, *Result.SourceManager);
+}
+
+void DynamicSharedMemoryOptInCheck::checkFor(const std::optional<GpuArch> &Arch,
+                                             ASTContext &Ctx,
+                                             const SourceManager &SM) {
   AnalysisContext &Shared = AnalysisContext::get(Ctx);
   const LaunchModel &Model = Shared.launches();
   SharedMemoryAccounting &Smem = Shared.sharedMemory();
-  std::optional<GpuArch> Arch = effectiveGpuArch(ArchOverride, Ctx);
   // One report per launch spelling, whatever the number of instantiations.
   llvm::DenseSet<unsigned> Reported;
 

@@ -15,7 +15,8 @@ namespace cuda_tidy {
 /// Flags kernel launches that ask for more than 48 KiB of dynamic shared
 /// memory without the cudaFuncAttributeMaxDynamicSharedMemorySize opt-in
 /// (and inserts it), and launches whose static plus dynamic shared memory
-/// exceeds the target architecture's per-block maximum.
+/// exceeds the target architecture's per-block maximum. A job that stands
+/// for several architectures (lib/CudaTarget.h) is checked for each.
 ///
 /// For the user-facing documentation see
 /// docs/checks/cuda-dynamic-shared-memory-opt-in.md.
@@ -25,12 +26,22 @@ public:
                                 clang::tidy::ClangTidyContext *Context);
   bool
   isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override;
+  void registerPPCallbacks(const clang::SourceManager &SM,
+                           clang::Preprocessor *PP,
+                           clang::Preprocessor *ModuleExpanderPP) override;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void
   check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
+  /// Reports the launches and opt-ins as a job for \p Arch (std::nullopt:
+  /// the host side or an architecture without limits) would.
+  void checkFor(const std::optional<GpuArch> &Arch, clang::ASTContext &Ctx,
+                const clang::SourceManager &SM);
+
   TargetArchOverride ArchOverride;
+  /// Reads the architecture list of a job that stands for several.
+  const clang::Preprocessor *PP = nullptr;
 };
 
 } // namespace cuda_tidy

@@ -10,6 +10,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
@@ -51,6 +52,12 @@ bool StaticSharedMemoryLimitCheck::isLanguageVersionSupported(
   return LangOpts.CUDA;
 }
 
+void StaticSharedMemoryLimitCheck::registerPPCallbacks(const SourceManager &,
+                                                       Preprocessor *PP,
+                                                       Preprocessor *) {
+  this->PP = PP;
+}
+
 void StaticSharedMemoryLimitCheck::registerMatchers(MatchFinder *Finder) {
   // Kernel definitions, template instantiations included (each is accounted
   // on its own).
@@ -73,8 +80,6 @@ void StaticSharedMemoryLimitCheck::check(
   if (Usage.Total <= DefaultSharedMemPerBlock)
     return;
 
-  std::optional<GpuArch> Arch = effectiveGpuArch(ArchOverride, Ctx);
-  bool ArchSpecific = Arch && Arch->allowsLargeStaticSharedMemory();
   std::string Name;
   {
     llvm::raw_string_ostream OS(Name);
@@ -82,6 +87,19 @@ void StaticSharedMemoryLimitCheck::check(
                                  /*Qualified=*/false);
   }
   SourceLocation Loc = SM.getExpansionLoc(Kernel->getLocation());
+  // Each architecture as its own job would report it; clang-tidy merges the
+  // diagnostics that are the same.
+  for (const std::optional<GpuArch> &Arch :
+       effectiveGpuArchs(ArchOverride, Ctx, PP))
+    reportFor(Arch, Kernel, Usage, Name, Loc, SM);
+}
+
+void StaticSharedMemoryLimitCheck::reportFor(const std::optional<GpuArch> &Arch,
+                                             const FunctionDecl *Kernel,
+                                             const StaticSharedMemory &Usage,
+                                             StringRef Name, SourceLocation Loc,
+                                             const SourceManager &SM) {
+  bool ArchSpecific = Arch && Arch->allowsLargeStaticSharedMemory();
   std::string Total = std::to_string(Usage.Total);
   if (!ArchSpecific) {
     diag(Loc, "kernel '%0' uses %1 bytes of static shared memory, more than "

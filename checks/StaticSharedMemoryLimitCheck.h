@@ -17,7 +17,9 @@ namespace cuda_tidy {
 
 /// Flags kernels whose static `__shared__` variables add up to more than
 /// ptxas accepts for the target (48 KiB for generic targets, the per-block
-/// maximum for architecture-specific ones), listing the variables.
+/// maximum for architecture-specific ones), listing the variables. A job
+/// that stands for several architectures (lib/CudaTarget.h) is checked for
+/// each.
 ///
 /// For the user-facing documentation see
 /// docs/checks/cuda-static-shared-memory-limit.md.
@@ -27,6 +29,9 @@ public:
                                clang::tidy::ClangTidyContext *Context);
   bool
   isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override;
+  void registerPPCallbacks(const clang::SourceManager &SM,
+                           clang::Preprocessor *PP,
+                           clang::Preprocessor *ModuleExpanderPP) override;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void
   check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
@@ -34,9 +39,18 @@ public:
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
 
 private:
+  /// Reports \p Kernel's static shared memory as a job for \p Arch
+  /// (std::nullopt: the host side or an architecture without limits) would.
+  void reportFor(const std::optional<GpuArch> &Arch,
+                 const clang::FunctionDecl *Kernel,
+                 const StaticSharedMemory &Usage, llvm::StringRef Name,
+                 clang::SourceLocation Loc, const clang::SourceManager &SM);
+
   /// Empty when the configured value is invalid (then treated as true).
   const std::optional<bool> WarnArchSpecificOnly;
   TargetArchOverride ArchOverride;
+  /// Reads the architecture list of a job that stands for several.
+  const clang::Preprocessor *PP = nullptr;
   llvm::DenseSet<const void *> Seen;
 };
 

@@ -13,6 +13,12 @@ install(TARGETS CudaTidy LIBRARY DESTINATION lib/cuda-tidy)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/
   DESTINATION ${CMAKE_INSTALL_DOCDIR}
   FILES_MATCHING PATTERN "*.md" PATTERN "DEVELOPING.md" EXCLUDE)
+# CodeChecker: the labels of the cuda-* checks and the script that adds them
+# to CodeChecker's own (docs/usage-codechecker.md).
+install(FILES ${PROJECT_SOURCE_DIR}/tools/codechecker/cuda-tidy-labels.json
+  DESTINATION ${CMAKE_INSTALL_DATADIR}/cuda-tidy/codechecker)
+install(PROGRAMS ${PROJECT_SOURCE_DIR}/tools/codechecker/merge_labels.py
+  DESTINATION ${CMAKE_INSTALL_DATADIR}/cuda-tidy/codechecker)
 foreach(doc README.md LICENSE)
   if(EXISTS ${PROJECT_SOURCE_DIR}/${doc})
     install(FILES ${PROJECT_SOURCE_DIR}/${doc} DESTINATION ${CMAKE_INSTALL_DOCDIR})

@@ -8,6 +8,8 @@
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/TargetInfo.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/StringSet.h"
 #include <mutex>
 
@@ -85,6 +87,33 @@ std::optional<GpuArch> effectiveGpuArch(const TargetArchOverride &Override,
   if (!Parsed.Arch && !CPU.empty())
     Override.reportSkipped(CPU, Parsed.Error);
   return Parsed.Arch;
+}
+
+llvm::SmallVector<std::optional<GpuArch>, 4>
+effectiveGpuArchs(const TargetArchOverride &Override,
+                  const clang::ASTContext &Ctx, const clang::Preprocessor *PP) {
+  llvm::SmallVector<std::optional<GpuArch>, 4> Archs;
+  const clang::MacroInfo *List = nullptr;
+  if (!Override.arch() && PP && Ctx.getTargetInfo().getTriple().isNVPTX()) {
+    const clang::IdentifierTable &Ids = PP->getIdentifierTable();
+    auto It = Ids.find(GpuArchListMacroName);
+    if (It != Ids.end() && It->getValue())
+      List = PP->getMacroInfo(It->getValue());
+  }
+  if (List) {
+    for (const clang::Token &T : List->tokens()) {
+      const clang::IdentifierInfo *II = T.getIdentifierInfo();
+      if (!II)
+        continue;
+      GpuArchParse Parsed = parseGpuArch(II->getName());
+      if (!Parsed.Arch)
+        Override.reportSkipped(II->getName(), Parsed.Error);
+      Archs.push_back(std::move(Parsed.Arch));
+    }
+  }
+  if (Archs.empty())
+    Archs.push_back(effectiveGpuArch(Override, Ctx));
+  return Archs;
 }
 
 } // namespace cuda_tidy

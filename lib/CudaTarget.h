@@ -21,8 +21,18 @@
 /// once per run and architecture, as a configuration message that names the
 /// architecture and the reason.
 ///
-/// Left out: a job that targets several architectures at once does not exist
-/// in clang; the cuda-tidy driver runs one job per architecture instead.
+/// Several architectures from one parse: a job that targets several
+/// architectures does not exist in clang, so the cuda-tidy driver, for a file
+/// whose own code does not vary by architecture
+/// (tools/common/ArchDependence.h), runs one device job for the first
+/// architecture and names all of them in the reserved macro
+/// `__CUDA_TIDY_GPU_ARCHS__` ("sm_75,sm_80,sm_90"). The architecture-dependent
+/// checks then evaluate their limits for each architecture of the list
+/// (effectiveGpuArchs()), giving the diagnostics one job per architecture would
+/// give.
+///
+/// Left out: system headers that declare different functions for different
+/// architectures; the one parse sees the first architecture's.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -30,18 +40,25 @@
 #define CUDA_TIDY_LIB_CUDATARGET_H
 
 #include "lib/ArchLimits.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
 #include <string>
 
 namespace clang {
 class ASTContext;
+class Preprocessor;
 namespace tidy {
 class ClangTidyContext;
 } // namespace tidy
 } // namespace clang
 
 namespace cuda_tidy {
+
+/// The macro through which the cuda-tidy driver names the architectures one
+/// device job stands for.
+inline constexpr llvm::StringLiteral GpuArchListMacroName =
+    "__CUDA_TIDY_GPU_ARCHS__";
 
 /// The module-wide option that overrides the compilation's architecture.
 inline constexpr llvm::StringLiteral TargetArchOptionName = "cuda.TargetArch";
@@ -82,6 +99,17 @@ std::optional<GpuArch> compilationGpuArch(const clang::ASTContext &Ctx);
 /// TargetArchOverride::reportSkipped()).
 std::optional<GpuArch> effectiveGpuArch(const TargetArchOverride &Override,
                                         const clang::ASTContext &Ctx);
+
+/// Every architecture the architecture-dependent checks evaluate for this
+/// translation unit, in order: the override alone if set; else, on the
+/// device side, each architecture `__CUDA_TIDY_GPU_ARCHS__` names when \p PP
+/// defines it; else the compilation's own. An entry is std::nullopt for the
+/// host side and for an architecture the limits table does not know
+/// (reported once, as effectiveGpuArch() does), where the checks apply
+/// what holds for every architecture. Never empty.
+llvm::SmallVector<std::optional<GpuArch>, 4>
+effectiveGpuArchs(const TargetArchOverride &Override,
+                  const clang::ASTContext &Ctx, const clang::Preprocessor *PP);
 
 } // namespace cuda_tidy
 

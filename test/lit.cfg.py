@@ -109,6 +109,11 @@ nvim = shutil.which("nvim")
 if nvim:
     config.available_features.add("nvim")
     config.substitutions.append(("%nvim", nvim))
+# pre-commit (Debian's 3.0.4) for the hook's test: feature pre-commit.
+pre_commit = shutil.which("pre-commit")
+if pre_commit and shutil.which("git"):
+    config.available_features.add("pre-commit")
+    config.substitutions.append(("%pre_commit", pre_commit))
 cmake = shutil.which("cmake")
 if cmake:
     config.available_features.add("cmake")

@@ -11,6 +11,8 @@ set -euo pipefail
 PACKAGES=(
   clang-tidy-22 clang-22 libclang-22-dev llvm-22-dev llvm-22-tools clangd-22
   lld-22 cmake ninja-build ccache g++ python3 libgtest-dev neovim
+  # The pre-commit hook's test (test/drivers/pre-commit-hook.test).
+  pre-commit
 )
 
 missing=()

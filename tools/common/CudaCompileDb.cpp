@@ -5,6 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "tools/common/CudaCompileDb.h"
+#include "tools/common/ArchDependence.h"
+#include "clang/Options/OptionUtils.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -43,6 +46,58 @@ static bool compilesCuda(StringRef File, ArrayRef<std::string> Args) {
       return true;
   StringRef Ext = sys::path::extension(File);
   return Ext == ".cu" || Ext == ".cuh";
+}
+
+std::optional<ArchParseMode> parseArchParseMode(StringRef Value,
+                                                std::string &Error) {
+  if (Value == "each")
+    return ArchParseMode::Each;
+  if (Value == "once-when-possible")
+    return ArchParseMode::OnceWhenPossible;
+  Error = ("unknown value '" + Value +
+           "' (expected 'each' or 'once-when-possible')")
+              .str();
+  return std::nullopt;
+}
+
+/// Replaces the device jobs of \p Jobs by one for the first architecture
+/// that names them all, when the user's code does not vary between them.
+static void mergeDeviceJobs(std::vector<CudaJob> &Jobs,
+                            const CompileCommand &Command,
+                            const CompileDbOptions &Opts) {
+  std::vector<std::string> Archs;
+  size_t First = Jobs.size();
+  for (size_t I = 0; I < Jobs.size(); ++I) {
+    if (Jobs[I].Side == "host" || Jobs[I].Side == "device" ||
+        Jobs[I].Side.empty())
+      continue;
+    First = std::min(First, I);
+    Archs.push_back(Jobs[I].Side);
+  }
+  if (Archs.size() < 2)
+    return;
+  // The resource headers of the clang that the analysis runs with.
+  std::string ResourceDir;
+  SmallString<256> Clang;
+  if (sys::path::is_absolute(Opts.ClangExecutable) &&
+      !sys::fs::real_path(Opts.ClangExecutable, Clang))
+    ResourceDir = clang::GetResourcesPath(Clang);
+  ArchDependence D = findArchDependence(Jobs[First].Args, Archs,
+                                        Command.Directory, ResourceDir);
+  if (D.Varies)
+    return;
+  CudaJob Merged = std::move(Jobs[First]);
+  Merged.Args.insert(Merged.Args.begin() + 1, std::string("-D") +
+                                                  GpuArchListMacro + "=" +
+                                                  llvm::join(Archs, ","));
+  std::vector<CudaJob> Out;
+  for (size_t I = 0; I < Jobs.size(); ++I) {
+    if (I == First)
+      Out.push_back(std::move(Merged));
+    else if (!llvm::is_contained(Archs, Jobs[I].Side))
+      Out.push_back(std::move(Jobs[I]));
+  }
+  Jobs = std::move(Out);
 }
 
 std::vector<CompileCommand>
@@ -114,7 +169,10 @@ translateCompileCommand(const CompileCommand &Command,
     Out.back().CommandLine = std::move(Args);
     return Out;
   }
-  for (CudaJob &J : splitCudaJobs(Args, Opts.Archs, Opts.Sides)) {
+  std::vector<CudaJob> Jobs = splitCudaJobs(Args, Opts.Archs, Opts.Sides);
+  if (Opts.ArchParse == ArchParseMode::OnceWhenPossible)
+    mergeDeviceJobs(Jobs, Command, Opts);
+  for (CudaJob &J : Jobs) {
     Out.push_back(Command);
     Out.back().CommandLine = std::move(J.Args);
     if (!J.Side.empty())

@@ -25,6 +25,22 @@
 
 namespace cuda_tidy {
 
+/// How the device side of a CUDA file is parsed when the file is built for
+/// several architectures.
+enum class ArchParseMode {
+  /// One device parse per architecture.
+  Each,
+  /// One device parse for all of them when the user's code does not vary by
+  /// architecture (see ArchDependence.h); the checks that depend on the
+  /// architecture evaluate each one from it. One per architecture otherwise.
+  OnceWhenPossible,
+};
+
+/// Parses "each" or "once-when-possible". Returns std::nullopt and sets
+/// \p Error for anything else.
+std::optional<ArchParseMode> parseArchParseMode(llvm::StringRef Value,
+                                                std::string &Error);
+
 struct CompileDbOptions {
   /// The CUDA toolkit; empty: found from each nvcc command.
   std::string CudaPath;
@@ -39,6 +55,9 @@ struct CompileDbOptions {
   /// A header force-included (`-include`) into every CUDA command: the
   /// compatibility declarations of writeCompatHeader(). Empty: none.
   std::string CompatHeader;
+  /// With SplitJobs, whether architecture-independent files get one device
+  /// job for all their architectures (the job defines GpuArchListMacro).
+  ArchParseMode ArchParse = ArchParseMode::OnceWhenPossible;
 };
 
 /// Writes the compatibility header into \p Dir and returns its path: what

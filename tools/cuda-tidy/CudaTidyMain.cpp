@@ -90,6 +90,10 @@ cuda-tidy options (taken out before clang-tidy parses the rest):
                             names; sm_75, nvcc's default, for an nvcc command
                             that names none).
   --cuda-sides=<list>       host, device or host,device (default).
+  --cuda-arch-parse=<mode>  once-when-possible (default): one device parse
+                            for all architectures when the file's own code
+                            does not vary by architecture; each: one per
+                            architecture.
   --cuda-path=<dir>         The CUDA toolkit for translated nvcc commands
                             (default: the one the command's nvcc belongs to).
   --print-compat-header     Print the compatibility header cuda-tidy
@@ -159,6 +163,16 @@ static bool parseInvocation(ArrayRef<std::string> Args, Invocation &Inv) {
         Inv.Db.Archs = *Archs;
       else if (Ok) {
         errs() << "cuda-tidy: error: --cuda-archs: " << Error << "\n";
+        Ok = false;
+      }
+      continue;
+    }
+    if (consumeValue(Arg, "cuda-arch-parse", Args, I, Value, Ok)) {
+      std::string Error;
+      if (auto Mode = cuda_tidy::parseArchParseMode(Value, Error))
+        Inv.Db.ArchParse = *Mode;
+      else if (Ok) {
+        errs() << "cuda-tidy: error: --cuda-arch-parse: " << Error << "\n";
         Ok = false;
       }
       continue;

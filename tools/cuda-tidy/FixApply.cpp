@@ -33,6 +33,15 @@ static std::string absolute(StringRef File, StringRef BuildDir) {
   return Path.str().str();
 }
 
+/// The line of \p Offset in \p File (1 when unreadable).
+static unsigned lineOf(StringRef File, unsigned Offset) {
+  auto Buf = MemoryBuffer::getFile(File);
+  if (!Buf)
+    return 1;
+  StringRef Text = (*Buf)->getBuffer();
+  return 1 + Text.take_front(Offset).count('\n');
+}
+
 int applyFixesOnce(ArrayRef<TranslationUnitDiagnostics> TUs, bool FixErrors,
                    bool FixNotes, StringRef FormatStyle, bool Quiet) {
   bool FoundErrors = false;
@@ -46,66 +55,102 @@ int applyFixesOnce(ArrayRef<TranslationUnitDiagnostics> TUs, bool FixErrors,
     return 0;
   }
 
-  using Edit = std::tuple<std::string, unsigned, unsigned, std::string>;
-  std::set<Edit> Taken;
-  std::map<std::string, Replacements> ByFile;
-  StringSet<> SeenDiags;
-  unsigned Total = 0, Applied = 0;
+  // Each diagnostic once; a diagnostic that files analyse differently (a
+  // header function whose callers differ) has several fixes.
+  struct Finding {
+    const Diagnostic *D;
+    std::string File;
+    std::vector<std::vector<Replacement>> Fixes;
+  };
+  std::vector<Finding> Findings;
+  StringMap<size_t> Index;
   for (const TranslationUnitDiagnostics &TU : TUs)
     for (const Diagnostic &D : TU.Diagnostics) {
-      std::string File = absolute(D.Message.FilePath, D.BuildDirectory);
-      if (!SeenDiags
-               .insert((D.DiagnosticName + "\n" + File + "\n" +
-                        Twine(D.Message.FileOffset) + "\n" + D.Message.Message)
-                           .str())
-               .second)
-        continue;
       const StringMap<Replacements> *Fix = clang::tidy::getFixIt(D, FixNotes);
       if (!Fix)
         continue;
-      // The edits of this diagnostic not already taken from another one.
-      std::vector<Replacement> New;
-      unsigned Count = 0;
+      std::vector<Replacement> Edits;
       for (const auto &Entry : *Fix)
-        for (const Replacement &R : Entry.second) {
-          if (!R.isApplicable())
-            continue;
-          ++Count;
-          Replacement Abs(absolute(R.getFilePath(), D.BuildDirectory),
-                          R.getOffset(), R.getLength(),
-                          R.getReplacementText());
-          if (!Taken.count({Abs.getFilePath().str(), Abs.getOffset(),
-                            Abs.getLength(), Abs.getReplacementText().str()}))
-            New.push_back(Abs);
-        }
-      Total += Count;
-      // All or nothing: try the edits on copies first.
-      std::map<std::string, Replacements> Trial;
-      bool Conflict = false;
-      for (const Replacement &R : New) {
-        std::string Path = R.getFilePath().str();
-        auto It = Trial.find(Path);
-        if (It == Trial.end())
-          It = Trial.emplace(Path, ByFile[Path]).first;
-        if (Error E = It->second.add(R)) {
-          consumeError(std::move(E));
-          Conflict = true;
-          break;
-        }
-      }
-      if (Conflict) {
-        errs() << "cuda-tidy: warning: the fix of '" << D.DiagnosticName
-               << "' at " << File << ":" << D.Message.FileOffset
-               << " overlaps another fix; not applied\n";
-        continue;
-      }
-      for (auto &[Path, Repls] : Trial)
-        ByFile[Path] = std::move(Repls);
-      for (const Replacement &R : New)
-        Taken.insert({R.getFilePath().str(), R.getOffset(), R.getLength(),
-                      R.getReplacementText().str()});
-      Applied += Count;
+        for (const Replacement &R : Entry.second)
+          if (R.isApplicable())
+            Edits.emplace_back(absolute(R.getFilePath(), D.BuildDirectory),
+                               R.getOffset(), R.getLength(),
+                               R.getReplacementText());
+      llvm::sort(Edits);
+      std::string File = absolute(D.Message.FilePath, D.BuildDirectory);
+      auto [It, New] = Index.try_emplace(
+          (D.DiagnosticName + "\n" + File + "\n" +
+           Twine(D.Message.FileOffset) + "\n" + D.Message.Message)
+              .str(),
+          Findings.size());
+      if (New)
+        Findings.push_back({&D, File, {}});
+      Finding &F = Findings[It->second];
+      if (!llvm::is_contained(F.Fixes, Edits))
+        F.Fixes.push_back(std::move(Edits));
     }
+
+  using Edit = std::tuple<std::string, unsigned, unsigned, std::string>;
+  auto Key = [](const Replacement &R) {
+    return Edit(R.getFilePath().str(), R.getOffset(), R.getLength(),
+                R.getReplacementText().str());
+  };
+  std::set<Edit> Taken;
+  std::map<std::string, std::vector<Replacement>> TakenByFile;
+  std::map<std::string, Replacements> ByFile;
+  unsigned Total = 0, Applied = 0;
+  for (const Finding &F : Findings) {
+    const Diagnostic &D = *F.D;
+    Total += F.Fixes.front().size();
+    auto Skip = [&](StringRef Why) {
+      errs() << "cuda-tidy: warning: " << F.File << ":"
+             << lineOf(F.File, D.Message.FileOffset) << ": the fix of '"
+             << D.DiagnosticName << "' " << Why << "; not applied\n";
+    };
+    if (F.Fixes.size() > 1) {
+      Skip("differs between the files that include it");
+      continue;
+    }
+    // The edits not already made for another diagnostic must not touch
+    // those: no overlap, and no two edits starting at one offset (two
+    // insertions there would both land, in no defined order).
+    std::vector<Replacement> New;
+    bool Conflict = false;
+    for (const Replacement &R : F.Fixes.front()) {
+      if (Taken.count(Key(R)))
+        continue;
+      for (const Replacement &A : TakenByFile[R.getFilePath().str()])
+        Conflict |= A.getOffset() == R.getOffset() ||
+                    (A.getOffset() < R.getOffset() + R.getLength() &&
+                     R.getOffset() < A.getOffset() + A.getLength());
+      New.push_back(R);
+    }
+    // All or nothing: try the edits on copies first.
+    std::map<std::string, Replacements> Trial;
+    for (const Replacement &R : New) {
+      if (Conflict)
+        break;
+      std::string Path = R.getFilePath().str();
+      auto It = Trial.find(Path);
+      if (It == Trial.end())
+        It = Trial.emplace(Path, ByFile[Path]).first;
+      if (Error E = It->second.add(R)) {
+        consumeError(std::move(E));
+        Conflict = true;
+      }
+    }
+    if (Conflict) {
+      Skip("overlaps another fix");
+      continue;
+    }
+    for (auto &[Path, Repls] : Trial)
+      ByFile[Path] = std::move(Repls);
+    for (const Replacement &R : New) {
+      Taken.insert(Key(R));
+      TakenByFile[R.getFilePath().str()].push_back(R);
+    }
+    Applied += F.Fixes.front().size();
+  }
 
   int Status = 0;
   for (auto &[Path, Repls] : ByFile) {

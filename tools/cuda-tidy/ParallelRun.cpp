@@ -500,6 +500,13 @@ int runParallel(const ParallelRunConfig &Config) {
       }
     }
   }
+  if (!Config.Opts.CacheDir.empty()) {
+    size_t Replayed = llvm::count_if(Tasks, [](const Task &T) {
+      return T.Replayed;
+    });
+    errs() << "cuda-tidy: cache: " << Replayed << " of " << Total
+           << (Total == 1 ? " file" : " files") << " replayed\n";
+  }
   if (Waiting && !Config.FixNotes)
     errs() << "cuda-tidy: " << Waiting
            << (Waiting == 1 ? " fix needs" : " fixes need")

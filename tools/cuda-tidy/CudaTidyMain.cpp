@@ -513,10 +513,13 @@ int main(int argc, const char **argv) {
   // A worker with a cache: stop here when the cache has this file's
   // result (the orchestrator replays it).
   if (!POpts.CacheKeyFile.empty() && !Inv.Sources.empty()) {
+    // The file by its absolute path: naming it otherwise changes nothing.
     std::vector<std::string> KeyArgs;
-    for (const std::string &A : Args)
-      if (!StringRef(A).starts_with("--export-fixes="))
-        KeyArgs.push_back(A);
+    for (size_t I = 0; I < Args.size(); ++I)
+      if (I == Inv.SourceIndices.front())
+        KeyArgs.push_back(absolutePath(Args[I]));
+      else if (!StringRef(Args[I]).starts_with("--export-fixes="))
+        KeyArgs.push_back(Args[I]);
     cuda_tidy::CacheKeyInputs In;
     In.Jobs = CacheJobs;
     In.Args = KeyArgs;

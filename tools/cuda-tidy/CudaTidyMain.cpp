@@ -95,6 +95,17 @@ cuda-tidy options (taken out before clang-tidy parses the rest):
   --cuda-sides=<list>       host, device or host,device (default).
   --cuda-path=<dir>         The CUDA toolkit for translated nvcc commands
                             (default: the one the command's nvcc belongs to).
+  -j <n>                    Analyse <n> files at once (default: the number
+                            of cores). Output comes in the order of the
+                            files whatever <n> is.
+  --shard=<k>/<n>           Analyse the k-th of n parts of the files (parts
+                            balanced by size), for a CI matrix of n jobs.
+  --cache-dir=<dir>         Replay the results of files whose inputs did not
+                            change since a run with the same <dir>.
+  --progress, --no-progress Show (hide) the progress line (default: shown
+                            when stderr is a terminal).
+  --merge-sarif=<out> <in>...
+                            Merge the SARIF logs of shards into one.
   --print-compat-header     Print the compatibility header cuda-tidy
                             force-includes into CUDA commands (for plain
                             clang-tidy: save it and pass -include FILE).
@@ -103,7 +114,8 @@ cuda-tidy reads compilation databases written for nvcc (CMake's LANGUAGES
 CUDA): it translates nvcc's options into clang's and says which ones it could
 not translate. Each CUDA file is analysed for the host and for each device
 architecture; a diagnostic both give is reported once. With no configuration,
-the cuda-* checks are on (with clang-tidy's defaults).
+the cuda-* checks are on (with clang-tidy's defaults). With -p and no file,
+every file of the database is analysed.
 )");
 
 static bool consumeValue(StringRef Arg, StringRef Name,

@@ -346,8 +346,8 @@ static int runOrchestrator(ArrayRef<std::string> Args, const Invocation &Inv,
         Files.push_back(S);
   }
   if (POpts.Shard)
-    Files = cuda_tidy::selectShard(Files, POpts.Shard->first,
-                                   POpts.Shard->second);
+    Files =
+        cuda_tidy::selectShard(Files, POpts.Shard->first, POpts.Shard->second);
   Config.Files = Files;
   Config.Self = sys::fs::getMainExecutable(Argv0, (void *)&runOrchestrator);
   cuda_tidy::splitWorkerArgs(Args, Inv.SourceIndices, Config);
@@ -448,8 +448,7 @@ int main(int argc, const char **argv) {
         loadDatabase(Inv, absolutePath(Inv.Sources.front()));
     if (!DB)
       return 1;
-    cuda_tidy::TranslationLog Log("cuda-tidy",
-                                  POpts.Worker ? nulls() : errs());
+    cuda_tidy::TranslationLog Log("cuda-tidy", POpts.Worker ? nulls() : errs());
     Inv.Db.ClangExecutable = CUDA_TIDY_CLANG;
     Expected<std::string> Compat = cuda_tidy::writeCompatHeader(TempDir);
     if (!Compat) {
@@ -576,7 +575,7 @@ int main(int argc, const char **argv) {
     unsigned Waiting = 0;
     if (Error E = FixNotes || POpts.Worker
                       ? Error::success()
-                           : cuda_tidy::dropNoteFixes(FixesPath, &Waiting)) {
+                      : cuda_tidy::dropNoteFixes(FixesPath, &Waiting)) {
       errs() << "cuda-tidy: error: " << toString(std::move(E)) << "\n";
       if (Status == 0)
         Status = 1;

@@ -78,11 +78,11 @@ int applyFixesOnce(ArrayRef<TranslationUnitDiagnostics> TUs, bool FixErrors,
                                R.getReplacementText());
       llvm::sort(Edits);
       std::string File = absolute(D.Message.FilePath, D.BuildDirectory);
-      auto [It, New] = Index.try_emplace(
-          (D.DiagnosticName + "\n" + File + "\n" +
-           Twine(D.Message.FileOffset) + "\n" + D.Message.Message)
-              .str(),
-          Findings.size());
+      auto [It, New] = Index.try_emplace((D.DiagnosticName + "\n" + File +
+                                          "\n" + Twine(D.Message.FileOffset) +
+                                          "\n" + D.Message.Message)
+                                             .str(),
+                                         Findings.size());
       if (New)
         Findings.push_back({&D, File, {}});
       Finding &F = Findings[It->second];

@@ -32,8 +32,8 @@ namespace cuda_tidy {
 
 /// Matches "-Name=V", "--Name=V", "-Name V" and "--Name V" at Args[I]; for
 /// short options (Name of one letter) also "-NameV".
-static bool takeOption(std::vector<std::string> &Args, size_t I,
-                       StringRef Name, std::string &Value, bool &Missing) {
+static bool takeOption(std::vector<std::string> &Args, size_t I, StringRef Name,
+                       std::string &Value, bool &Missing) {
   StringRef Arg = Args[I];
   if (!Arg.starts_with("-"))
     return false;
@@ -90,8 +90,7 @@ bool extractParallelOptions(std::vector<std::string> &Args,
       Args.erase(Args.begin() + I);
       continue;
     }
-    if (takeOption(Args, I, "cuda-tidy-cache-key", Opts.CacheKeyFile,
-                   Missing))
+    if (takeOption(Args, I, "cuda-tidy-cache-key", Opts.CacheKeyFile, Missing))
       continue;
     if (takeOption(Args, I, "j", Value, Missing) ||
         takeOption(Args, I, "jobs", Value, Missing)) {
@@ -283,8 +282,8 @@ static bool startTask(const ParallelRunConfig &Config, Task &T) {
                                           StringRef(T.ErrPath)};
   std::string ErrMsg;
   bool Failed = false;
-  T.Process = sys::ExecuteNoWait(Config.Self, Refs, std::nullopt, Redirects,
-                                 0, &ErrMsg, &Failed);
+  T.Process = sys::ExecuteNoWait(Config.Self, Refs, std::nullopt, Redirects, 0,
+                                 &ErrMsg, &Failed);
   if (Failed || T.Process.Pid == sys::ProcessInfo::InvalidPid) {
     T.Failure = "cannot run '" + Config.Self + "': " + ErrMsg;
     T.State = Task::Done;
@@ -304,8 +303,8 @@ static bool pollTask(Task &T) {
   T.State = Task::Done;
   T.Status = PI.ReturnCode;
   if (PI.ReturnCode < 0)
-    T.Failure = "the analysis of '" + T.File + "' failed: " +
-                (ErrMsg.empty() ? "it crashed" : ErrMsg);
+    T.Failure = "the analysis of '" + T.File +
+                "' failed: " + (ErrMsg.empty() ? "it crashed" : ErrMsg);
   return true;
 }
 
@@ -345,9 +344,9 @@ static void settleCache(const ParallelRunConfig &Config, Task &T) {
   std::optional<std::string> Fixes;
   if (sys::fs::exists(T.FixesPath))
     Fixes = readFileOrEmpty(T.FixesPath);
-  if (Error E = storeCacheEntry(Config.Opts.CacheDir, Key,
-                                readFileOrEmpty(T.OutPath),
-                                readFileOrEmpty(T.ErrPath), Fixes, T.Status))
+  if (Error E =
+          storeCacheEntry(Config.Opts.CacheDir, Key, readFileOrEmpty(T.OutPath),
+                          readFileOrEmpty(T.ErrPath), Fixes, T.Status))
     errs() << "cuda-tidy: warning: " << toString(std::move(E)) << "\n";
 }
 
@@ -371,10 +370,10 @@ mergeDiagnostics(ArrayRef<TranslationUnitDiagnostics> TUs) {
 
 int runParallel(const ParallelRunConfig &Config) {
   const size_t Total = Config.Files.size();
-  unsigned Jobs = Config.Opts.Jobs
-                      ? Config.Opts.Jobs
-                      : std::max(1u, llvm::hardware_concurrency()
-                                         .compute_thread_count());
+  unsigned Jobs =
+      Config.Opts.Jobs
+          ? Config.Opts.Jobs
+          : std::max(1u, llvm::hardware_concurrency().compute_thread_count());
   std::vector<Task> Tasks(Total);
   for (size_t I = 0; I < Total; ++I) {
     Task &T = Tasks[I];
@@ -389,8 +388,8 @@ int runParallel(const ParallelRunConfig &Config) {
     T.FixesPath = Name("yaml");
     T.KeyPath = Name("key");
   }
-  ProgressLine Progress(Config.Opts.Progress.value_or(
-      sys::Process::StandardErrIsDisplayed()));
+  ProgressLine Progress(
+      Config.Opts.Progress.value_or(sys::Process::StandardErrIsDisplayed()));
 
   int Status = 0;
   size_t Next = 0, Printed = 0, Running = 0, Finished = 0;
@@ -462,10 +461,10 @@ int runParallel(const ParallelRunConfig &Config) {
     }
     Opts.SourceRoot = Root.str().str();
     if (Config.Opts.Shard)
-      Opts.AutomationId = formatv("cuda-tidy/shard-{0}-of-{1}/",
-                                  Config.Opts.Shard->first,
-                                  Config.Opts.Shard->second)
-                              .str();
+      Opts.AutomationId =
+          formatv("cuda-tidy/shard-{0}-of-{1}/", Config.Opts.Shard->first,
+                  Config.Opts.Shard->second)
+              .str();
     if (Error E = writeSarifLog(Config.SarifPath, TUs, Opts)) {
       errs() << "cuda-tidy: error: " << toString(std::move(E)) << "\n";
       Status = 1;
@@ -501,9 +500,8 @@ int runParallel(const ParallelRunConfig &Config) {
     }
   }
   if (!Config.Opts.CacheDir.empty()) {
-    size_t Replayed = llvm::count_if(Tasks, [](const Task &T) {
-      return T.Replayed;
-    });
+    size_t Replayed =
+        llvm::count_if(Tasks, [](const Task &T) { return T.Replayed; });
     errs() << "cuda-tidy: cache: " << Replayed << " of " << Total
            << (Total == 1 ? " file" : " files") << " replayed\n";
   }

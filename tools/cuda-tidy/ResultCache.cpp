@@ -30,8 +30,8 @@ class KeyHasher {
 public:
   void add(StringRef S) {
     uint64_t N = S.size();
-    H.update(ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(&N),
-                               sizeof(N)));
+    H.update(
+        ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(&N), sizeof(N)));
     H.update(S);
   }
   std::string hex() {
@@ -46,15 +46,14 @@ private:
 /// with the SHA-256 of its contents.
 class ReadFilesAction : public clang::PreprocessOnlyAction {
 public:
-  explicit ReadFilesAction(std::vector<std::pair<std::string, std::string>>
-                               &Files)
+  explicit ReadFilesAction(
+      std::vector<std::pair<std::string, std::string>> &Files)
       : Files(Files) {}
 
 protected:
   void EndSourceFileAction() override {
     clang::SourceManager &SM = getCompilerInstance().getSourceManager();
-    for (auto It = SM.fileinfo_begin(), E = SM.fileinfo_end(); It != E;
-         ++It) {
+    for (auto It = SM.fileinfo_begin(), E = SM.fileinfo_end(); It != E; ++It) {
       std::string Digest;
       if (std::optional<StringRef> Data = It->second->getBufferDataIfLoaded())
         Digest = toHex(SHA256::hash(arrayRefFromStringRef(*Data)), true);
@@ -127,8 +126,8 @@ std::string computeCacheKey(const CacheKeyInputs &In) {
     // Relative paths of the command are relative to its folder.
     SmallString<256> Saved;
     sys::fs::current_path(Saved);
-    bool Moved = !Job.Directory.empty() &&
-                 !sys::fs::set_current_path(Job.Directory);
+    bool Moved =
+        !Job.Directory.empty() && !sys::fs::set_current_path(Job.Directory);
     std::vector<std::pair<std::string, std::string>> Files;
     // The compiler instance keeps a reference: the manager is ref-counted.
     IntrusiveRefCntPtr<clang::FileManager> FM =
@@ -179,8 +178,7 @@ Expected<CachedResult> readCacheEntry(StringRef Dir, StringRef Key) {
     sys::path::append(P, Name);
     auto Buf = MemoryBuffer::getFile(P);
     if (!Buf)
-      return createStringError(Buf.getError(), "cannot read '%s'",
-                               P.c_str());
+      return createStringError(Buf.getError(), "cannot read '%s'", P.c_str());
     return (*Buf)->getBuffer().str();
   };
   CachedResult R;
@@ -188,8 +186,7 @@ Expected<CachedResult> readCacheEntry(StringRef Dir, StringRef Key) {
   if (!Status)
     return Status.takeError();
   if (StringRef(*Status).trim().getAsInteger(10, R.Status))
-    return createStringError("bad status in cache entry '%s'",
-                             Entry.c_str());
+    return createStringError("bad status in cache entry '%s'", Entry.c_str());
   for (auto [Name, Field] :
        {std::pair<StringRef, std::string *>{"out", &R.Out}, {"err", &R.Err}}) {
     Expected<std::string> Text = Read(Name);
@@ -237,8 +234,7 @@ Error storeCacheEntry(StringRef Dir, StringRef Key, StringRef Out,
     sys::fs::create_directories(sys::path::parent_path(Entry));
     // Another run may have stored the same entry meanwhile: keep it.
     if (sys::fs::rename(Tmp, Entry) && !sys::fs::exists(Entry))
-      E = createStringError("cannot store the cache entry '%s'",
-                            Entry.c_str());
+      E = createStringError("cannot store the cache entry '%s'", Entry.c_str());
   }
   sys::fs::remove_directories(Tmp);
   return E;

@@ -1,4 +1,5 @@
-//===--- ResultCache.h - Replaying the analysis of unchanged files -*- C++ -*-===//
+//===--- ResultCache.h - Replaying the analysis of unchanged files -*- C++
+//-*-===//
 //
 // Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
 //

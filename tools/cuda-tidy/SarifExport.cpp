@@ -6,15 +6,15 @@
 
 #include "tools/cuda-tidy/SarifExport.h"
 #include "clang/Tooling/DiagnosticsYaml.h"
-#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/ConvertUTF.h"
-#include "llvm/Support/SHA256.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/SHA256.h"
 #include "llvm/Support/YAMLTraits.h"
 #include "llvm/Support/raw_ostream.h"
 #include <map>
@@ -266,8 +266,9 @@ void SarifBuilder::add(const TranslationUnitDiagnostics &TU) {
     // The rank (":N") is added by canonicalizeSarifRun.
     Result["partialFingerprints"] = json::Object{
         {"primaryLocationLineHash",
-         lineHash(D.DiagnosticName,
-                  M.FilePath.empty() ? "" : Index.lineText(File, M.FileOffset))}};
+         lineHash(D.DiagnosticName, M.FilePath.empty()
+                                        ? ""
+                                        : Index.lineText(File, M.FileOffset))}};
     Result["level"] = D.DiagLevel == Diagnostic::Error     ? "error"
                       : D.DiagLevel == Diagnostic::Warning ? "warning"
                                                            : "note";
@@ -365,9 +366,8 @@ void canonicalizeSarifRun(json::Object &Run) {
     std::vector<std::pair<ResultKey, json::Value>> Keyed;
     for (json::Value &V : *Results)
       Keyed.emplace_back(resultKey(V), std::move(V));
-    llvm::stable_sort(Keyed, [](const auto &A, const auto &B) {
-      return A.first < B.first;
-    });
+    llvm::stable_sort(
+        Keyed, [](const auto &A, const auto &B) { return A.first < B.first; });
     Keyed.erase(std::unique(Keyed.begin(), Keyed.end(),
                             [](const auto &A, const auto &B) {
                               return A.first == B.first;

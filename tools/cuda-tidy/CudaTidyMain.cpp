@@ -540,7 +540,19 @@ int main(int argc, const char **argv) {
     In.Source = Inv.Sources.front();
     std::string Self = sys::fs::getMainExecutable(argv[0], (void *)&main);
     In.Self = Self;
-    std::string Key = cuda_tidy::computeCacheKey(In);
+    // A recorded list of the files read, all unchanged, gives the key
+    // without preprocessing; otherwise preprocess and record the list.
+    std::string CommandKey = cuda_tidy::computeCommandKey(In);
+    std::string Key;
+    if (auto Known = cuda_tidy::lookupManifest(POpts.CacheDir, CommandKey)) {
+      Key = *Known;
+    } else {
+      std::vector<cuda_tidy::ReadFile> Read;
+      Key = cuda_tidy::computeCacheKey(In, CommandKey, Read);
+      if (Error E = cuda_tidy::recordManifest(POpts.CacheDir, CommandKey, Key,
+                                              Read))
+        errs() << "cuda-tidy: warning: " << toString(std::move(E)) << "\n";
+    }
     if (Error E = cuda_tidy::writeFileText(POpts.CacheKeyFile, Key + "\n")) {
       errs() << "cuda-tidy: error: " << toString(std::move(E)) << "\n";
       return 1;

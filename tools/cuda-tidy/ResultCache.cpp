@@ -18,6 +18,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
+#include <set>
 
 using namespace llvm;
 
@@ -57,7 +58,12 @@ protected:
       std::string Digest;
       if (std::optional<StringRef> Data = It->second->getBufferDataIfLoaded())
         Digest = toHex(SHA256::hash(arrayRefFromStringRef(*Data)), true);
-      Files.emplace_back(It->first.getName().str(), std::move(Digest));
+      // Relative names are relative to the command's folder, the current
+      // one while the action runs.
+      SmallString<256> Name(It->first.getName());
+      sys::fs::make_absolute(Name);
+      sys::path::remove_dots(Name, /*remove_dot_dot=*/false);
+      Files.emplace_back(Name.str().str(), std::move(Digest));
     }
     clang::PreprocessOnlyAction::EndSourceFileAction();
   }
@@ -76,9 +82,9 @@ static std::string placeholder(StringRef S, StringRef TempDir) {
   return Out;
 }
 
-std::string computeCacheKey(const CacheKeyInputs &In) {
+std::string computeCommandKey(const CacheKeyInputs &In) {
   KeyHasher K;
-  K.add("cuda-tidy cache 1");
+  K.add("cuda-tidy cache 2");
   K.add(CUDA_TIDY_VERSION);
   sys::fs::file_status Status;
   if (!sys::fs::status(In.Self, Status)) {
@@ -90,6 +96,10 @@ std::string computeCacheKey(const CacheKeyInputs &In) {
   if (!sys::fs::current_path(Cwd))
     K.add(Cwd);
   for (const std::string &A : In.Args)
+    K.add(placeholder(A, In.TempDir));
+  for (const std::string &A : In.ExtraArgsBefore)
+    K.add(placeholder(A, In.TempDir));
+  for (const std::string &A : In.ExtraArgs)
     K.add(placeholder(A, In.TempDir));
 
   // Configuration files, from the file's folder up.
@@ -106,14 +116,23 @@ std::string computeCacheKey(const CacheKeyInputs &In) {
       }
     }
   }
-
-  // Every side: its command and what its preprocessor read.
   for (const clang::tooling::CompileCommand &Job : In.Jobs) {
     K.add(Job.Directory);
     K.add(Job.Filename);
-    std::vector<std::string> Args = Job.CommandLine;
-    for (const std::string &A : Args)
+    for (const std::string &A : Job.CommandLine)
       K.add(placeholder(A, In.TempDir));
+  }
+  return K.hex();
+}
+
+std::string computeCacheKey(const CacheKeyInputs &In, StringRef CommandKey,
+                            std::vector<ReadFile> &Read) {
+  KeyHasher K;
+  K.add(CommandKey);
+  std::set<ReadFile> All;
+  // Every side: what its preprocessor read.
+  for (const clang::tooling::CompileCommand &Job : In.Jobs) {
+    std::vector<std::string> Args = Job.CommandLine;
     Args = clang::tooling::getClangStripOutputAdjuster()(Args, Job.Filename);
     Args = clang::tooling::getClangSyntaxOnlyAdjuster()(Args, Job.Filename);
     if (!Args.empty()) {
@@ -144,9 +163,89 @@ std::string computeCacheKey(const CacheKeyInputs &In) {
     for (const auto &[Name, Digest] : Files) {
       K.add(placeholder(Name, In.TempDir));
       K.add(Digest);
+      // The run's own files (the compatibility header) are covered by the
+      // executable's part of the key.
+      if (In.TempDir.empty() || !StringRef(Name).starts_with(In.TempDir))
+        All.insert({Name, Digest});
     }
   }
+  Read.assign(All.begin(), All.end());
   return K.hex();
+}
+
+/// The folder of the file lists recorded for \p CommandKey.
+static std::string manifestDir(StringRef Dir, StringRef CommandKey) {
+  SmallString<256> P(Dir);
+  sys::path::append(P, "manifests", CommandKey.take_front(2), CommandKey);
+  return P.str().str();
+}
+
+std::optional<std::string> lookupManifest(StringRef Dir,
+                                          StringRef CommandKey) {
+  std::string MDir = manifestDir(Dir, CommandKey);
+  std::error_code EC;
+  std::vector<std::string> Lists;
+  for (sys::fs::directory_iterator It(MDir, EC), E; It != E && !EC;
+       It.increment(EC))
+    if (!StringRef(sys::path::filename(It->path())).starts_with("tmp-"))
+      Lists.push_back(It->path());
+  llvm::sort(Lists);
+  StringMap<std::optional<std::string>> Digests;
+  auto DigestOf = [&](StringRef Path) -> std::optional<std::string> {
+    auto [It, New] = Digests.try_emplace(Path);
+    if (New)
+      if (auto Buf = MemoryBuffer::getFile(Path))
+        It->second = toHex(
+            SHA256::hash(arrayRefFromStringRef((*Buf)->getBuffer())), true);
+    return It->second;
+  };
+  for (const std::string &List : Lists) {
+    auto Buf = MemoryBuffer::getFile(List);
+    if (!Buf)
+      continue;
+    SmallVector<StringRef, 0> Lines;
+    (*Buf)->getBuffer().split(Lines, '\n', -1, /*KeepEmpty=*/false);
+    bool Same = !Lines.empty();
+    for (StringRef Line : Lines) {
+      auto [Digest, Path] = Line.split(' ');
+      std::optional<std::string> Now = DigestOf(Path);
+      if (!Now || *Now != Digest) {
+        Same = false;
+        break;
+      }
+    }
+    if (Same)
+      return sys::path::filename(List).str();
+  }
+  return std::nullopt;
+}
+
+Error recordManifest(StringRef Dir, StringRef CommandKey, StringRef Key,
+                     ArrayRef<ReadFile> Read) {
+  std::string MDir = manifestDir(Dir, CommandKey);
+  if (std::error_code EC = sys::fs::create_directories(MDir))
+    return createStringError(EC, "cannot write into the cache '%s': %s",
+                             Dir.str().c_str(), EC.message().c_str());
+  SmallString<256> Final(MDir);
+  sys::path::append(Final, Key);
+  if (sys::fs::exists(Final))
+    return Error::success();
+  std::string Text;
+  for (const ReadFile &F : Read)
+    Text += F.Digest + " " + F.Path + "\n";
+  SmallString<256> Tmp(MDir);
+  sys::path::append(Tmp, "tmp-%%%%%%%%");
+  int FD;
+  if (std::error_code EC = sys::fs::createUniqueFile(Tmp, FD, Tmp))
+    return createStringError(EC, "cannot write into the cache '%s': %s",
+                             Dir.str().c_str(), EC.message().c_str());
+  {
+    raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Text;
+  }
+  if (sys::fs::rename(Tmp, Final))
+    sys::fs::remove(Tmp);
+  return Error::success();
 }
 
 static std::string entryPath(StringRef Dir, StringRef Key) {

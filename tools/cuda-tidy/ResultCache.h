@@ -25,9 +25,18 @@
 ///    preprocessed text: comments (NOLINT) and the offsets that diagnostics
 ///    and fixes point at are covered too.
 ///
-/// It leaves out what the preprocessor does not read: `__has_include` of a
-/// file that did not exist and still does not change nothing, but a new
-/// file that only `__has_include` looks for is not noticed. `__DATE__` and
+/// Finding the key this way costs a preprocessing of every side. So that a
+/// warm run does not pay it, each key is recorded with the list of the files
+/// read and their digests, under a command key of everything but file
+/// contents (ccache's "direct mode"): when every file of a recorded list
+/// still has its digest, that list's key is the key, found by reading and
+/// hashing the files only. A list that no longer matches costs the
+/// preprocessing, and records a new list.
+///
+/// It leaves out what the preprocessor does not read: a file that
+/// `__has_include` looks for and that appears later is not noticed, and
+/// with a recorded list neither is a new header that would be found before
+/// one recorded (earlier on the include path). `__DATE__` and
 /// `__TIME__` are not expanded into the key.
 ///
 /// Entries are written into a temporary folder inside DIR and renamed into
@@ -43,6 +52,8 @@
 #include "llvm/Support/Error.h"
 #include <optional>
 #include <string>
+#include <tuple>
+#include <vector>
 
 namespace cuda_tidy {
 
@@ -60,8 +71,36 @@ struct CacheKeyInputs {
   llvm::StringRef Self;
 };
 
-/// The cache key of one file.
-std::string computeCacheKey(const CacheKeyInputs &In);
+/// The part of the key that needs no preprocessing: version, executable,
+/// command line, configuration files, translated commands.
+std::string computeCommandKey(const CacheKeyInputs &In);
+
+/// A file the preprocessor read, by absolute path, and the SHA-256 of its
+/// contents.
+struct ReadFile {
+  std::string Path, Digest;
+  bool operator<(const ReadFile &O) const {
+    return std::tie(Path, Digest) < std::tie(O.Path, O.Digest);
+  }
+};
+
+/// The cache key of one file: \p CommandKey and what the preprocessor of
+/// each side read (it preprocesses every side). Fills \p Read with the
+/// files read, for recordManifest.
+std::string computeCacheKey(const CacheKeyInputs &In,
+                            llvm::StringRef CommandKey,
+                            std::vector<ReadFile> &Read);
+
+/// The key of an earlier analysis with the same \p CommandKey whose files
+/// all still have the contents they had then, if any: what computeCacheKey
+/// would return, found without preprocessing.
+std::optional<std::string> lookupManifest(llvm::StringRef Dir,
+                                          llvm::StringRef CommandKey);
+
+/// Records that \p CommandKey with the files \p Read gave \p Key.
+llvm::Error recordManifest(llvm::StringRef Dir, llvm::StringRef CommandKey,
+                           llvm::StringRef Key,
+                           llvm::ArrayRef<ReadFile> Read);
 
 struct CachedResult {
   std::string Out, Err;

@@ -25,7 +25,9 @@
 ///
 /// It leaves out: `--fix` does not print clang-tidy's per-fix "FIX-IT
 /// applied" notes (one summary line instead) and formats around fixes only
-/// with `--format-style` (not a configuration's FormatStyle).
+/// with `--format-style` (not a configuration's FormatStyle). With
+/// `--fix-errors` a file with compiler errors still makes the status
+/// non-zero (clang-tidy in one process returns 0 then).
 ///
 //===----------------------------------------------------------------------===//
 

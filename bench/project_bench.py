@@ -22,7 +22,9 @@ and the four architectures:
   cache-cold  -j2 --cache-dir=EMPTY
   cache-warm  the same again: every file replayed from the cache
 
-Reported ratios: j2 / j1, 4 architectures / 1 (j2 / j2-1arch), cache-warm /
+Also reported: the CPU time (user + system) of each, and the load average
+at the end; on a shared machine a -j2 run gains only when a second core is
+free, which the CPU times help to judge. Reported ratios: j2 / j1, 4 architectures / 1 (j2 / j2-1arch), cache-warm /
 cache-cold. The diagnostics (file:line:col: level: message [check] lines of
 stdout, in order) of j1, j2, cache-cold and cache-warm must equal those of
 sequential, and cache-warm's whole stdout must equal cache-cold's; the
@@ -39,6 +41,7 @@ import argparse
 import json
 import os
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -74,10 +77,22 @@ def pick_files(db, count):
     return [files[i * len(files) // count] for i in range(count)]
 
 
-def run(cmd):
-    start = time.monotonic()
+CPU = {}
+
+
+def cpu_seconds():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def run(cmd, name=None):
+    """Runs cmd; returns (wall seconds, stdout, stderr, status). The CPU time
+    of cmd and its workers (user + system) goes into CPU[name]."""
+    start, cpu = time.monotonic(), cpu_seconds()
     proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                           text=True)
+    if name:
+        CPU[name] = CPU.get(name, 0.0) + cpu_seconds() - cpu
     return time.monotonic() - start, proc.stdout, proc.stderr, proc.returncode
 
 
@@ -105,16 +120,16 @@ def main():
     try:
         wall, out, err, seq_status = 0.0, "", "", 0
         for f in files:
-            w, o, e, s = run([tidy, "-p", args.build, f])
+            w, o, e, s = run([tidy, "-p", args.build, f], "sequential")
             wall, out, err = wall + w, out + o, err + e
             seq_status = seq_status or s
         runs["sequential"] = (wall, out, err, seq_status)
-        runs["j1"] = run(base + ["-j1"] + files)
-        runs["j2"] = run(base + ["-j2"] + files)
-        runs["j2-1arch"] = run(base + ["-j2", "--cuda-archs=sm_90"] + files)
+        runs["j1"] = run(base + ["-j1"] + files, "j1")
+        runs["j2"] = run(base + ["-j2"] + files, "j2")
+        runs["j2-1arch"] = run(base + ["-j2", "--cuda-archs=sm_90"] + files, "j2-1arch")
         cache = os.path.join(scratch, "cache")
-        runs["cache-cold"] = run(base + ["-j2", "--cache-dir=" + cache] + files)
-        runs["cache-warm"] = run(base + ["-j2", "--cache-dir=" + cache] + files)
+        runs["cache-cold"] = run(base + ["-j2", "--cache-dir=" + cache] + files, "cache-cold")
+        runs["cache-warm"] = run(base + ["-j2", "--cache-dir=" + cache] + files, "cache-warm")
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 
@@ -140,6 +155,8 @@ def main():
         "architectures": "sm_75,sm_80,sm_90,sm_100 and the host",
         "diagnostics": len(reference),
         "wall_seconds": {k: round(v, 2) for k, v in wall.items()},
+        "cpu_seconds": {k: round(v, 2) for k, v in CPU.items()},
+        "load_average_after": [round(x, 2) for x in os.getloadavg()],
         "ratios": {
             "j2 / j1": round(wall["j2"] / wall["j1"], 3),
             "4 archs / 1 arch (j2)": round(wall["j2"] / wall["j2-1arch"], 3),

@@ -29,6 +29,8 @@
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang-tidy/tool/ClangTidyMain.h"
 #include "tools/common/CudaCompileDb.h"
+#include "tools/cuda-tidy/ParallelRun.h"
+#include "tools/cuda-tidy/ResultCache.h"
 #include "tools/cuda-tidy/RunSummary.h"
 #include "tools/cuda-tidy/SarifExport.h"
 #include "llvm/ADT/ScopeExit.h"
@@ -66,6 +68,7 @@ struct Invocation {
   std::vector<std::string> Forward;
   std::optional<std::string> BuildPath;
   std::vector<std::string> Sources;
+  std::vector<size_t> SourceIndices;
   std::optional<std::vector<std::string>> FixedArgs;
   std::string SarifPath;
   std::string SarifRoot;
@@ -96,6 +99,17 @@ cuda-tidy options (taken out before clang-tidy parses the rest):
                             architecture.
   --cuda-path=<dir>         The CUDA toolkit for translated nvcc commands
                             (default: the one the command's nvcc belongs to).
+  -j <n>                    Analyse <n> files at once (default: the number
+                            of cores). Output comes in the order of the
+                            files whatever <n> is.
+  --shard=<k>/<n>           Analyse the k-th of n parts of the files (parts
+                            balanced by size), for a CI matrix of n jobs.
+  --cache-dir=<dir>         Replay the results of files whose inputs did not
+                            change since a run with the same <dir>.
+  --progress, --no-progress Show (hide) the progress line (default: shown
+                            when stderr is a terminal).
+  --merge-sarif=<out> <in>...
+                            Merge the SARIF logs of shards into one.
   --print-compat-header     Print the compatibility header cuda-tidy
                             force-includes into CUDA commands (for plain
                             clang-tidy: save it and pass -include FILE).
@@ -104,7 +118,8 @@ cuda-tidy reads compilation databases written for nvcc (CMake's LANGUAGES
 CUDA): it translates nvcc's options into clang's and says which ones it could
 not translate. Each CUDA file is analysed for the host and for each device
 architecture; a diagnostic both give is reported once. With no configuration,
-the cuda-* checks are on (with clang-tidy's defaults).
+the cuda-* checks are on (with clang-tidy's defaults). With -p and no file,
+every file of the database is analysed.
 )");
 
 static bool consumeValue(StringRef Arg, StringRef Name,
@@ -198,6 +213,7 @@ static bool parseInvocation(ArrayRef<std::string> Args, Invocation &Inv) {
     Inv.Forward.push_back(Args[I]);
     if (!Arg.starts_with("-") || Arg == "-") {
       Inv.Sources.push_back(Args[I]);
+      Inv.SourceIndices.push_back(I);
       continue;
     }
     StringRef Name = Arg.ltrim('-');
@@ -316,6 +332,80 @@ static int writeSarif(const Invocation &Inv, StringRef FixesPath) {
   return 0;
 }
 
+/// Runs the files of the command line (or of the database) in parallel
+/// workers: see ParallelRun.h.
+static int runOrchestrator(ArrayRef<std::string> Args, const Invocation &Inv,
+                           const cuda_tidy::ParallelOptions &POpts,
+                           const char *Argv0) {
+  std::unique_ptr<CompilationDatabase> DB = loadDatabase(
+      Inv, Inv.Sources.empty() ? "" : absolutePath(Inv.Sources.front()));
+  if (!DB)
+    return 1;
+  cuda_tidy::ParallelRunConfig Config;
+  Config.Opts = POpts;
+  std::vector<std::string> Files;
+  StringSet<> Seen;
+  if (Inv.Sources.empty()) {
+    Files = DB->getAllFiles();
+    llvm::sort(Files);
+    Files.erase(std::unique(Files.begin(), Files.end()), Files.end());
+    if (Files.empty()) {
+      errs() << "cuda-tidy: error: no files to analyse: name them, or give "
+                "-p a folder whose database lists some\n";
+      return 1;
+    }
+  } else {
+    for (const std::string &S : Inv.Sources)
+      if (Seen.insert(absolutePath(S)).second)
+        Files.push_back(S);
+  }
+  if (POpts.Shard)
+    Files =
+        cuda_tidy::selectShard(Files, POpts.Shard->first, POpts.Shard->second);
+  Config.Files = Files;
+  Config.Self = sys::fs::getMainExecutable(Argv0, (void *)&runOrchestrator);
+  cuda_tidy::splitWorkerArgs(Args, Inv.SourceIndices, Config);
+
+  SmallString<128> TempDir;
+  if (std::error_code EC =
+          sys::fs::createUniqueDirectory("cuda-tidy", TempDir)) {
+    errs() << "cuda-tidy: error: cannot create a temporary folder: "
+           << EC.message() << "\n";
+    return 1;
+  }
+  scope_exit Cleanup([&] { sys::fs::remove_directories(TempDir); });
+  Config.TempDir = TempDir.str().str();
+
+  // What cannot be translated is said once for the run here; the workers
+  // stay silent about it.
+  cuda_tidy::TranslationLog Log("cuda-tidy", errs());
+  cuda_tidy::CompileDbOptions DbOpts = Inv.Db;
+  DbOpts.ClangExecutable = CUDA_TIDY_CLANG;
+  for (const std::string &F : Files)
+    for (const CompileCommand &C : DB->getCompileCommands(absolutePath(F)))
+      (void)cuda_tidy::translateCompileCommand(C, DbOpts, Log);
+  return cuda_tidy::runParallel(Config);
+}
+
+/// The values of clang-tidy's option \p Name (--extra-arg and the like).
+static std::vector<std::string> optionValues(ArrayRef<std::string> Forward,
+                                             StringRef Name) {
+  std::vector<std::string> Values;
+  for (size_t I = 1; I < Forward.size(); ++I) {
+    StringRef Arg = Forward[I];
+    if (!Arg.starts_with("-"))
+      continue;
+    auto [Key, Value] = Arg.ltrim('-').split('=');
+    if (Key != Name)
+      continue;
+    if (Arg.contains('='))
+      Values.push_back(Value.str());
+    else if (I + 1 < Forward.size())
+      Values.push_back(Forward[++I]);
+  }
+  return Values;
+}
+
 int main(int argc, const char **argv) {
   InitLLVM X(argc, argv);
   std::vector<std::string> Args(argv, argv + argc);
@@ -323,9 +413,25 @@ int main(int argc, const char **argv) {
     outs() << cuda_tidy::compatHeaderText();
     return 0;
   }
+  cuda_tidy::ParallelOptions POpts;
+  if (!cuda_tidy::extractParallelOptions(Args, POpts))
+    return 1;
+  if (POpts.MergeSarifOut)
+    return cuda_tidy::mergeSarifMain(*POpts.MergeSarifOut,
+                                     ArrayRef(Args).drop_front());
   Invocation Inv;
   if (!parseInvocation(Args, Inv))
     return 1;
+  // Several files, a shard, a cache, or the whole database (-p and no
+  // file): one worker per file.
+  const bool InfoOnly =
+      hasOption(Inv.Forward, {"list-checks", "dump-config", "explain-config",
+                              "verify-config", "help", "help-hidden",
+                              "help-list", "version"});
+  if (!POpts.Worker && !InfoOnly &&
+      (Inv.Sources.size() > 1 || POpts.Shard || !POpts.CacheDir.empty() ||
+       (Inv.Sources.empty() && Inv.BuildPath)))
+    return runOrchestrator(Args, Inv, POpts, argv[0]);
 
   // No sources: --help, --list-checks, --dump-config and the like.
   std::vector<std::string> Forward = Inv.Forward;
@@ -337,6 +443,7 @@ int main(int argc, const char **argv) {
   }
 
   SmallString<128> TempDir;
+  std::vector<CompileCommand> CacheJobs;
   if (!Inv.Sources.empty() || !Inv.SarifPath.empty()) {
     if (std::error_code EC =
             sys::fs::createUniqueDirectory("cuda-tidy", TempDir)) {
@@ -355,7 +462,7 @@ int main(int argc, const char **argv) {
         loadDatabase(Inv, absolutePath(Inv.Sources.front()));
     if (!DB)
       return 1;
-    cuda_tidy::TranslationLog Log("cuda-tidy", errs());
+    cuda_tidy::TranslationLog Log("cuda-tidy", POpts.Worker ? nulls() : errs());
     Inv.Db.ClangExecutable = CUDA_TIDY_CLANG;
     Expected<std::string> Compat = cuda_tidy::writeCompatHeader(TempDir);
     if (!Compat) {
@@ -363,7 +470,7 @@ int main(int argc, const char **argv) {
       return 1;
     }
     Inv.Db.CompatHeader = *Compat;
-    std::vector<CompileCommand> Jobs;
+    std::vector<CompileCommand> &Jobs = CacheJobs;
     for (const std::string &Source : Inv.Sources) {
       // A header has no command of its own: the database infers one from
       // the nearest source file (clang's interpolation, as clangd does), and
@@ -428,6 +535,49 @@ int main(int argc, const char **argv) {
     Forward.insert(Forward.begin() + 1,
                    "--extra-arg-before=-fno-caret-diagnostics");
 
+  // A worker with a cache: stop here when the cache has this file's
+  // result (the orchestrator replays it).
+  if (!POpts.CacheKeyFile.empty() && !Inv.Sources.empty()) {
+    // The file by its absolute path: naming it otherwise changes nothing.
+    std::vector<std::string> KeyArgs;
+    for (size_t I = 0; I < Args.size(); ++I)
+      if (I == Inv.SourceIndices.front())
+        KeyArgs.push_back(absolutePath(Args[I]));
+      else if (!StringRef(Args[I]).starts_with("--export-fixes="))
+        KeyArgs.push_back(Args[I]);
+    cuda_tidy::CacheKeyInputs In;
+    In.Jobs = CacheJobs;
+    In.Args = KeyArgs;
+    In.TempDir = TempDir;
+    In.ExtraArgsBefore = optionValues(Forward, "extra-arg-before");
+    In.ExtraArgs = optionValues(Forward, "extra-arg");
+    In.Source = Inv.Sources.front();
+    std::string Self = sys::fs::getMainExecutable(argv[0], (void *)&main);
+    In.Self = Self;
+    // A recorded list of the files read, all unchanged, gives the key
+    // without preprocessing; otherwise preprocess and record the list.
+    std::string CommandKey = cuda_tidy::computeCommandKey(In);
+    std::string Key;
+    if (auto Known = cuda_tidy::lookupManifest(POpts.CacheDir, CommandKey)) {
+      Key = *Known;
+    } else {
+      std::vector<cuda_tidy::ReadFile> Read;
+      Key = cuda_tidy::computeCacheKey(In, CommandKey, Read);
+      if (Error E = cuda_tidy::recordManifest(POpts.CacheDir, CommandKey, Key,
+                                              Read))
+        errs() << "cuda-tidy: warning: " << toString(std::move(E)) << "\n";
+    }
+    if (Error E = cuda_tidy::writeFileText(POpts.CacheKeyFile, Key + "\n")) {
+      errs() << "cuda-tidy: error: " << toString(std::move(E)) << "\n";
+      return 1;
+    }
+    if (cuda_tidy::hasCacheEntry(POpts.CacheDir, Key)) {
+      if (Error E = cuda_tidy::writeFileText(POpts.CacheKeyFile + ".hit", ""))
+        consumeError(std::move(E));
+      return 0;
+    }
+  }
+
   std::vector<const char *> ForwardArgv;
   for (const std::string &A : Forward)
     ForwardArgv.push_back(A.c_str());
@@ -449,8 +599,9 @@ int main(int argc, const char **argv) {
   if (!FixesPath.empty()) {
     // Only proven fixes leave cuda-tidy unless note fixes were asked for.
     unsigned Waiting = 0;
-    if (Error E = FixNotes ? Error::success()
-                           : cuda_tidy::dropNoteFixes(FixesPath, &Waiting)) {
+    if (Error E = FixNotes || POpts.Worker
+                      ? Error::success()
+                      : cuda_tidy::dropNoteFixes(FixesPath, &Waiting)) {
       errs() << "cuda-tidy: error: " << toString(std::move(E)) << "\n";
       if (Status == 0)
         Status = 1;

@@ -6,12 +6,17 @@
 
 #include "tools/cuda-tidy/SarifExport.h"
 #include "clang/Tooling/DiagnosticsYaml.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/SHA256.h"
 #include "llvm/Support/YAMLTraits.h"
+#include "llvm/Support/raw_ostream.h"
 #include <map>
 #include <set>
 #include <tuple>
@@ -95,6 +100,19 @@ public:
     return P;
   }
 
+  /// The line that holds \p Offset, without its leading and trailing
+  /// whitespace; empty when the file cannot be read.
+  std::string lineText(StringRef File, unsigned Offset) {
+    if (!position(File, Offset))
+      return "";
+    StringRef Text = *Files.find(File)->second;
+    // rfind looks at the characters before Offset.
+    size_t Newline = Text.rfind('\n', Offset);
+    size_t Begin = Newline == StringRef::npos ? 0 : Newline + 1;
+    size_t End = Text.find('\n', Offset);
+    return Text.slice(Begin, End).trim().str();
+  }
+
 private:
   StringMap<std::optional<std::string>> Files;
 };
@@ -113,12 +131,12 @@ private:
   json::Object region(StringRef AbsFile, unsigned Offset, unsigned Length);
   std::optional<json::Object> fix(const DiagnosticMessage &M,
                                   StringRef Description, StringRef BuildDir);
-  unsigned ruleIndex(StringRef Check);
+  void addRule(StringRef Check);
 
   const SarifOptions &Opts;
   FileIndex Index;
   json::Array Rules, Results;
-  StringMap<unsigned> RuleIndices;
+  StringSet<> RuleIds;
   std::set<std::tuple<std::string, std::string, std::string, unsigned>> Seen;
 };
 } // namespace
@@ -192,10 +210,9 @@ std::optional<json::Object> SarifBuilder::fix(const DiagnosticMessage &M,
       {"artifactChanges", std::move(Changes)}};
 }
 
-unsigned SarifBuilder::ruleIndex(StringRef Check) {
-  auto [It, Inserted] = RuleIndices.try_emplace(Check, Rules.size());
-  if (!Inserted)
-    return It->second;
+void SarifBuilder::addRule(StringRef Check) {
+  if (!RuleIds.insert(Check).second)
+    return;
   json::Object Rule{{"id", Check.str()}};
   std::string Summary;
   std::string Help;
@@ -223,7 +240,16 @@ unsigned SarifBuilder::ruleIndex(StringRef Check) {
   if (!Help.empty())
     Rule["helpUri"] = Help;
   Rules.push_back(std::move(Rule));
-  return It->second;
+}
+
+/// The hash part of a result's fingerprint: its rule and the text of its
+/// line.
+static std::string lineHash(StringRef Rule, StringRef Line) {
+  SHA256 H;
+  H.update(Rule);
+  H.update(StringRef("\0", 1));
+  H.update(Line);
+  return toHex(ArrayRef<uint8_t>(H.final()), /*LowerCase=*/true).substr(0, 16);
 }
 
 void SarifBuilder::add(const TranslationUnitDiagnostics &TU) {
@@ -233,9 +259,16 @@ void SarifBuilder::add(const TranslationUnitDiagnostics &TU) {
     // The same diagnostic from another side or another translation unit.
     if (!Seen.insert({D.DiagnosticName, M.Message, File, M.FileOffset}).second)
       continue;
+    addRule(D.DiagnosticName);
     json::Object Result{{"ruleId", D.DiagnosticName},
-                        {"ruleIndex", ruleIndex(D.DiagnosticName)},
+                        {"ruleIndex", 0},
                         {"message", json::Object{{"text", M.Message}}}};
+    // The rank (":N") is added by canonicalizeSarifRun.
+    Result["partialFingerprints"] = json::Object{
+        {"primaryLocationLineHash",
+         lineHash(D.DiagnosticName, M.FilePath.empty()
+                                        ? ""
+                                        : Index.lineText(File, M.FileOffset))}};
     Result["level"] = D.DiagLevel == Diagnostic::Error     ? "error"
                       : D.DiagLevel == Diagnostic::Warning ? "warning"
                                                            : "note";
@@ -279,10 +312,105 @@ json::Value SarifBuilder::finish() {
     Run["originalUriBaseIds"] = json::Object{
         {"%SRCROOT%",
          json::Object{{"uri", "file://" + Opts.SourceRoot + "/"}}}};
+  if (!Opts.AutomationId.empty())
+    Run["automationDetails"] = json::Object{{"id", Opts.AutomationId}};
+  canonicalizeSarifRun(Run);
   return json::Object{
       {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
       {"version", "2.1.0"},
       {"runs", json::Array{std::move(Run)}}};
+}
+
+namespace {
+/// What orders and identifies a result: its primary location, rule and
+/// message.
+struct ResultKey {
+  std::string Uri;
+  int64_t Offset = -1;
+  std::string Rule, Message;
+  auto tuple() const { return std::tie(Uri, Offset, Rule, Message); }
+  bool operator<(const ResultKey &O) const { return tuple() < O.tuple(); }
+  bool operator==(const ResultKey &O) const { return tuple() == O.tuple(); }
+};
+} // namespace
+
+static ResultKey resultKey(const json::Value &V) {
+  ResultKey K;
+  const json::Object *R = V.getAsObject();
+  if (!R)
+    return K;
+  if (auto Rule = R->getString("ruleId"))
+    K.Rule = Rule->str();
+  if (const json::Object *M = R->getObject("message"))
+    if (auto Text = M->getString("text"))
+      K.Message = Text->str();
+  const json::Array *Locs = R->getArray("locations");
+  if (!Locs || Locs->empty())
+    return K;
+  const json::Object *L = (*Locs)[0].getAsObject();
+  const json::Object *P = L ? L->getObject("physicalLocation") : nullptr;
+  if (!P)
+    return K;
+  if (const json::Object *A = P->getObject("artifactLocation"))
+    if (auto Uri = A->getString("uri"))
+      K.Uri = Uri->str();
+  if (const json::Object *Region = P->getObject("region"))
+    if (auto Offset = Region->getInteger("charOffset"))
+      K.Offset = *Offset;
+  return K;
+}
+
+void canonicalizeSarifRun(json::Object &Run) {
+  json::Array *Results = Run.getArray("results");
+  if (Results) {
+    std::vector<std::pair<ResultKey, json::Value>> Keyed;
+    for (json::Value &V : *Results)
+      Keyed.emplace_back(resultKey(V), std::move(V));
+    llvm::stable_sort(
+        Keyed, [](const auto &A, const auto &B) { return A.first < B.first; });
+    Keyed.erase(std::unique(Keyed.begin(), Keyed.end(),
+                            [](const auto &A, const auto &B) {
+                              return A.first == B.first;
+                            }),
+                Keyed.end());
+    Results->clear();
+    // Rank results with the same line hash within a file, in offset order.
+    std::map<std::pair<std::string, std::string>, unsigned> Ranks;
+    for (auto &[Key, V] : Keyed) {
+      if (json::Object *R = V.getAsObject())
+        if (json::Object *F = R->getObject("partialFingerprints"))
+          if (auto Hash = F->getString("primaryLocationLineHash")) {
+            std::string H = Hash->split(':').first.str();
+            unsigned Rank = ++Ranks[{Key.Uri, H}];
+            (*F)["primaryLocationLineHash"] = H + ":" + std::to_string(Rank);
+          }
+      Results->push_back(std::move(V));
+    }
+  }
+  json::Object *Tool = Run.getObject("tool");
+  json::Object *Driver = Tool ? Tool->getObject("driver") : nullptr;
+  json::Array *Rules = Driver ? Driver->getArray("rules") : nullptr;
+  if (!Rules)
+    return;
+  auto RuleId = [](const json::Value &V) {
+    const json::Object *O = V.getAsObject();
+    auto Id = O ? O->getString("id") : std::nullopt;
+    return Id ? Id->str() : std::string();
+  };
+  llvm::stable_sort(*Rules, [&](const json::Value &A, const json::Value &B) {
+    return RuleId(A) < RuleId(B);
+  });
+  StringMap<unsigned> Indices;
+  for (const json::Value &V : *Rules)
+    Indices.try_emplace(RuleId(V), Indices.size());
+  if (Results)
+    for (json::Value &V : *Results)
+      if (json::Object *R = V.getAsObject())
+        if (auto Rule = R->getString("ruleId")) {
+          auto It = Indices.find(*Rule);
+          if (It != Indices.end())
+            (*R)["ruleIndex"] = It->second;
+        }
 }
 
 json::Value buildSarifLog(ArrayRef<TranslationUnitDiagnostics> TUs,
@@ -291,6 +419,17 @@ json::Value buildSarifLog(ArrayRef<TranslationUnitDiagnostics> TUs,
   for (const TranslationUnitDiagnostics &TU : TUs)
     B.add(TU);
   return B.finish();
+}
+
+Error writeSarifLog(StringRef Path, ArrayRef<TranslationUnitDiagnostics> TUs,
+                    const SarifOptions &Opts) {
+  std::error_code EC;
+  raw_fd_ostream OS(Path, EC, sys::fs::OF_Text);
+  if (EC)
+    return createStringError(EC, "cannot write '%s': %s", Path.str().c_str(),
+                             EC.message().c_str());
+  OS << formatv("{0:2}", buildSarifLog(TUs, Opts)) << "\n";
+  return Error::success();
 }
 
 } // namespace cuda_tidy

@@ -34,16 +34,40 @@ struct SarifOptions {
   std::string DocsBaseUrl;
   /// Absolute folder that relative locations start from.
   std::string SourceRoot;
+  /// The run's `automationDetails.id` (GitHub code scanning's category:
+  /// everything before the last '/'); empty: none.
+  std::string AutomationId;
 };
 
 /// Reads the YAML documents that `--export-fixes` wrote.
 llvm::Expected<std::vector<clang::tooling::TranslationUnitDiagnostics>>
 readExportedDiagnostics(llvm::StringRef Path);
 
-/// The SARIF log of \p Diagnostics.
+/// The SARIF log of \p Diagnostics. Results are in a canonical order (by
+/// location, then rule and message) and rules sorted by id, so that a log
+/// does not depend on the order the files were analysed in.
+///
+/// Each result has `partialFingerprints.primaryLocationLineHash`, what
+/// GitHub code scanning matches alerts across runs by: a hash of the rule
+/// and the text of the result's line (whitespace trimmed), then ':' and the
+/// result's rank among the results of its file with the same hash. It does
+/// not change when lines are added or removed above; it changes when the
+/// line itself is edited.
 llvm::json::Value
 buildSarifLog(llvm::ArrayRef<clang::tooling::TranslationUnitDiagnostics> TUs,
               const SarifOptions &Opts);
+
+/// Writes buildSarifLog(TUs, Opts) to \p Path.
+llvm::Error
+writeSarifLog(llvm::StringRef Path,
+              llvm::ArrayRef<clang::tooling::TranslationUnitDiagnostics> TUs,
+              const SarifOptions &Opts);
+
+/// Orders the results of \p Run canonically (as buildSarifLog does), drops
+/// repeated ones, sorts the rules, renumbers ruleIndex and recomputes the
+/// rank part of each fingerprint. Used for logs built here and for logs
+/// merged from shards, so that both come out the same.
+void canonicalizeSarifRun(llvm::json::Object &Run);
 
 } // namespace cuda_tidy
 

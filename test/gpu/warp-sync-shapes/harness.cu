@@ -6,15 +6,7 @@
 #include <cstdlib>
 #include <vector>
 
-#define CHECK(call)                                                            \
-  do {                                                                         \
-    cudaError_t Err = (call);                                                  \
-    if (Err != cudaSuccess) {                                                  \
-      std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__,                  \
-                   cudaGetErrorString(Err));                                   \
-      std::exit(2);                                                            \
-    }                                                                          \
-  } while (0)
+#include "../common/cuda_check.h"
 
 static const int Blocks = 128;
 

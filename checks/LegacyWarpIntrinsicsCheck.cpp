@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/LegacyWarpIntrinsicsCheck.h"
+#include "lib/AnalysisContext.h"
 #include "lib/CudaAST.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -60,17 +61,18 @@ void LegacyWarpIntrinsicsCheck::registerMatchers(MatchFinder *Finder) {
       functionDecl(hasAnyName("__shfl", "__shfl_up", "__shfl_down",
                               "__shfl_xor", "__ballot", "__any", "__all"))
           .bind("fn");
-  auto InFunction = forCallable(functionDecl().bind("func"));
+  // The function each is in comes from the analysis context's call index
+  // (check()), not from a `forCallable` matcher, which would build a parent
+  // map of the whole translation unit.
   // Resolved calls, in ordinary code and in template instantiations.
-  Finder->addMatcher(callExpr(callee(Legacy), InFunction).bind("call"), this);
+  Finder->addMatcher(callExpr(callee(Legacy)).bind("call"), this);
   // Calls with dependent arguments in a template pattern.
   Finder->addMatcher(
-      callExpr(callee(unresolvedLookupExpr(hasAnyDeclaration(Legacy))),
-               InFunction)
+      callExpr(callee(unresolvedLookupExpr(hasAnyDeclaration(Legacy))))
           .bind("call"),
       this);
   // Inline PTX, in ordinary code and in template instantiations.
-  Finder->addMatcher(asmStmt(InFunction).bind("asm"), this);
+  Finder->addMatcher(asmStmt().bind("asm"), this);
 }
 
 /// Whether D (a function or function template) is the CUDA headers' own.
@@ -116,15 +118,18 @@ LegacyWarpIntrinsicsCheck::Site &LegacyWarpIntrinsicsCheck::mergeSite(
 }
 
 void LegacyWarpIntrinsicsCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *Func = Result.Nodes.getNodeAs<FunctionDecl>("func");
   SM = Result.SourceManager;
+  const CallGraphIndex &Calls =
+      AnalysisContext::get(*Result.Context).callGraph();
   if (const auto *Asm = Result.Nodes.getNodeAs<GCCAsmStmt>("asm")) {
-    checkAsm(Asm, Func, *Result.Context);
+    if (const FunctionDecl *Func = Calls.enclosingCallable(Asm))
+      checkAsm(Asm, Func, *Result.Context);
     return;
   }
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
   const auto *Fn = Result.Nodes.getNodeAs<FunctionDecl>("fn");
-  if (!Call || !Fn)
+  const FunctionDecl *Func = Calls.enclosingCallable(Call);
+  if (!Call || !Fn || !Func)
     return;
 
   const Expr *Callee = Call->getCallee()->IgnoreParenImpCasts();

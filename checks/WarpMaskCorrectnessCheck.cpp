@@ -40,8 +40,8 @@ bool WarpMaskCorrectnessCheck::isLanguageVersionSupported(
 void WarpMaskCorrectnessCheck::registerMatchers(MatchFinder *Finder) {
   // The warp intrinsics that take a lane mask first; check() keeps the CUDA
   // headers' own.
-  // Calls in system headers are skipped first: thrust and cub make most of
-  // a real translation unit, and finding a call's function is not free.
+  // Calls in system headers are skipped: thrust and cub make most of a real
+  // translation unit.
   Finder->addMatcher(
       callExpr(
           unless(isExpansionInSystemHeader()),
@@ -54,8 +54,7 @@ void WarpMaskCorrectnessCheck::registerMatchers(MatchFinder *Finder) {
                                 "__reduce_min_sync", "__reduce_max_sync",
                                 "__reduce_and_sync", "__reduce_or_sync",
                                 "__reduce_xor_sync", "__syncwarp"))
-                     .bind("fn")),
-          forCallable(functionDecl().bind("caller")))
+                     .bind("fn")))
           .bind("call"),
       this);
 }
@@ -158,8 +157,12 @@ static bool builtFromMaskSource(const Expr *E, unsigned Depth = 0) {
 void WarpMaskCorrectnessCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
   const auto *Fn = Result.Nodes.getNodeAs<FunctionDecl>("fn");
-  const auto *Caller = Result.Nodes.getNodeAs<FunctionDecl>("caller");
   ASTContext &Ctx = *Result.Context;
+  // The function the call is in (a lambda's call operator for a call in a
+  // lambda), from the call index rather than a `forCallable` matcher, which
+  // would build a parent map of the whole translation unit.
+  const FunctionDecl *Caller =
+      AnalysisContext::get(Ctx).callGraph().enclosingCallable(Call);
   const SourceManager &SM = Ctx.getSourceManager();
   if (!Call || !Fn || !Caller || !isCudaHeaderDecl(Fn, SM) ||
       Caller->isDependentContext() || Call->getNumArgs() == 0)

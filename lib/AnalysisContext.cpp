@@ -13,6 +13,8 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Stmt.h"
 #include <mutex>
 
 using namespace clang;
@@ -27,8 +29,9 @@ class CallIndexer : public DynamicRecursiveASTVisitor {
 public:
   CallIndexer(
       llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<CallSite, 2>> &Out,
-      llvm::DenseSet<const FunctionDecl *> &AddressTaken)
-      : Out(Out), AddressTaken(AddressTaken) {
+      llvm::DenseSet<const FunctionDecl *> &AddressTaken,
+      llvm::DenseMap<const Stmt *, const FunctionDecl *> &Enclosing)
+      : Out(Out), AddressTaken(AddressTaken), Enclosing(Enclosing) {
     ShouldVisitTemplateInstantiations = true;
     ShouldVisitImplicitCode = false;
   }
@@ -59,7 +62,25 @@ public:
     });
   }
 
+  // A lambda's body is traversed as part of the function it is written in
+  // (its call operator is implicit code), but a call in it is the lambda's.
+  bool TraverseLambdaExpr(LambdaExpr *LE) override {
+    const FunctionDecl *Saved = Innermost;
+    Innermost = LE->getCallOperator();
+    bool Result = DynamicRecursiveASTVisitor::TraverseLambdaExpr(LE);
+    Innermost = Saved;
+    return Result;
+  }
+
+  bool VisitAsmStmt(AsmStmt *S) override {
+    if (Innermost)
+      Enclosing[S] = Innermost;
+    return true;
+  }
+
   bool VisitCallExpr(CallExpr *Call) override {
+    if (Innermost)
+      Enclosing[Call] = Innermost;
     if (const FunctionDecl *Callee = Call->getDirectCallee())
       Out[Callee->getCanonicalDecl()].push_back({Call, Current});
     // The visitor sees a call before its callee expression; remember the
@@ -78,22 +99,24 @@ public:
 
 private:
   template <typename Fn> bool within(const FunctionDecl *FD, Fn Traverse) {
-    const FunctionDecl *Saved = Current;
-    Current = FD;
+    const FunctionDecl *Saved = Current, *SavedInnermost = Innermost;
+    Current = Innermost = FD;
     bool Result = Traverse();
     Current = Saved;
+    Innermost = SavedInnermost;
     return Result;
   }
 
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<CallSite, 2>> &Out;
   llvm::DenseSet<const FunctionDecl *> &AddressTaken;
-  const FunctionDecl *Current = nullptr;
+  llvm::DenseMap<const Stmt *, const FunctionDecl *> &Enclosing;
+  const FunctionDecl *Current = nullptr, *Innermost = nullptr;
   llvm::DenseSet<const DeclRefExpr *> CalleeRefs;
 };
 } // namespace
 
 CallGraphIndex::CallGraphIndex(ASTContext &Ctx) {
-  CallIndexer Indexer(Callers, AddressTaken);
+  CallIndexer Indexer(Callers, AddressTaken, Enclosing);
   Indexer.TraverseAST(Ctx);
 }
 
@@ -105,6 +128,10 @@ CallGraphIndex::callersOf(const FunctionDecl *F) const {
   if (It == Callers.end())
     return {};
   return It->second;
+}
+
+const FunctionDecl *CallGraphIndex::enclosingCallable(const Stmt *S) const {
+  return S ? Enclosing.lookup(S) : nullptr;
 }
 
 bool CallGraphIndex::isAddressTaken(const FunctionDecl *F) const {

@@ -46,6 +46,7 @@ namespace clang {
 class ASTContext;
 class CallExpr;
 class FunctionDecl;
+class Stmt;
 } // namespace clang
 
 namespace cuda_tidy {
@@ -78,10 +79,20 @@ public:
   /// it may be called from places the index cannot see.
   bool isAddressTaken(const clang::FunctionDecl *F) const;
 
+  /// The innermost function whose body holds S, a call or an asm statement:
+  /// for one written in a lambda, the lambda's call operator; for one in a
+  /// template instantiation, the instantiated function. Null for one outside
+  /// any function body. (What the matcher `forCallable` gives, without the
+  /// parent map of the whole translation unit that it makes clang build:
+  /// on a translation unit of small kernels that map cost more than the
+  /// checks' own analyses.)
+  const clang::FunctionDecl *enclosingCallable(const clang::Stmt *S) const;
+
 private:
   llvm::DenseMap<const clang::FunctionDecl *, llvm::SmallVector<CallSite, 2>>
       Callers;
   llvm::DenseSet<const clang::FunctionDecl *> AddressTaken;
+  llvm::DenseMap<const clang::Stmt *, const clang::FunctionDecl *> Enclosing;
 };
 
 /// The per-translation-unit context; see the file comment.

@@ -45,6 +45,26 @@ struct Address {
   int64_t Byte = 0;
 };
 
+/// The model evaluates an expression for up to 32 threads at once (a batch:
+/// lane L is the thread Env::Tid + L), so that one walk of the expression
+/// serves a whole warp.
+
+/// The values of an integer expression in a batch. Lanes not in Valid have
+/// none: not asked for, or not known there.
+struct Vals {
+  uint32_t Valid = 0;
+  int64_t V[32];
+};
+
+/// The addresses an lvalue or pointer designates in a batch: in every valid
+/// lane the same object (Key, Var), at its own byte offset.
+struct Addrs {
+  uint32_t Valid = 0;
+  const void *Key = nullptr;
+  const VarDecl *Var = nullptr;
+  int64_t Byte[32];
+};
+
 /// The call chain an expression is evaluated in: a function, and the call
 /// (in Parent's function) that binds its parameters.
 struct Frame {
@@ -55,7 +75,8 @@ struct Frame {
 
 /// Values of the symbols the model enumerates.
 struct Env {
-  /// The linear thread index in the block (x + y * X + z * X * Y).
+  /// The linear thread index in the block (x + y * X + z * X * Y) of lane 0
+  /// of the batch being evaluated.
   int64_t Tid = 0;
   /// blockDim.x; with a known shape also blockDim.y and .z (ShapeKnown),
   /// else the block is one-dimensional as far as the model knows and
@@ -230,21 +251,20 @@ public:
   const FunctionDecl *followable(const FunctionDecl *Callee,
                                  const Frame &Fr) const;
   llvm::ArrayRef<const Expr *> returnsOf(const FunctionDecl *F);
-  std::optional<int64_t> evalCall(const CallExpr *CE, const Frame &Fr,
-                                  const Env &En, unsigned Depth);
-  std::optional<Address> evalPtrCall(const CallExpr *CE, const Frame &Fr,
-                                     const Env &En, unsigned Depth);
+  Vals evalCallW(const CallExpr *CE, const Frame &Fr, const Env &En,
+                 uint32_t Active, unsigned Depth);
+  Addrs evalPtrCallW(const CallExpr *CE, const Frame &Fr, const Env &En,
+                     uint32_t Active, unsigned Depth);
   /// Cooperative groups' ranks and sizes of the block and of its tiles.
-  std::optional<int64_t> evalCooperative(const CallExpr *CE, const Env &En);
+  Vals evalCooperativeW(const CallExpr *CE, const Env &En, uint32_t Active);
   /// The value of local V where Use reads it, when V is declared in a
   /// compound statement whose direct children are the only statements that
   /// write it (`idx += 32;`), so every thread that reaches Use ran the same
   /// writes in order: its initialiser, then each write before Use's
   /// statement.
-  std::optional<int64_t> straightLineValue(const VarDecl *V,
-                                           const DeclRefExpr *Use,
-                                           const Frame &Fr, const Env &En,
-                                           unsigned Depth);
+  Vals straightLineValueW(const VarDecl *V, const DeclRefExpr *Use,
+                          const Frame &Fr, const Env &En, uint32_t Active,
+                          unsigned Depth);
   /// The uniformity analysis proves E (a condition in Fr's function) the
   /// same in every lane of a warp, in the context Fr.
   bool provenWarpUniform(const Expr *E, const Frame &Fr);
@@ -265,14 +285,30 @@ public:
   bool isBarrierStmt(const Stmt *S);
   bool isModified(FunctionInfo &I, const VarDecl *V);
 
+  /// The values of integer expression E in the lanes of Active (a batch
+  /// starting at thread En.Tid); the lanes where it is not known are left
+  /// out of the result's Valid.
+  Vals evalW(const Expr *E, const Frame &Fr, const Env &En, uint32_t Active,
+             unsigned Depth = 0);
+  /// The address pointer expression E holds, and the object lvalue E
+  /// designates, in the lanes of Active.
+  Addrs evalPtrW(const Expr *E, const Frame &Fr, const Env &En,
+                 uint32_t Active, unsigned Depth = 0);
+  Addrs evalPtrVarW(const VarDecl *V, const Frame &Fr, const Env &En,
+                    uint32_t Active, unsigned Depth = 0);
+  Addrs evalObjW(const Expr *E, const Frame &Fr, const Env &En,
+                 uint32_t Active, unsigned Depth = 0);
+  /// The same for the one thread En.Tid.
   std::optional<int64_t> eval(const Expr *E, const Frame &Fr, const Env &En,
                               unsigned Depth = 0);
-  std::optional<Address> evalPtr(const Expr *E, const Frame &Fr, const Env &En,
-                                 unsigned Depth = 0);
+  std::optional<Address> evalObj(const Expr *E, const Frame &Fr,
+                                 const Env &En);
   std::optional<Address> evalPtrVar(const VarDecl *V, const Frame &Fr,
-                                    const Env &En, unsigned Depth = 0);
-  std::optional<Address> evalObj(const Expr *E, const Frame &Fr, const Env &En,
-                                 unsigned Depth = 0);
+                                    const Env &En);
+  /// The value of a constant expression (a template argument, a sizeof),
+  /// evaluated once.
+  std::optional<int64_t> constantOf(const Expr *E);
+  llvm::DenseMap<const Expr *, std::optional<int64_t>> Constants;
   bool isVarying(const Expr *E, const Frame &Fr, unsigned Depth = 0);
   /// Whether a loop's increment (`++i`, `s >>= 1`) steps by a varying amount.
   bool isVaryingStep(const Expr *Inc, const Frame &Fr, unsigned Depth) {
@@ -284,24 +320,35 @@ public:
     return true;
   }
   int64_t normalize(int64_t V, QualType T);
+  /// Every valid lane of W converted to T.
+  void normalizeAll(Vals &W, QualType T);
 
   const Stmt *statementOf(const Stmt *E, FunctionInfo &I);
   void guardOf(const Stmt *From, const Stmt *Stop, FunctionInfo &I,
                const Frame &Fr, llvm::SmallVectorImpl<Cond> &Guard,
                llvm::SmallVectorImpl<const ForStmt *> &Loops, bool &Opaque);
-  std::optional<bool>
-  evalGuard(llvm::ArrayRef<Cond> Guard, const Frame &Fr, const Env &En,
-            bool &Unknown,
-            llvm::SmallPtrSetImpl<const Expr *> *Unknowns = nullptr);
+  /// The lanes of Active (a batch starting at thread En.Tid) for which
+  /// every condition of Guard evaluates to the side taken. A condition that
+  /// cannot be evaluated in a lane and is not proven warp-uniform lets the
+  /// lane pass, adds it to Unknown and the condition to Unknowns.
+  uint32_t evalGuard(llvm::ArrayRef<Cond> Guard, const Frame &Fr,
+                     const Env &En, uint32_t Active, uint32_t &Unknown,
+                     llvm::SmallPtrSetImpl<const Expr *> *Unknowns = nullptr);
   /// The calls that lead to Fr; false when a caller cannot be analysed.
   bool chainOf(const Frame &Fr, CallChain &Out);
-  /// Whether a thread passes every call's guard (Unknown as evalGuard).
-  bool passesChain(const CallChain &C, const Env &En, bool &Unknown,
-                   llvm::SmallPtrSetImpl<const Expr *> *Unknowns = nullptr) {
+  /// The lanes of Active that pass every call's guard (Unknown as
+  /// evalGuard).
+  uint32_t passesChain(const CallChain &C, const Env &En, uint32_t Active,
+                       uint32_t &Unknown,
+                       llvm::SmallPtrSetImpl<const Expr *> *Unknowns = nullptr) {
     for (const CallLevel &L : C)
-      if (!evalGuard(L.Guard, *L.Fr, En, Unknown, Unknowns).value_or(false))
-        return false;
-    return true;
+      Active = evalGuard(L.Guard, *L.Fr, En, Active, Unknown, Unknowns);
+    return Active;
+  }
+  /// The lanes of the batch of the block's threads that starts at Base.
+  static uint32_t batchOf(unsigned Base, unsigned Threads) {
+    return Threads - Base >= 32 ? FullLaneMask
+                                : (uint32_t(1) << (Threads - Base)) - 1;
   }
   /// Enumerates the counted loops around the calls of C, outermost first.
   void enumerateChain(const CallChain &C, Env &En,
@@ -649,84 +696,148 @@ int64_t LaneAccessAnalysis::Impl::normalize(int64_t V, QualType T) {
 
 static constexpr unsigned MaxDepth = 24;
 
+/// Calls Fn(L) for each lane L set in M, lowest first.
+template <typename Fn> static inline void forLanes(uint32_t M, Fn &&F) {
+  for (; M; M &= M - 1)
+    F(unsigned(llvm::countr_zero(M)));
+}
+
+static Vals splat(uint32_t Active, int64_t X) {
+  Vals R;
+  R.Valid = Active;
+  forLanes(Active, [&](unsigned L) { R.V[L] = X; });
+  return R;
+}
+
+void LaneAccessAnalysis::Impl::normalizeAll(Vals &W, QualType T) {
+  if (T.isNull() || !T->isIntegerType())
+    return;
+  if (T->isBooleanType()) {
+    forLanes(W.Valid, [&](unsigned L) { W.V[L] = W.V[L] != 0; });
+    return;
+  }
+  unsigned Width = Ctx.getIntWidth(T);
+  if (Width >= 64)
+    return;
+  const uint64_t Mask = (uint64_t(1) << Width) - 1;
+  const bool Signed = T->isSignedIntegerOrEnumerationType();
+  forLanes(W.Valid, [&](unsigned L) {
+    uint64_t U = uint64_t(W.V[L]) & Mask;
+    if (Signed && (U >> (Width - 1)))
+      U |= ~Mask;
+    W.V[L] = int64_t(U);
+  });
+}
+
+std::optional<int64_t> LaneAccessAnalysis::Impl::constantOf(const Expr *E) {
+  auto [It, New] = Constants.try_emplace(E);
+  if (New) {
+    Expr::EvalResult R;
+    if (E->EvaluateAsInt(R, Ctx))
+      It->second = R.Val.getInt().getExtValue();
+  }
+  return It->second;
+}
+
 std::optional<int64_t> LaneAccessAnalysis::Impl::eval(const Expr *E,
                                                       const Frame &Fr,
                                                       const Env &En,
                                                       unsigned Depth) {
-  if (!E || Depth > MaxDepth || E->isValueDependent() || E->isTypeDependent())
+  Vals W = evalW(E, Fr, En, 1, Depth);
+  if (!(W.Valid & 1))
     return std::nullopt;
-  ++Budget;
+  return W.V[0];
+}
+
+Vals LaneAccessAnalysis::Impl::evalW(const Expr *E, const Frame &Fr,
+                                     const Env &En, uint32_t Active,
+                                     unsigned Depth) {
+  Vals R;
+  if (!Active || !E || Depth > MaxDepth || E->isValueDependent() ||
+      E->isTypeDependent())
+    return R;
+  // The work is counted per thread, as if each were evaluated on its own.
+  Budget += llvm::popcount(Active);
+  // Each active lane's value from its linear thread index.
+  auto Each = [&](auto &&Fn) {
+    R.Valid = Active;
+    forLanes(Active, [&](unsigned L) { R.V[L] = Fn(En.Tid + L); });
+    return R;
+  };
   if (auto Ref = getBuiltinVarRef(E)) {
     if (Ref->Var == BuiltinVar::ThreadIdx) {
       if (Ref->Dim == 0)
-        return En.ShapeKnown ? En.Tid % En.BlockDim : En.Tid;
+        return Each([&](int64_t X) {
+          return En.ShapeKnown ? X % En.BlockDim : X;
+        });
       if (!En.ShapeKnown)
-        return std::nullopt;
+        return R;
       if (Ref->Dim == 1)
-        return (En.Tid / En.BlockDim) % En.DimY;
-      return En.Tid / (En.BlockDim * En.DimY);
+        return Each([&](int64_t X) { return (X / En.BlockDim) % En.DimY; });
+      return Each([&](int64_t X) { return X / (En.BlockDim * En.DimY); });
     }
     if (Ref->Var == BuiltinVar::BlockDim) {
       if (Ref->Dim != 0 && !En.ShapeKnown)
-        return std::nullopt;
+        return R;
       if (En.ReadBlockDim)
         *En.ReadBlockDim = true;
-      return Ref->Dim == 0 ? En.BlockDim : Ref->Dim == 1 ? En.DimY : En.DimZ;
+      return splat(Active, Ref->Dim == 0   ? En.BlockDim
+                           : Ref->Dim == 1 ? En.DimY
+                                           : En.DimZ);
     }
     // Both accesses of an exchange run in one block: any block stands for
     // it (global memory indexed by `blockIdx.x * blockDim.x + threadIdx.x`).
     if (Ref->Var == BuiltinVar::BlockIdx)
-      return 0;
-    return std::nullopt;
+      return splat(Active, 0);
+    return R;
   }
   E = E->IgnoreParens();
   QualType T = E->getType();
+  auto Normalized = [&](Vals W, QualType To) {
+    normalizeAll(W, To);
+    return W;
+  };
   if (const auto *IL = dyn_cast<IntegerLiteral>(E))
-    return normalize(int64_t(IL->getValue().getZExtValue()), T);
+    return splat(Active, normalize(int64_t(IL->getValue().getZExtValue()), T));
   if (const auto *CL = dyn_cast<CharacterLiteral>(E))
-    return int64_t(CL->getValue());
+    return splat(Active, int64_t(CL->getValue()));
   if (const auto *BL = dyn_cast<CXXBoolLiteralExpr>(E))
-    return int64_t(BL->getValue());
+    return splat(Active, int64_t(BL->getValue()));
   if (isa<SubstNonTypeTemplateParmExpr, UnaryExprOrTypeTraitExpr>(E)) {
-    Expr::EvalResult R;
-    if (E->EvaluateAsInt(R, Ctx))
-      return R.Val.getInt().getExtValue();
-    return std::nullopt;
+    if (auto C = constantOf(E))
+      return splat(Active, *C);
+    return R;
   }
   if (const auto *CE = dyn_cast<CastExpr>(E)) {
     switch (CE->getCastKind()) {
     case CK_LValueToRValue:
     case CK_NoOp:
     case CK_IntegralCast:
-    case CK_IntegralToBoolean: {
-      auto V = eval(CE->getSubExpr(), Fr, En, Depth + 1);
-      if (!V)
-        return std::nullopt;
-      return normalize(*V, T);
-    }
+    case CK_IntegralToBoolean:
+      return Normalized(evalW(CE->getSubExpr(), Fr, En, Active, Depth + 1),
+                        T);
     default:
-      return std::nullopt;
+      return R;
     }
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     if (const auto *EC = dyn_cast<EnumConstantDecl>(DRE->getDecl()))
-      return EC->getInitVal().getExtValue();
+      return splat(Active, EC->getInitVal().getExtValue());
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
     if (!V || !V->getType()->isIntegerType())
-      return std::nullopt;
+      return R;
     auto L = En.Loop.find(V);
     if (L != En.Loop.end())
-      return L->second;
+      return splat(Active, L->second);
     if (const auto *PV = dyn_cast<ParmVarDecl>(V)) {
       if (!Fr.Call || !Fr.Parent || Fr.F != PV->getDeclContext())
-        return std::nullopt;
+        return R;
       unsigned Idx = PV->getFunctionScopeIndex();
       if (Idx >= Fr.Call->getNumArgs())
-        return std::nullopt;
-      auto A = eval(Fr.Call->getArg(Idx), *Fr.Parent, En, Depth + 1);
-      if (!A)
-        return std::nullopt;
-      return normalize(*A, V->getType());
+        return R;
+      return Normalized(
+          evalW(Fr.Call->getArg(Idx), *Fr.Parent, En, Active, Depth + 1),
+          V->getType());
     }
     if (V->hasLocalStorage()) {
       // `asm("mov.u32 %0, %%laneid;" : "=r"(lane));`, the only write.
@@ -734,122 +845,138 @@ std::optional<int64_t> LaneAccessAnalysis::Impl::eval(const Expr *E,
         FunctionInfo &FI = info(Fr.F);
         if (FI.LaneIdAsm.contains(V) && FI.AsmWrites.lookup(V) == 1 &&
             !isModified(FI, V))
-          return normalize(En.Tid % 32, V->getType());
+          return Normalized(Each([](int64_t X) { return X % 32; }),
+                            V->getType());
       }
       if (V->getDeclContext() != Fr.F || !V->getInit() ||
           V->getType()->isReferenceType())
-        return std::nullopt;
+        return R;
       if (isModified(info(Fr.F), V))
-        return straightLineValue(V, DRE, Fr, En, Depth + 1);
-      auto I = eval(V->getInit(), Fr, En, Depth + 1);
-      if (!I)
-        return std::nullopt;
-      return normalize(*I, V->getType());
+        return straightLineValueW(V, DRE, Fr, En, Active, Depth + 1);
+      return Normalized(evalW(V->getInit(), Fr, En, Active, Depth + 1),
+                        V->getType());
     }
-    if (V->getType().isConstQualified() && V->getInit()) {
-      Expr::EvalResult R;
-      if (V->getInit()->EvaluateAsInt(R, Ctx))
-        return normalize(R.Val.getInt().getExtValue(), V->getType());
-    }
-    return std::nullopt;
+    if (V->getType().isConstQualified() && V->getInit())
+      if (auto C = constantOf(V->getInit()))
+        return splat(Active, normalize(*C, V->getType()));
+    return R;
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-    auto V = eval(UO->getSubExpr(), Fr, En, Depth + 1);
-    if (!V)
-      return std::nullopt;
-    switch (UO->getOpcode()) {
-    case UO_Plus:
-      return normalize(*V, T);
-    case UO_Minus:
-      return normalize(-*V, T);
-    case UO_Not:
-      return normalize(~*V, T);
-    case UO_LNot:
-      return int64_t(*V == 0);
-    default:
-      return std::nullopt;
-    }
+    UnaryOperatorKind Op = UO->getOpcode();
+    if (Op != UO_Plus && Op != UO_Minus && Op != UO_Not && Op != UO_LNot)
+      return R;
+    R = evalW(UO->getSubExpr(), Fr, En, Active, Depth + 1);
+    forLanes(R.Valid, [&](unsigned L) {
+      int64_t X = R.V[L];
+      R.V[L] = Op == UO_Plus    ? X
+               : Op == UO_Minus ? int64_t(0 - uint64_t(X))
+               : Op == UO_Not   ? ~X
+                                : int64_t(X == 0);
+    });
+    if (Op != UO_LNot)
+      normalizeAll(R, T);
+    return R;
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     BinaryOperatorKind Op = BO->getOpcode();
     if (Op == BO_LAnd || Op == BO_LOr) {
-      auto L = eval(BO->getLHS(), Fr, En, Depth + 1);
-      if (!L)
-        return std::nullopt;
-      if ((Op == BO_LAnd) == (*L == 0))
-        return int64_t(Op == BO_LOr);
-      auto R = eval(BO->getRHS(), Fr, En, Depth + 1);
-      if (!R)
-        return std::nullopt;
-      return int64_t(*R != 0);
+      Vals L = evalW(BO->getLHS(), Fr, En, Active, Depth + 1);
+      // Lanes the left side decides, and the rest.
+      uint32_t Decided = 0;
+      forLanes(L.Valid, [&](unsigned K) {
+        if ((Op == BO_LAnd) == (L.V[K] == 0)) {
+          Decided |= 1u << K;
+          R.V[K] = int64_t(Op == BO_LOr);
+        }
+      });
+      Vals Right =
+          evalW(BO->getRHS(), Fr, En, L.Valid & ~Decided, Depth + 1);
+      forLanes(Right.Valid,
+               [&](unsigned K) { R.V[K] = int64_t(Right.V[K] != 0); });
+      R.Valid = Decided | Right.Valid;
+      return R;
     }
     if (BO->isAssignmentOp() || Op == BO_Comma || BO->isPtrMemOp())
-      return std::nullopt;
-    auto L = eval(BO->getLHS(), Fr, En, Depth + 1);
-    if (!L)
-      return std::nullopt;
-    auto R = eval(BO->getRHS(), Fr, En, Depth + 1);
-    if (!R)
-      return std::nullopt;
-    int64_t A = *L, B = *R;
-    bool Unsigned = BO->getLHS()->getType()->isUnsignedIntegerType();
+      return R;
     switch (Op) {
-    case BO_Add:
-      return normalize(int64_t(uint64_t(A) + uint64_t(B)), T);
-    case BO_Sub:
-      return normalize(int64_t(uint64_t(A) - uint64_t(B)), T);
-    case BO_Mul:
-      return normalize(int64_t(uint64_t(A) * uint64_t(B)), T);
-    case BO_Div:
-    case BO_Rem:
-      if (B == 0 || (A == INT64_MIN && B == -1))
-        return std::nullopt;
-      if (Unsigned)
-        return normalize(Op == BO_Div ? int64_t(uint64_t(A) / uint64_t(B))
-                                      : int64_t(uint64_t(A) % uint64_t(B)),
-                         T);
-      return normalize(Op == BO_Div ? A / B : A % B, T);
-    case BO_Shl:
-    case BO_Shr:
-      if (B < 0 || B >= 64)
-        return std::nullopt;
-      if (Op == BO_Shl)
-        return normalize(int64_t(uint64_t(A) << B), T);
-      return normalize(Unsigned ? int64_t(uint64_t(A) >> B) : A >> B, T);
-    case BO_And:
-      return normalize(A & B, T);
-    case BO_Or:
-      return normalize(A | B, T);
-    case BO_Xor:
-      return normalize(A ^ B, T);
-    case BO_LT:
-      return int64_t(A < B);
-    case BO_GT:
-      return int64_t(A > B);
-    case BO_LE:
-      return int64_t(A <= B);
-    case BO_GE:
-      return int64_t(A >= B);
-    case BO_EQ:
-      return int64_t(A == B);
-    case BO_NE:
-      return int64_t(A != B);
+    case BO_Add: case BO_Sub: case BO_Mul: case BO_Div: case BO_Rem:
+    case BO_Shl: case BO_Shr: case BO_And: case BO_Or: case BO_Xor:
+    case BO_LT: case BO_GT: case BO_LE: case BO_GE: case BO_EQ: case BO_NE:
+      break;
     default:
-      return std::nullopt;
+      return R;
     }
+    Vals L = evalW(BO->getLHS(), Fr, En, Active, Depth + 1);
+    Vals Right = evalW(BO->getRHS(), Fr, En, L.Valid, Depth + 1);
+    const bool Unsigned = BO->getLHS()->getType()->isUnsignedIntegerType();
+    R.Valid = Right.Valid;
+    forLanes(Right.Valid, [&](unsigned K) {
+      int64_t A = L.V[K], B = Right.V[K];
+      int64_t &Out = R.V[K];
+      switch (Op) {
+      case BO_Add: Out = int64_t(uint64_t(A) + uint64_t(B)); break;
+      case BO_Sub: Out = int64_t(uint64_t(A) - uint64_t(B)); break;
+      case BO_Mul: Out = int64_t(uint64_t(A) * uint64_t(B)); break;
+      case BO_Div:
+      case BO_Rem:
+        if (B == 0 || (A == INT64_MIN && B == -1)) {
+          R.Valid &= ~(1u << K);
+          break;
+        }
+        if (Unsigned)
+          Out = Op == BO_Div ? int64_t(uint64_t(A) / uint64_t(B))
+                             : int64_t(uint64_t(A) % uint64_t(B));
+        else
+          Out = Op == BO_Div ? A / B : A % B;
+        break;
+      case BO_Shl:
+      case BO_Shr:
+        if (B < 0 || B >= 64) {
+          R.Valid &= ~(1u << K);
+          break;
+        }
+        if (Op == BO_Shl)
+          Out = int64_t(uint64_t(A) << B);
+        else
+          Out = Unsigned ? int64_t(uint64_t(A) >> B) : A >> B;
+        break;
+      case BO_And: Out = A & B; break;
+      case BO_Or: Out = A | B; break;
+      case BO_Xor: Out = A ^ B; break;
+      case BO_LT: Out = A < B; break;
+      case BO_GT: Out = A > B; break;
+      case BO_LE: Out = A <= B; break;
+      case BO_GE: Out = A >= B; break;
+      case BO_EQ: Out = A == B; break;
+      default: Out = A != B; break;
+      }
+    });
+    if (!BO->isComparisonOp())
+      normalizeAll(R, T);
+    return R;
   }
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
-    auto C = eval(CO->getCond(), Fr, En, Depth + 1);
-    if (!C)
-      return std::nullopt;
-    return eval(*C ? CO->getTrueExpr() : CO->getFalseExpr(), Fr, En, Depth + 1);
+    Vals C = evalW(CO->getCond(), Fr, En, Active, Depth + 1);
+    uint32_t True = 0;
+    forLanes(C.Valid, [&](unsigned K) {
+      if (C.V[K])
+        True |= 1u << K;
+    });
+    Vals A = evalW(CO->getTrueExpr(), Fr, En, True, Depth + 1);
+    Vals B = evalW(CO->getFalseExpr(), Fr, En, C.Valid & ~True, Depth + 1);
+    forLanes(A.Valid, [&](unsigned K) { B.V[K] = A.V[K]; });
+    B.Valid |= A.Valid;
+    return B;
   }
   if (const auto *CE = dyn_cast<CallExpr>(E)) {
-    if (auto V = evalCooperative(CE, En))
-      return normalize(*V, T);
-    if (auto V = evalCall(CE, Fr, En, Depth + 1))
-      return normalize(*V, T);
-    return std::nullopt;
+    R = evalCooperativeW(CE, En, Active);
+    if (uint32_t Rest = Active & ~R.Valid) {
+      Vals C = evalCallW(CE, Fr, En, Rest, Depth + 1);
+      forLanes(C.Valid, [&](unsigned K) { R.V[K] = C.V[K]; });
+      R.Valid |= C.Valid;
+    }
+    normalizeAll(R, T);
+    return R;
   }
   // `cta.thread_index().x`
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
@@ -860,21 +987,24 @@ std::optional<int64_t> LaneAccessAnalysis::Impl::eval(const Expr *E,
       if (const FunctionDecl *Callee = Call->getDirectCallee())
         if (Callee->getDeclName().isIdentifier() &&
             Callee->getName() == "thread_index")
-          if (auto V = evalCooperative(Call, En))
-            return normalize(*V, T);
-    return std::nullopt;
+          return Normalized(evalCooperativeW(Call, En, Active), T);
+    return R;
   }
   if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
-    return eval(EWC->getSubExpr(), Fr, En, Depth + 1);
-  return std::nullopt;
+    return evalW(EWC->getSubExpr(), Fr, En, Active, Depth + 1);
+  return R;
 }
 
-std::optional<int64_t> LaneAccessAnalysis::Impl::straightLineValue(
-    const VarDecl *V, const DeclRefExpr *Use, const Frame &Fr, const Env &En,
-    unsigned Depth) {
+Vals LaneAccessAnalysis::Impl::straightLineValueW(const VarDecl *V,
+                                                  const DeclRefExpr *Use,
+                                                  const Frame &Fr,
+                                                  const Env &En,
+                                                  uint32_t Active,
+                                                  unsigned Depth) {
+  Vals None;
   FunctionInfo &I = info(Fr.F);
   if (!I.PM || Depth > MaxDepth || !V->getType()->isIntegerType())
-    return std::nullopt;
+    return None;
   // The compound statement that declares V, and its child holding Use.
   const Stmt *Child = Use;
   const CompoundStmt *Scope = nullptr;
@@ -892,7 +1022,7 @@ std::optional<int64_t> LaneAccessAnalysis::Impl::straightLineValue(
     Child = Parent;
   }
   if (!Scope)
-    return std::nullopt;
+    return None;
   auto IsChild = [&](const Stmt *M) {
     const Stmt *Top = M;
     while (const Stmt *P = I.PM->getParent(Top)) {
@@ -907,8 +1037,8 @@ std::optional<int64_t> LaneAccessAnalysis::Impl::straightLineValue(
   };
   auto It = I.Mods.find(V);
   if (It == I.Mods.end() || !llvm::all_of(It->second, IsChild))
-    return std::nullopt;
-  std::optional<int64_t> Val;
+    return None;
+  Vals Val;
   bool Declared = false;
   for (const Stmt *S : Scope->body()) {
     if (S == Child)
@@ -916,10 +1046,10 @@ std::optional<int64_t> LaneAccessAnalysis::Impl::straightLineValue(
     if (const auto *DS = dyn_cast<DeclStmt>(S);
         DS && llvm::is_contained(DS->decls(), V)) {
       Declared = true;
-      Val = eval(V->getInit(), Fr, En, Depth + 1);
+      Val = evalW(V->getInit(), Fr, En, Active, Depth + 1);
       continue;
     }
-    if (!Declared || !Val)
+    if (!Declared || !Val.Valid)
       continue;
     const Expr *W = dyn_cast<Expr>(S);
     W = W ? W->IgnoreImplicit()->IgnoreParens() : nullptr;
@@ -927,40 +1057,50 @@ std::optional<int64_t> LaneAccessAnalysis::Impl::straightLineValue(
       continue;
     if (const auto *UO = dyn_cast<UnaryOperator>(W)) {
       if (!UO->isIncrementDecrementOp())
-        return std::nullopt;
-      Val = *Val + (UO->isIncrementOp() ? 1 : -1);
+        return None;
+      const int64_t Step = UO->isIncrementOp() ? 1 : -1;
+      forLanes(Val.Valid, [&](unsigned K) { Val.V[K] += Step; });
     } else if (const auto *BO = dyn_cast<BinaryOperator>(W)) {
-      // The right side sees V's value before this write.
-      auto R = eval(BO->getRHS(), Fr, En, Depth + 1);
-      if (!R)
-        return std::nullopt;
-      int64_t A = *Val, B = *R;
-      switch (BO->getOpcode()) {
-      case BO_Assign: Val = B; break;
-      case BO_AddAssign: Val = int64_t(uint64_t(A) + uint64_t(B)); break;
-      case BO_SubAssign: Val = int64_t(uint64_t(A) - uint64_t(B)); break;
-      case BO_MulAssign: Val = int64_t(uint64_t(A) * uint64_t(B)); break;
-      case BO_AndAssign: Val = A & B; break;
-      case BO_OrAssign: Val = A | B; break;
-      case BO_XorAssign: Val = A ^ B; break;
-      case BO_ShlAssign:
-        if (B < 0 || B >= 64)
-          return std::nullopt;
-        Val = int64_t(uint64_t(A) << B);
+      BinaryOperatorKind Op = BO->getOpcode();
+      switch (Op) {
+      case BO_Assign: case BO_AddAssign: case BO_SubAssign:
+      case BO_MulAssign: case BO_AndAssign: case BO_OrAssign:
+      case BO_XorAssign: case BO_ShlAssign:
         break;
       default:
-        return std::nullopt;
+        return None;
       }
+      // The right side sees V's value before this write.
+      Vals Right = evalW(BO->getRHS(), Fr, En, Val.Valid, Depth + 1);
+      Val.Valid = Right.Valid;
+      forLanes(Right.Valid, [&](unsigned K) {
+        int64_t A = Val.V[K], B = Right.V[K];
+        int64_t &Out = Val.V[K];
+        switch (Op) {
+        case BO_Assign: Out = B; break;
+        case BO_AddAssign: Out = int64_t(uint64_t(A) + uint64_t(B)); break;
+        case BO_SubAssign: Out = int64_t(uint64_t(A) - uint64_t(B)); break;
+        case BO_MulAssign: Out = int64_t(uint64_t(A) * uint64_t(B)); break;
+        case BO_AndAssign: Out = A & B; break;
+        case BO_OrAssign: Out = A | B; break;
+        case BO_XorAssign: Out = A ^ B; break;
+        default:
+          if (B < 0 || B >= 64)
+            Val.Valid &= ~(1u << K);
+          else
+            Out = int64_t(uint64_t(A) << B);
+          break;
+        }
+      });
     } else {
-      return std::nullopt;
+      return None;
     }
-    Val = normalize(*Val, V->getType());
+    normalizeAll(Val, V->getType());
   }
   if (!Declared)
-    return std::nullopt;
+    return None;
   return Val;
 }
-
 static bool inCooperativeGroups(const Decl *D) {
   for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
     if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
@@ -969,11 +1109,18 @@ static bool inCooperativeGroups(const Decl *D) {
   return false;
 }
 
-std::optional<int64_t>
-LaneAccessAnalysis::Impl::evalCooperative(const CallExpr *CE, const Env &En) {
+Vals LaneAccessAnalysis::Impl::evalCooperativeW(const CallExpr *CE,
+                                                const Env &En,
+                                                uint32_t Active) {
+  Vals R;
+  auto Each = [&](auto &&Fn) {
+    R.Valid = Active;
+    forLanes(Active, [&](unsigned L) { R.V[L] = Fn(En.Tid + L); });
+    return R;
+  };
   const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee());
   if (!MD || !MD->getDeclName().isIdentifier() || !inCooperativeGroups(MD))
-    return std::nullopt;
+    return R;
   StringRef Name = MD->getName();
   // The group's type: the object's, as written (a tile's members may be
   // declared in a base class).
@@ -988,20 +1135,22 @@ LaneAccessAnalysis::Impl::evalCooperative(const CallExpr *CE, const Env &En) {
   const CXXRecordDecl *RD =
       T.isNull() ? MD->getParent() : T->getAsCXXRecordDecl();
   if (!RD || !RD->getDeclName().isIdentifier())
-    return std::nullopt;
+    return R;
   // The block: its rank is the linear thread index, which is what the
   // model's thread index stands for.
   if (RD->getName() == "thread_block") {
     if (Name == "thread_rank")
-      return En.Tid;
+      return Each([](int64_t X) { return X; });
     if (Name == "thread_index") // .x of it
-      return En.ShapeKnown ? En.Tid % En.BlockDim : En.Tid;
+      return Each([&](int64_t X) {
+        return En.ShapeKnown ? X % En.BlockDim : X;
+      });
     if (Name == "num_threads" || Name == "size") {
       if (En.ReadBlockDim)
         *En.ReadBlockDim = true;
-      return En.BlockDim * En.DimY * En.DimZ;
+      return splat(Active, En.BlockDim * En.DimY * En.DimZ);
     }
-    return std::nullopt;
+    return R;
   }
   // A tile of N threads of the block (N a power of two up to 32): lanes
   // Tid % N, tile Tid / N.
@@ -1009,22 +1158,22 @@ LaneAccessAnalysis::Impl::evalCooperative(const CallExpr *CE, const Env &En) {
   if (!Spec || RD->getName() != "thread_block_tile" ||
       Spec->getTemplateArgs().size() < 1 ||
       Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Integral)
-    return std::nullopt;
+    return R;
   int64_t N = Spec->getTemplateArgs()[0].getAsIntegral().getExtValue();
   if (N <= 0 || N > 32 || !llvm::isPowerOf2_64(uint64_t(N)))
-    return std::nullopt;
+    return R;
   if (Name == "thread_rank")
-    return En.Tid % N;
+    return Each([&](int64_t X) { return X % N; });
   if (Name == "num_threads" || Name == "size")
-    return N;
+    return splat(Active, N);
   if (Name == "meta_group_rank")
-    return En.Tid / N;
+    return Each([&](int64_t X) { return X / N; });
   if (Name == "meta_group_size") {
     if (En.ReadBlockDim)
       *En.ReadBlockDim = true;
-    return En.BlockDim / N;
+    return splat(Active, En.BlockDim / N);
   }
-  return std::nullopt;
+  return R;
 }
 
 const FunctionDecl *
@@ -1072,44 +1221,62 @@ LaneAccessAnalysis::Impl::returnsOf(const FunctionDecl *F) {
   return Slot;
 }
 
-std::optional<int64_t> LaneAccessAnalysis::Impl::evalCall(const CallExpr *CE,
-                                                          const Frame &Fr,
-                                                          const Env &En,
-                                                          unsigned Depth) {
+Vals LaneAccessAnalysis::Impl::evalCallW(const CallExpr *CE, const Frame &Fr,
+                                         const Env &En, uint32_t Active,
+                                         unsigned Depth) {
+  Vals Result;
   if (Depth > MaxDepth || isa<CXXOperatorCallExpr>(CE))
-    return std::nullopt;
+    return Result;
   const FunctionDecl *Def = followable(resolveCallee(CE), Fr);
   if (!Def || !Def->getReturnType()->isIntegerType() || !info(Def).Ok)
-    return std::nullopt;
+    return Result;
   // Every return gives the same value: the call's value, whatever path the
   // callee takes.
   Frame Callee{Def, CE, &Fr};
-  std::optional<int64_t> Result;
+  bool First = true;
   for (const Expr *R : returnsOf(Def)) {
-    auto V = eval(R, Callee, En, Depth + 1);
-    if (!V || (Result && *Result != *V))
-      return std::nullopt;
-    Result = normalize(*V, Def->getReturnType());
+    Vals V = evalW(R, Callee, En, First ? Active : Result.Valid, Depth + 1);
+    normalizeAll(V, Def->getReturnType());
+    if (First) {
+      Result = V;
+      First = false;
+      continue;
+    }
+    uint32_t Agree = 0;
+    forLanes(V.Valid & Result.Valid, [&](unsigned K) {
+      if (V.V[K] == Result.V[K])
+        Agree |= 1u << K;
+    });
+    Result.Valid = Agree;
   }
   return Result;
 }
 
-std::optional<Address> LaneAccessAnalysis::Impl::evalPtrCall(const CallExpr *CE,
-                                                             const Frame &Fr,
-                                                             const Env &En,
-                                                             unsigned Depth) {
+Addrs LaneAccessAnalysis::Impl::evalPtrCallW(const CallExpr *CE,
+                                             const Frame &Fr, const Env &En,
+                                             uint32_t Active, unsigned Depth) {
+  Addrs Result;
   if (Depth > MaxDepth || isa<CXXOperatorCallExpr>(CE))
-    return std::nullopt;
+    return Result;
   const FunctionDecl *Def = followable(resolveCallee(CE), Fr);
   if (!Def || !Def->getReturnType()->isPointerType() || !info(Def).Ok)
-    return std::nullopt;
+    return Result;
   Frame Callee{Def, CE, &Fr};
-  std::optional<Address> Result;
+  bool First = true;
   for (const Expr *R : returnsOf(Def)) {
-    auto A = evalPtr(R, Callee, En, Depth + 1);
-    if (!A || (Result && (Result->Key != A->Key || Result->Byte != A->Byte)))
-      return std::nullopt;
-    Result = A;
+    Addrs A = evalPtrW(R, Callee, En, First ? Active : Result.Valid, Depth + 1);
+    if (First) {
+      Result = A;
+      First = false;
+      continue;
+    }
+    uint32_t Agree = 0;
+    if (A.Key == Result.Key)
+      forLanes(A.Valid & Result.Valid, [&](unsigned K) {
+        if (A.Byte[K] == Result.Byte[K])
+          Agree |= 1u << K;
+      });
+    Result.Valid = Agree;
   }
   return Result;
 }
@@ -1122,78 +1289,93 @@ static const void *sharedKey(const VarDecl *V) {
   return V->getCanonicalDecl();
 }
 
-std::optional<Address> LaneAccessAnalysis::Impl::evalPtr(const Expr *E,
-                                                         const Frame &Fr,
-                                                         const Env &En,
-                                                         unsigned Depth) {
-  if (!E || Depth > MaxDepth)
-    return std::nullopt;
+/// The same object in every lane of Active, at byte 0.
+static Addrs objectAt(uint32_t Active, const void *Key, const VarDecl *Var) {
+  Addrs A;
+  A.Valid = Active;
+  A.Key = Key;
+  A.Var = Var;
+  forLanes(Active, [&](unsigned L) { A.Byte[L] = 0; });
+  return A;
+}
+
+/// Base advanced by Index elements of Size bytes (negated when Negate), in
+/// the lanes where both are known.
+static Addrs advance(Addrs Base, const Vals &Index, int64_t Size,
+                     bool Negate = false) {
+  Base.Valid &= Index.Valid;
+  forLanes(Base.Valid, [&](unsigned L) {
+    Base.Byte[L] += (Negate ? -1 : 1) * Index.V[L] * Size;
+  });
+  return Base;
+}
+
+Addrs LaneAccessAnalysis::Impl::evalPtrW(const Expr *E, const Frame &Fr,
+                                         const Env &En, uint32_t Active,
+                                         unsigned Depth) {
+  Addrs None;
+  if (!Active || !E || Depth > MaxDepth)
+    return None;
   E = E->IgnoreParens();
   // A shared array of a template pattern (`__shared__ float s[BlockSize]`)
   // passed on as a pointer: the decay is not spelled in dependent code.
   if (const VarDecl *V = refVar(E))
     if (V->hasAttr<CUDASharedAttr>() && V->getType()->isArrayType())
-      return Address{sharedKey(V), V, 0};
+      return objectAt(Active, sharedKey(V), V);
   if (E->isTypeDependent() || E->isValueDependent())
-    return std::nullopt;
+    return None;
   if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
-    return evalPtr(EWC->getSubExpr(), Fr, En, Depth + 1);
+    return evalPtrW(EWC->getSubExpr(), Fr, En, Active, Depth + 1);
   if (const auto *CE = dyn_cast<CallExpr>(E))
-    return evalPtrCall(CE, Fr, En, Depth + 1);
+    return evalPtrCallW(CE, Fr, En, Active, Depth + 1);
   if (const auto *CE = dyn_cast<CastExpr>(E)) {
     switch (CE->getCastKind()) {
     case CK_ArrayToPointerDecay:
-      return evalObj(CE->getSubExpr(), Fr, En, Depth + 1);
+      return evalObjW(CE->getSubExpr(), Fr, En, Active, Depth + 1);
     case CK_NoOp:
     case CK_BitCast:
     case CK_UserDefinedConversion: // `SharedMemory<T>()`'s `operator T *()`
-      return evalPtr(CE->getSubExpr(), Fr, En, Depth + 1);
+      return evalPtrW(CE->getSubExpr(), Fr, En, Active, Depth + 1);
     case CK_LValueToRValue: {
       const VarDecl *V = refVar(CE->getSubExpr());
       if (!V)
-        return std::nullopt;
-      return evalPtrVar(V, Fr, En, Depth + 1);
+        return None;
+      return evalPtrVarW(V, Fr, En, Active, Depth + 1);
     }
     default:
-      return std::nullopt;
+      return None;
     }
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     if (UO->getOpcode() == UO_AddrOf)
-      return evalObj(UO->getSubExpr(), Fr, En, Depth + 1);
-    return std::nullopt;
+      return evalObjW(UO->getSubExpr(), Fr, En, Active, Depth + 1);
+    return None;
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     if (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub)
-      return std::nullopt;
+      return None;
     const Expr *P = BO->getLHS(), *I = BO->getRHS();
     if (!P->getType()->isPointerType())
       std::swap(P, I);
     if (!P->getType()->isPointerType() || !I->getType()->isIntegerType() ||
         (BO->getOpcode() == BO_Sub && P != BO->getLHS()))
-      return std::nullopt;
+      return None;
     QualType Pointee = P->getType()->getPointeeType();
     if (Pointee->isIncompleteType() || Pointee->isVoidType())
-      return std::nullopt;
-    auto Base = evalPtr(P, Fr, En, Depth + 1);
-    if (!Base)
-      return std::nullopt;
-    auto Off = eval(I, Fr, En, Depth + 1);
-    if (!Off)
-      return std::nullopt;
-    int64_t Size = Ctx.getTypeSizeInChars(Pointee).getQuantity();
-    Base->Byte += (BO->getOpcode() == BO_Add ? 1 : -1) * *Off * Size;
-    return Base;
+      return None;
+    Addrs Base = evalPtrW(P, Fr, En, Active, Depth + 1);
+    Vals Off = evalW(I, Fr, En, Base.Valid, Depth + 1);
+    return advance(Base, Off, Ctx.getTypeSizeInChars(Pointee).getQuantity(),
+                   BO->getOpcode() == BO_Sub);
   }
-  return std::nullopt;
+  return None;
 }
 
-std::optional<Address> LaneAccessAnalysis::Impl::evalPtrVar(const VarDecl *V,
-                                                            const Frame &Fr,
-                                                            const Env &En,
-                                                            unsigned Depth) {
+Addrs LaneAccessAnalysis::Impl::evalPtrVarW(const VarDecl *V, const Frame &Fr,
+                                            const Env &En, uint32_t Active,
+                                            unsigned Depth) {
   if (Depth > MaxDepth || !V->getType()->isPointerType())
-    return std::nullopt;
+    return Addrs();
   if (const auto *PV = dyn_cast<ParmVarDecl>(V)) {
     // A kernel's pointer parameter that the kernel never reassigns: global
     // memory, one object per parameter (distinct parameters are not assumed
@@ -1201,65 +1383,83 @@ std::optional<Address> LaneAccessAnalysis::Impl::evalPtrVar(const VarDecl *V,
     if (!Fr.Call && Fr.F == PV->getDeclContext() && isKernel(Fr.F) &&
         !PV->getType()->getPointeeType().isConstQualified() &&
         !isModified(info(Fr.F), PV))
-      return Address{PV->getCanonicalDecl(), PV, 0};
+      return objectAt(Active, PV->getCanonicalDecl(), PV);
     if (!Fr.Call || !Fr.Parent || Fr.F != PV->getDeclContext())
-      return std::nullopt;
+      return Addrs();
     unsigned Idx = PV->getFunctionScopeIndex();
     if (Idx >= Fr.Call->getNumArgs())
-      return std::nullopt;
-    return evalPtr(Fr.Call->getArg(Idx), *Fr.Parent, En, Depth + 1);
+      return Addrs();
+    return evalPtrW(Fr.Call->getArg(Idx), *Fr.Parent, En, Active, Depth + 1);
   }
   if (!V->hasLocalStorage() || V->getDeclContext() != Fr.F || !V->getInit() ||
       isModified(info(Fr.F), V))
-    return std::nullopt;
-  return evalPtr(V->getInit(), Fr, En, Depth + 1);
+    return Addrs();
+  return evalPtrW(V->getInit(), Fr, En, Active, Depth + 1);
 }
 
-std::optional<Address> LaneAccessAnalysis::Impl::evalObj(const Expr *E,
-                                                         const Frame &Fr,
-                                                         const Env &En,
-                                                         unsigned Depth) {
-  if (!E || Depth > MaxDepth || E->isTypeDependent() || E->isValueDependent())
-    return std::nullopt;
+Addrs LaneAccessAnalysis::Impl::evalObjW(const Expr *E, const Frame &Fr,
+                                         const Env &En, uint32_t Active,
+                                         unsigned Depth) {
+  Addrs None;
+  if (!Active || !E || Depth > MaxDepth || E->isTypeDependent() ||
+      E->isValueDependent())
+    return None;
   E = E->IgnoreParens();
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
     if (V && V->hasAttr<CUDASharedAttr>())
-      return Address{sharedKey(V), V, 0};
-    return std::nullopt;
+      return objectAt(Active, sharedKey(V), V);
+    return None;
   }
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
     QualType Elem = ASE->getType();
     if (Elem->isIncompleteType())
-      return std::nullopt;
-    auto Base = evalPtr(ASE->getBase(), Fr, En, Depth + 1);
-    if (!Base)
-      return std::nullopt;
-    auto Idx = eval(ASE->getIdx(), Fr, En, Depth + 1);
-    if (!Idx)
-      return std::nullopt;
-    Base->Byte += *Idx * Ctx.getTypeSizeInChars(Elem).getQuantity();
-    return Base;
+      return None;
+    Addrs Base = evalPtrW(ASE->getBase(), Fr, En, Active, Depth + 1);
+    Vals Idx = evalW(ASE->getIdx(), Fr, En, Base.Valid, Depth + 1);
+    return advance(Base, Idx, Ctx.getTypeSizeInChars(Elem).getQuantity());
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     if (UO->getOpcode() == UO_Deref)
-      return evalPtr(UO->getSubExpr(), Fr, En, Depth + 1);
-    return std::nullopt;
+      return evalPtrW(UO->getSubExpr(), Fr, En, Active, Depth + 1);
+    return None;
   }
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
     const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
     if (!FD || FD->isBitField() || FD->getParent()->isInvalidDecl() ||
         FD->getParent()->isDependentType())
-      return std::nullopt;
-    auto Base = ME->isArrow() ? evalPtr(ME->getBase(), Fr, En, Depth + 1)
-                              : evalObj(ME->getBase(), Fr, En, Depth + 1);
-    if (!Base)
-      return std::nullopt;
+      return None;
+    Addrs Base = ME->isArrow()
+                     ? evalPtrW(ME->getBase(), Fr, En, Active, Depth + 1)
+                     : evalObjW(ME->getBase(), Fr, En, Active, Depth + 1);
+    if (!Base.Valid)
+      return Base;
     const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(FD->getParent());
-    Base->Byte += int64_t(Layout.getFieldOffset(FD->getFieldIndex()) / 8);
+    const int64_t Offset =
+        int64_t(Layout.getFieldOffset(FD->getFieldIndex()) / 8);
+    forLanes(Base.Valid, [&](unsigned L) { Base.Byte[L] += Offset; });
     return Base;
   }
-  return std::nullopt;
+  return None;
+}
+
+/// Lane 0 of a batch: the thread En.Tid on its own.
+static std::optional<Address> firstLane(const Addrs &A) {
+  if (!(A.Valid & 1))
+    return std::nullopt;
+  return Address{A.Key, A.Var, A.Byte[0]};
+}
+
+std::optional<Address> LaneAccessAnalysis::Impl::evalObj(const Expr *E,
+                                                         const Frame &Fr,
+                                                         const Env &En) {
+  return firstLane(evalObjW(E, Fr, En, 1, 0));
+}
+
+std::optional<Address> LaneAccessAnalysis::Impl::evalPtrVar(const VarDecl *V,
+                                                            const Frame &Fr,
+                                                            const Env &En) {
+  return firstLane(evalPtrVarW(V, Fr, En, 1, 0));
 }
 
 bool LaneAccessAnalysis::Impl::isVarying(const Expr *E, const Frame &Fr,
@@ -1459,29 +1659,33 @@ void LaneAccessAnalysis::Impl::guardOf(
   }
 }
 
-std::optional<bool> LaneAccessAnalysis::Impl::evalGuard(
-    llvm::ArrayRef<Cond> Guard, const Frame &Fr, const Env &En, bool &Unknown,
+uint32_t LaneAccessAnalysis::Impl::evalGuard(
+    llvm::ArrayRef<Cond> Guard, const Frame &Fr, const Env &En,
+    uint32_t Active, uint32_t &Unknown,
     llvm::SmallPtrSetImpl<const Expr *> *Unknowns) {
   for (const Cond &C : Guard) {
+    if (!Active)
+      break;
     if (!C.Varying)
       continue; // the whole warp agrees; analysed as taken
-    auto V = eval(C.E, Fr, En);
-    if (!V) {
+    Vals V = evalW(C.E, Fr, En, Active);
+    if (uint32_t Lost = Active & ~V.Valid) {
       // A condition the whole warp agrees on (`((tid >> 5) & 1) == 0` with
       // a grid-stride `tid`): taken by every lane of a warp or by none.
       if (!C.WarpUniform)
         C.WarpUniform = provenWarpUniform(C.E, Fr) ? 1 : 2;
-      if (C.WarpUniform == 1)
-        continue;
-      Unknown = true;
-      if (Unknowns)
-        Unknowns->insert(C.E);
-      continue;
+      if (C.WarpUniform != 1) {
+        Unknown |= Lost;
+        if (Unknowns)
+          Unknowns->insert(C.E);
+      }
     }
-    if ((*V != 0) != C.Taken)
-      return false;
+    forLanes(V.Valid, [&](unsigned L) {
+      if ((V.V[L] != 0) != C.Taken)
+        Active &= ~(1u << L);
+    });
   }
-  return true;
+  return Active;
 }
 
 bool LaneAccessAnalysis::Impl::chainOf(const Frame &Fr, CallChain &Out) {
@@ -2169,6 +2373,22 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
                 return nullptr;
               return &Cache[{unsigned(&FA - Acc.data()), ShapeIdx}];
             };
+            // Calls Visit for the threads of the batch at Base that pass
+            // the caller's and the access's guards.
+            auto eachThreadOf = [&](const FrameAccess &Acc, Env &E2,
+                                    unsigned Base,
+                                    llvm::SmallPtrSetImpl<const Expr *> &Unk,
+                                    auto &&Visit) {
+              E2.Tid = Base;
+              uint32_t Unknown = 0;
+              uint32_t Lanes = passesChain(Chain, E2, batchOf(Base, BD),
+                                           Unknown, &Unk);
+              Lanes = evalGuard(Acc.Guard, Fr, E2, Lanes, Unknown, &Unk);
+              Addrs Ad = evalObjW(Acc.A->E, Fr, E2, Lanes);
+              forLanes(Ad.Valid, [&](unsigned L) {
+                Visit(Base + L, Address{Ad.Key, Ad.Var, Ad.Byte[L]});
+              });
+            };
             auto ForEachThread = [&](const FrameAccess &Acc, Env &E2,
                                      llvm::SmallPtrSetImpl<const Expr *> &Unk,
                                      auto &&Visit) {
@@ -2177,17 +2397,11 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
                   C->Filled = true;
                   bool *Outer = E2.ReadBlockDim;
                   E2.ReadBlockDim = &C->ReadBD;
-                  for (unsigned Tid = 0; Tid < BD; ++Tid) {
-                    E2.Tid = Tid;
-                    bool Unknown = false;
-                    if (!passesChain(Chain, E2, Unknown, &C->Unknown))
-                      continue;
-                    if (!evalGuard(Acc.Guard, Fr, E2, Unknown, &C->Unknown)
-                             .value_or(false))
-                      continue;
-                    if (auto Ad = evalObj(Acc.A->E, Fr, E2))
-                      C->Threads.push_back({Tid, *Ad});
-                  }
+                  for (unsigned Base = 0; Base < BD; Base += 32)
+                    eachThreadOf(Acc, E2, Base, C->Unknown,
+                                 [&](unsigned Tid, const Address &Ad) {
+                                   C->Threads.push_back({Tid, Ad});
+                                 });
                   E2.ReadBlockDim = Outer;
                 }
                 if (C->ReadBD && E2.ReadBlockDim)
@@ -2197,17 +2411,8 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
                   Visit(Tid, Ad);
                 return;
               }
-              for (unsigned Tid = 0; Tid < BD; ++Tid) {
-                E2.Tid = Tid;
-                bool Unknown = false;
-                if (!passesChain(Chain, E2, Unknown, &Unk))
-                  continue;
-                if (!evalGuard(Acc.Guard, Fr, E2, Unknown, &Unk)
-                         .value_or(false))
-                  continue;
-                if (auto Ad = evalObj(Acc.A->E, Fr, E2))
-                  Visit(Tid, *Ad);
-              }
+              for (unsigned Base = 0; Base < BD; Base += 32)
+                eachThreadOf(Acc, E2, Base, Unk, Visit);
             };
             auto AddWriters = [&](std::vector<WarpWriters> &Into, Env &E2) {
               ForEachThread(W, E2, UnknownW, [&](unsigned Tid, const auto &Ad) {
@@ -2378,18 +2583,16 @@ std::optional<uint32_t> LaneAccessAnalysis::Impl::frameMask(const Stmt *S,
     auto Inner = [&](Env &E1) {
       Ran = true;
       llvm::SmallVector<uint32_t, 32> PerWarp((BD + 31) / 32, 0);
-      for (unsigned Tid = 0; Tid < BD && Consistent; ++Tid) {
-        E1.Tid = Tid;
-        bool Unknown = false;
-        if (!passesChain(Chain, E1, Unknown))
-          continue;
-        if (!evalGuard(Guard, Fr, E1, Unknown).value_or(false))
-          continue;
-        if (Unknown) {
+      for (unsigned Base = 0; Base < BD; Base += 32) {
+        E1.Tid = Base;
+        uint32_t Unknown = 0;
+        uint32_t Lanes = passesChain(Chain, E1, batchOf(Base, BD), Unknown);
+        Lanes = evalGuard(Guard, Fr, E1, Lanes, Unknown);
+        if (Lanes & Unknown) {
           Consistent = false;
           break;
         }
-        PerWarp[Tid / 32] |= 1u << (Tid % 32);
+        PerWarp[Base / 32] |= Lanes;
       }
       for (uint32_t M : PerWarp) {
         if (!M)

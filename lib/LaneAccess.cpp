@@ -53,7 +53,9 @@ struct Address {
 /// none: not asked for, or not known there.
 struct Vals {
   uint32_t Valid = 0;
-  int64_t V[32];
+  /// Every lane holds a value, zero at first, so that operations can run
+  /// over all 32 lanes (and vectorise); only valid lanes mean anything.
+  int64_t V[32] = {};
 };
 
 /// The addresses an lvalue or pointer designates in a batch: in every valid
@@ -62,7 +64,7 @@ struct Addrs {
   uint32_t Valid = 0;
   const void *Key = nullptr;
   const VarDecl *Var = nullptr;
-  int64_t Byte[32];
+  int64_t Byte[32] = {};
 };
 
 /// The call chain an expression is evaluated in: a function, and the call
@@ -204,7 +206,7 @@ public:
       Returns;
   /// Conditions the uniformity analysis proves the same for a whole warp.
   llvm::DenseMap<std::pair<const Expr *, const Frame *>, bool> WarpUniform;
-  UniformityAnalysis *Uniform = nullptr;
+  UniformityAnalysis *Uniform = nullptr, *Plain = nullptr;
   /// Statement masks: absent = not computed, nullopt = unknown, 0 = never
   /// run in any context seen.
   llvm::DenseMap<const Stmt *, std::optional<uint32_t>> Masks;
@@ -702,10 +704,17 @@ template <typename Fn> static inline void forLanes(uint32_t M, Fn &&F) {
     F(unsigned(llvm::countr_zero(M)));
 }
 
+/// Calls Fn(L) for all 32 lanes: for operations that are harmless on the
+/// meaningless values of invalid lanes (no division, no shift).
+template <typename Fn> static inline void allLanes(Fn &&F) {
+  for (unsigned L = 0; L < 32; ++L)
+    F(L);
+}
+
 static Vals splat(uint32_t Active, int64_t X) {
   Vals R;
   R.Valid = Active;
-  forLanes(Active, [&](unsigned L) { R.V[L] = X; });
+  allLanes([&](unsigned L) { R.V[L] = X; });
   return R;
 }
 
@@ -713,20 +722,21 @@ void LaneAccessAnalysis::Impl::normalizeAll(Vals &W, QualType T) {
   if (T.isNull() || !T->isIntegerType())
     return;
   if (T->isBooleanType()) {
-    forLanes(W.Valid, [&](unsigned L) { W.V[L] = W.V[L] != 0; });
+    allLanes([&](unsigned L) { W.V[L] = W.V[L] != 0; });
     return;
   }
   unsigned Width = Ctx.getIntWidth(T);
-  if (Width >= 64)
+  if (Width >= 64 || Width == 0)
     return;
-  const uint64_t Mask = (uint64_t(1) << Width) - 1;
-  const bool Signed = T->isSignedIntegerOrEnumerationType();
-  forLanes(W.Valid, [&](unsigned L) {
-    uint64_t U = uint64_t(W.V[L]) & Mask;
-    if (Signed && (U >> (Width - 1)))
-      U |= ~Mask;
-    W.V[L] = int64_t(U);
-  });
+  if (T->isSignedIntegerOrEnumerationType()) {
+    const unsigned Shift = 64 - Width;
+    allLanes([&](unsigned L) {
+      W.V[L] = int64_t(uint64_t(W.V[L]) << Shift) >> Shift;
+    });
+  } else {
+    const uint64_t Mask = (uint64_t(1) << Width) - 1;
+    allLanes([&](unsigned L) { W.V[L] = int64_t(uint64_t(W.V[L]) & Mask); });
+  }
 }
 
 std::optional<int64_t> LaneAccessAnalysis::Impl::constantOf(const Expr *E) {
@@ -761,7 +771,7 @@ Vals LaneAccessAnalysis::Impl::evalW(const Expr *E, const Frame &Fr,
   // Each active lane's value from its linear thread index.
   auto Each = [&](auto &&Fn) {
     R.Valid = Active;
-    forLanes(Active, [&](unsigned L) { R.V[L] = Fn(En.Tid + L); });
+    allLanes([&](unsigned L) { R.V[L] = Fn(En.Tid + L); });
     return R;
   };
   if (auto Ref = getBuiltinVarRef(E)) {
@@ -866,13 +876,12 @@ Vals LaneAccessAnalysis::Impl::evalW(const Expr *E, const Frame &Fr,
     if (Op != UO_Plus && Op != UO_Minus && Op != UO_Not && Op != UO_LNot)
       return R;
     R = evalW(UO->getSubExpr(), Fr, En, Active, Depth + 1);
-    forLanes(R.Valid, [&](unsigned L) {
-      int64_t X = R.V[L];
-      R.V[L] = Op == UO_Plus    ? X
-               : Op == UO_Minus ? int64_t(0 - uint64_t(X))
-               : Op == UO_Not   ? ~X
-                                : int64_t(X == 0);
-    });
+    if (Op == UO_Minus)
+      allLanes([&](unsigned L) { R.V[L] = int64_t(0 - uint64_t(R.V[L])); });
+    else if (Op == UO_Not)
+      allLanes([&](unsigned L) { R.V[L] = ~R.V[L]; });
+    else if (Op == UO_LNot)
+      allLanes([&](unsigned L) { R.V[L] = R.V[L] == 0; });
     if (Op != UO_LNot)
       normalizeAll(R, T);
     return R;
@@ -883,16 +892,17 @@ Vals LaneAccessAnalysis::Impl::evalW(const Expr *E, const Frame &Fr,
       Vals L = evalW(BO->getLHS(), Fr, En, Active, Depth + 1);
       // Lanes the left side decides, and the rest.
       uint32_t Decided = 0;
-      forLanes(L.Valid, [&](unsigned K) {
-        if ((Op == BO_LAnd) == (L.V[K] == 0)) {
-          Decided |= 1u << K;
-          R.V[K] = int64_t(Op == BO_LOr);
-        }
+      const bool Stop = Op == BO_LAnd; // the value of L that decides
+      allLanes([&](unsigned K) {
+        Decided |= uint32_t((L.V[K] == 0) == Stop) << K;
       });
+      Decided &= L.Valid;
       Vals Right =
           evalW(BO->getRHS(), Fr, En, L.Valid & ~Decided, Depth + 1);
-      forLanes(Right.Valid,
-               [&](unsigned K) { R.V[K] = int64_t(Right.V[K] != 0); });
+      allLanes([&](unsigned K) {
+        R.V[K] = (Decided >> K) & 1 ? int64_t(Op == BO_LOr)
+                                    : int64_t(Right.V[K] != 0);
+      });
       R.Valid = Decided | Right.Valid;
       return R;
     }
@@ -910,47 +920,54 @@ Vals LaneAccessAnalysis::Impl::evalW(const Expr *E, const Frame &Fr,
     Vals Right = evalW(BO->getRHS(), Fr, En, L.Valid, Depth + 1);
     const bool Unsigned = BO->getLHS()->getType()->isUnsignedIntegerType();
     R.Valid = Right.Valid;
-    forLanes(Right.Valid, [&](unsigned K) {
-      int64_t A = L.V[K], B = Right.V[K];
-      int64_t &Out = R.V[K];
-      switch (Op) {
-      case BO_Add: Out = int64_t(uint64_t(A) + uint64_t(B)); break;
-      case BO_Sub: Out = int64_t(uint64_t(A) - uint64_t(B)); break;
-      case BO_Mul: Out = int64_t(uint64_t(A) * uint64_t(B)); break;
-      case BO_Div:
-      case BO_Rem:
-        if (B == 0 || (A == INT64_MIN && B == -1)) {
-          R.Valid &= ~(1u << K);
-          break;
+    const int64_t *A = L.V, *B = Right.V;
+    int64_t *Out = R.V;
+    switch (Op) {
+    case BO_Add:
+      allLanes([&](unsigned K) { Out[K] = int64_t(uint64_t(A[K]) + uint64_t(B[K])); });
+      break;
+    case BO_Sub:
+      allLanes([&](unsigned K) { Out[K] = int64_t(uint64_t(A[K]) - uint64_t(B[K])); });
+      break;
+    case BO_Mul:
+      allLanes([&](unsigned K) { Out[K] = int64_t(uint64_t(A[K]) * uint64_t(B[K])); });
+      break;
+    case BO_And: allLanes([&](unsigned K) { Out[K] = A[K] & B[K]; }); break;
+    case BO_Or: allLanes([&](unsigned K) { Out[K] = A[K] | B[K]; }); break;
+    case BO_Xor: allLanes([&](unsigned K) { Out[K] = A[K] ^ B[K]; }); break;
+    case BO_LT: allLanes([&](unsigned K) { Out[K] = A[K] < B[K]; }); break;
+    case BO_GT: allLanes([&](unsigned K) { Out[K] = A[K] > B[K]; }); break;
+    case BO_LE: allLanes([&](unsigned K) { Out[K] = A[K] <= B[K]; }); break;
+    case BO_GE: allLanes([&](unsigned K) { Out[K] = A[K] >= B[K]; }); break;
+    case BO_EQ: allLanes([&](unsigned K) { Out[K] = A[K] == B[K]; }); break;
+    case BO_NE: allLanes([&](unsigned K) { Out[K] = A[K] != B[K]; }); break;
+    default:
+      // Division and shifts: lane by lane, for the lanes they are defined in.
+      forLanes(Right.Valid, [&](unsigned K) {
+        int64_t X = A[K], Y = B[K];
+        if (Op == BO_Div || Op == BO_Rem) {
+          if (Y == 0 || (X == INT64_MIN && Y == -1)) {
+            R.Valid &= ~(1u << K);
+            return;
+          }
+          if (Unsigned)
+            Out[K] = Op == BO_Div ? int64_t(uint64_t(X) / uint64_t(Y))
+                                  : int64_t(uint64_t(X) % uint64_t(Y));
+          else
+            Out[K] = Op == BO_Div ? X / Y : X % Y;
+          return;
         }
-        if (Unsigned)
-          Out = Op == BO_Div ? int64_t(uint64_t(A) / uint64_t(B))
-                             : int64_t(uint64_t(A) % uint64_t(B));
-        else
-          Out = Op == BO_Div ? A / B : A % B;
-        break;
-      case BO_Shl:
-      case BO_Shr:
-        if (B < 0 || B >= 64) {
+        if (Y < 0 || Y >= 64) {
           R.Valid &= ~(1u << K);
-          break;
+          return;
         }
         if (Op == BO_Shl)
-          Out = int64_t(uint64_t(A) << B);
+          Out[K] = int64_t(uint64_t(X) << Y);
         else
-          Out = Unsigned ? int64_t(uint64_t(A) >> B) : A >> B;
-        break;
-      case BO_And: Out = A & B; break;
-      case BO_Or: Out = A | B; break;
-      case BO_Xor: Out = A ^ B; break;
-      case BO_LT: Out = A < B; break;
-      case BO_GT: Out = A > B; break;
-      case BO_LE: Out = A <= B; break;
-      case BO_GE: Out = A >= B; break;
-      case BO_EQ: Out = A == B; break;
-      default: Out = A != B; break;
-      }
-    });
+          Out[K] = Unsigned ? int64_t(uint64_t(X) >> Y) : X >> Y;
+      });
+      break;
+    }
     if (!BO->isComparisonOp())
       normalizeAll(R, T);
     return R;
@@ -958,13 +975,14 @@ Vals LaneAccessAnalysis::Impl::evalW(const Expr *E, const Frame &Fr,
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
     Vals C = evalW(CO->getCond(), Fr, En, Active, Depth + 1);
     uint32_t True = 0;
-    forLanes(C.Valid, [&](unsigned K) {
-      if (C.V[K])
-        True |= 1u << K;
-    });
+    allLanes([&](unsigned K) { True |= uint32_t(C.V[K] != 0) << K; });
+    True &= C.Valid;
     Vals A = evalW(CO->getTrueExpr(), Fr, En, True, Depth + 1);
     Vals B = evalW(CO->getFalseExpr(), Fr, En, C.Valid & ~True, Depth + 1);
-    forLanes(A.Valid, [&](unsigned K) { B.V[K] = A.V[K]; });
+    allLanes([&](unsigned K) {
+      if ((A.Valid >> K) & 1)
+        B.V[K] = A.V[K];
+    });
     B.Valid |= A.Valid;
     return B;
   }
@@ -1115,7 +1133,7 @@ Vals LaneAccessAnalysis::Impl::evalCooperativeW(const CallExpr *CE,
   Vals R;
   auto Each = [&](auto &&Fn) {
     R.Valid = Active;
-    forLanes(Active, [&](unsigned L) { R.V[L] = Fn(En.Tid + L); });
+    allLanes([&](unsigned L) { R.V[L] = Fn(En.Tid + L); });
     return R;
   };
   const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee());
@@ -1295,7 +1313,6 @@ static Addrs objectAt(uint32_t Active, const void *Key, const VarDecl *Var) {
   A.Valid = Active;
   A.Key = Key;
   A.Var = Var;
-  forLanes(Active, [&](unsigned L) { A.Byte[L] = 0; });
   return A;
 }
 
@@ -1304,8 +1321,10 @@ static Addrs objectAt(uint32_t Active, const void *Key, const VarDecl *Var) {
 static Addrs advance(Addrs Base, const Vals &Index, int64_t Size,
                      bool Negate = false) {
   Base.Valid &= Index.Valid;
-  forLanes(Base.Valid, [&](unsigned L) {
-    Base.Byte[L] += (Negate ? -1 : 1) * Index.V[L] * Size;
+  const int64_t Step = Negate ? -Size : Size;
+  allLanes([&](unsigned L) {
+    Base.Byte[L] = int64_t(uint64_t(Base.Byte[L]) +
+                           uint64_t(Index.V[L]) * uint64_t(Step));
   });
   return Base;
 }
@@ -1437,7 +1456,7 @@ Addrs LaneAccessAnalysis::Impl::evalObjW(const Expr *E, const Frame &Fr,
     const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(FD->getParent());
     const int64_t Offset =
         int64_t(Layout.getFieldOffset(FD->getFieldIndex()) / 8);
-    forLanes(Base.Valid, [&](unsigned L) { Base.Byte[L] += Offset; });
+    allLanes([&](unsigned L) { Base.Byte[L] += Offset; });
     return Base;
   }
   return None;
@@ -1680,10 +1699,11 @@ uint32_t LaneAccessAnalysis::Impl::evalGuard(
           Unknowns->insert(C.E);
       }
     }
-    forLanes(V.Valid, [&](unsigned L) {
-      if ((V.V[L] != 0) != C.Taken)
-        Active &= ~(1u << L);
+    uint32_t Fails = 0;
+    allLanes([&](unsigned L) {
+      Fails |= uint32_t((V.V[L] != 0) != C.Taken) << L;
     });
+    Active &= ~(Fails & V.Valid);
   }
   return Active;
 }
@@ -1856,6 +1876,17 @@ bool LaneAccessAnalysis::Impl::provenWarpUniform(const Expr *E,
   // see (a grid-stride index advanced by `tid += blockDim.x * gridDim.x`).
   if (isWarpUniformShape(shapeOf(E, Fr)))
     return true;
+  // A value the plain analysis (opaque calls joined, not varying) finds
+  // thread-varying is thread-varying for the proof too, which treats more
+  // values as varying, in every context: the plain analysis is the one the
+  // divergent-barrier check computes for every device function anyway, and
+  // it settles most conditions (`i < n` on a thread index) without a
+  // second analysis of the function.
+  if (!Plain)
+    Plain = &AnalysisContext::get(Ctx).uniformity(UniformityOptions());
+  if (const FunctionUniformity *PU = Plain->analyze(Fr.F))
+    if (PU->valueOf(E).Base == Uniformity::Thread)
+      return false;
   if (!Uniform) {
     // A proof: opaque calls vary.
     UniformityOptions Opts;
@@ -2239,9 +2270,10 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
   };
 
   // The threads that run an access and the element each touches depend on
-  // the access and the block shape only, when no loop (the access's or a
-  // caller's) is enumerated around it: computed once per access and shape,
-  // not once per pair (an unrolled kernel has hundreds of accesses).
+  // the access, the block shape and the values of the enumerated loop
+  // variables only: computed once for each, not once per pair (an unrolled
+  // kernel has hundreds of accesses, a reduction loop's accesses pair with
+  // each other in every iteration).
   const bool ChainLoops = llvm::any_of(
       Chain, [](const CallLevel &L) { return !L.Loops.empty(); });
   using WarpWriters = std::map<int64_t, std::pair<const void *, uint32_t>>;
@@ -2253,7 +2285,8 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
     bool WritersFilled = false;
     std::vector<WarpWriters> Writers;
   };
-  std::map<std::pair<unsigned, unsigned>, AccessCache> Cache;
+  // Keyed by access, shape, then each loop variable and its value.
+  std::map<std::vector<int64_t>, AccessCache> Cache;
 
   llvm::SmallPtrSet<const Stmt *, 16> MaskDone;
   const uint64_t StartBudget = Budget;
@@ -2368,10 +2401,19 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
             // Calls Visit(Tid, Address) for each thread of the block that
             // passes the caller's and the access's guards, with the element
             // it touches.
-            auto Cached = [&](const FrameAccess &FA) -> AccessCache * {
-              if (ChainLoops || !FA.Loops.empty())
-                return nullptr;
-              return &Cache[{unsigned(&FA - Acc.data()), ShapeIdx}];
+            auto Cached = [&](const FrameAccess &FA,
+                              const Env &E) -> AccessCache * {
+              std::vector<int64_t> Key{int64_t(&FA - Acc.data()),
+                                       int64_t(ShapeIdx)};
+              llvm::SmallVector<std::pair<intptr_t, int64_t>, 4> Loops;
+              for (const auto &[V, X] : E.Loop)
+                Loops.push_back({intptr_t(V), X});
+              llvm::sort(Loops);
+              for (const auto &[V, X] : Loops) {
+                Key.push_back(int64_t(V));
+                Key.push_back(X);
+              }
+              return &Cache[std::move(Key)];
             };
             // Calls Visit for the threads of the batch at Base that pass
             // the caller's and the access's guards.
@@ -2392,7 +2434,8 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
             auto ForEachThread = [&](const FrameAccess &Acc, Env &E2,
                                      llvm::SmallPtrSetImpl<const Expr *> &Unk,
                                      auto &&Visit) {
-              if (AccessCache *C = Cached(Acc)) {
+              {
+                AccessCache *C = Cached(Acc, E2);
                 if (!C->Filled) {
                   C->Filled = true;
                   bool *Outer = E2.ReadBlockDim;
@@ -2409,10 +2452,7 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
                 Unk.insert(C->Unknown.begin(), C->Unknown.end());
                 for (const auto &[Tid, Ad] : C->Threads)
                   Visit(Tid, Ad);
-                return;
               }
-              for (unsigned Base = 0; Base < BD; Base += 32)
-                eachThreadOf(Acc, E2, Base, Unk, Visit);
             };
             auto AddWriters = [&](std::vector<WarpWriters> &Into, Env &E2) {
               ForEachThread(W, E2, UnknownW, [&](unsigned Tid, const auto &Ad) {
@@ -2424,7 +2464,7 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
               });
             };
             Env EW = E1;
-            if (AccessCache *C = Cached(W)) {
+            if (AccessCache *C = WOnly.empty() ? Cached(W, EW) : nullptr) {
               if (!C->WritersFilled) {
                 C->WritersFilled = true;
                 C->Writers.resize((BD + 31) / 32);

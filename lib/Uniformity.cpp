@@ -1240,6 +1240,11 @@ bool FunctionUniformityImpl::run() {
   for (const CFGBlock *B : RPO)
     replay(B->getBlockID());
   Recording = false;
+  // The per-block variable states are only needed while solving; the
+  // results are kept for every function of the translation unit, so free
+  // them now.
+  std::vector<State>().swap(In);
+  std::vector<State>().swap(Out);
   llvm::sort(Barriers, [&](const BarrierSite &L, const BarrierSite &R) {
     return SM.isBeforeInTranslationUnit(L.Site->getBeginLoc(),
                                         R.Site->getBeginLoc());

@@ -774,7 +774,13 @@ Vals LaneAccessAnalysis::Impl::evalW(const Expr *E, const Frame &Fr,
     allLanes([&](unsigned L) { R.V[L] = Fn(En.Tid + L); });
     return R;
   };
-  if (auto Ref = getBuiltinVarRef(E)) {
+  E = E->IgnoreParens();
+  // `threadIdx.x` and the like (below implicit conversions, which are
+  // evaluated on their own).
+  if (std::optional<BuiltinVarRef> Ref =
+          isa<PseudoObjectExpr, MSPropertyRefExpr, MemberExpr>(E)
+              ? getBuiltinVarRef(E)
+              : std::nullopt) {
     if (Ref->Var == BuiltinVar::ThreadIdx) {
       if (Ref->Dim == 0)
         return Each([&](int64_t X) {
@@ -801,7 +807,6 @@ Vals LaneAccessAnalysis::Impl::evalW(const Expr *E, const Frame &Fr,
       return splat(Active, 0);
     return R;
   }
-  E = E->IgnoreParens();
   QualType T = E->getType();
   auto Normalized = [&](Vals W, QualType To) {
     normalizeAll(W, To);
@@ -2286,7 +2291,7 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
     std::vector<WarpWriters> Writers;
   };
   // Keyed by access, shape, then each loop variable and its value.
-  std::map<std::vector<int64_t>, AccessCache> Cache;
+  std::map<llvm::SmallVector<int64_t, 8>, AccessCache> Cache;
 
   llvm::SmallPtrSet<const Stmt *, 16> MaskDone;
   const uint64_t StartBudget = Budget;
@@ -2403,8 +2408,8 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
             // it touches.
             auto Cached = [&](const FrameAccess &FA,
                               const Env &E) -> AccessCache * {
-              std::vector<int64_t> Key{int64_t(&FA - Acc.data()),
-                                       int64_t(ShapeIdx)};
+              llvm::SmallVector<int64_t, 8> Key{int64_t(&FA - Acc.data()),
+                                                int64_t(ShapeIdx)};
               llvm::SmallVector<std::pair<intptr_t, int64_t>, 4> Loops;
               for (const auto &[V, X] : E.Loop)
                 Loops.push_back({intptr_t(V), X});

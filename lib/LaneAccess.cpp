@@ -89,6 +89,14 @@ struct Env {
   /// Set when an evaluation reads BlockDim (shared by copies of the Env).
   bool *ReadBlockDim = nullptr;
   llvm::SmallDenseMap<const VarDecl *, int64_t, 4> Loop;
+  /// The iteration (from 0) of each enclosing stride loop being enumerated,
+  /// by its variable, whose value differs between threads (see
+  /// StrideLoop).
+  llvm::SmallDenseMap<const VarDecl *, int64_t, 2> Trips;
+  /// Set when a stride loop's iterations were not all enumerated for every
+  /// thread (an unknown bound, or more than MaxStrideTrips): the lanes that
+  /// run a statement in it are then not known for all iterations.
+  bool *StrideCut = nullptr;
 };
 
 /// A condition an access or statement is under, with the side taken.
@@ -99,6 +107,10 @@ struct Cond {
   /// Whether the uniformity analysis proves E warp-uniform: 0 not asked,
   /// 1 yes, 2 no.
   mutable uint8_t WarpUniform = 0;
+  /// The test of a stride loop (`pos < n`): a lane it cannot be evaluated
+  /// for runs the iteration (the loop is sampled, as a uniform loop with an
+  /// unknown bound is), but its lanes are then unknown.
+  bool LoopBound = false;
 };
 
 /// A counted loop with a thread-independent trip count.
@@ -106,6 +118,28 @@ struct CountedLoop {
   const ForStmt *Loop = nullptr;
   const VarDecl *Var = nullptr;
   const Expr *Init = nullptr;
+};
+
+/// A stride loop: a counted loop whose variable starts at a value that
+/// differs between threads and advances by the same amount in all of them
+/// (`for (int pos = threadIdx.x; pos < n; pos += 256)`), tested against a
+/// bound that does not change in the loop. In iteration J a thread's
+/// variable is its start plus J steps, and a thread runs iteration J when
+/// its test holds there (it held in every earlier one: the variable only
+/// moves towards the bound).
+struct StrideLoop {
+  const ForStmt *Loop = nullptr;
+  const VarDecl *Var = nullptr;
+  const Expr *Init = nullptr;
+  /// The step's expression (`v += Step`), or null for `++v` and `--v`.
+  const Expr *Step = nullptr;
+  /// `-=` or `--`.
+  bool Down = false;
+  /// The loop runs while the variable is below the bound (`<`, `<=`), or
+  /// above it (`>`, `>=`).
+  bool Below = true;
+  /// The bound.
+  const Expr *Bound = nullptr;
 };
 
 /// A position in the CFG: block ID and element index.
@@ -155,6 +189,9 @@ struct FunctionInfo {
   llvm::SmallVector<llvm::SmallVector<bool, 8>, 32> Barrier;
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Stmt *, 2>> Mods;
   llvm::DenseMap<const ForStmt *, CountedLoop> Counted;
+  /// The counted loops of stride-loop form, by loop and by variable.
+  llvm::DenseMap<const ForStmt *, StrideLoop> Strides;
+  llvm::DenseMap<const VarDecl *, const StrideLoop *> StrideOfVar;
   /// The condition blocks of counted loops whose body runs at least once.
   llvm::DenseSet<unsigned> Entered;
   /// Locals that inline asm writes, with the number of asm statements that
@@ -234,6 +271,10 @@ public:
     En.DimZ = int64_t(S.D.Z);
     En.ShapeKnown = S.Known;
   }
+  /// The stride-loop form of L when its variable starts at a value that
+  /// differs between the threads in the context Fr; null otherwise.
+  const StrideLoop *strideIn(const ForStmt *L, const Frame &Fr);
+  llvm::DenseMap<std::pair<const ForStmt *, const Frame *>, bool> StrideIn;
   /// Loop variables assumed uniform while their loop is checked.
   llvm::SmallVector<const VarDecl *, 4> AssumeUniform;
 
@@ -264,6 +305,9 @@ public:
   /// write it (`idx += 32;`), so every thread that reaches Use ran the same
   /// writes in order: its initialiser, then each write before Use's
   /// statement.
+  /// The value of stride-loop variable V in iteration Trip.
+  Vals strideValue(const VarDecl *V, int64_t Trip, const Frame &Fr,
+                   const Env &En, uint32_t Active, unsigned Depth);
   Vals straightLineValueW(const VarDecl *V, const DeclRefExpr *Use,
                           const Frame &Fr, const Env &En, uint32_t Active,
                           unsigned Depth);
@@ -357,6 +401,11 @@ public:
                       llvm::function_ref<bool(Env &)> Fn, unsigned Idx = 0);
   void enumerate(llvm::ArrayRef<const ForStmt *> Loops, const Frame &Fr,
                  Env &En, llvm::function_ref<bool(Env &)> Fn, unsigned I = 0);
+  /// enumerate() for a stride loop: its iterations, from the first.
+  void enumerateStride(const StrideLoop &SL,
+                       llvm::ArrayRef<const ForStmt *> Loops, const Frame &Fr,
+                       Env &En, llvm::function_ref<bool(Env &)> Fn,
+                       unsigned Idx);
   ReachSet reach(FunctionInfo &I, Pos Target);
   /// A and B are in the two arms of the if statement that ends Block.
   bool oppositeArms(FunctionInfo &I, unsigned Block, const Stmt *A,
@@ -604,6 +653,55 @@ static std::optional<CountedLoop> countedLoop(const ForStmt *L,
   return CountedLoop{L, V, Init};
 }
 
+/// Whether E mentions V.
+static bool mentions(const Stmt *E, const VarDecl *V) {
+  if (!E)
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return DRE->getDecl() == V;
+  for (const Stmt *Child : E->children())
+    if (mentions(Child, V))
+      return true;
+  return false;
+}
+
+/// The stride-loop form of counted loop C, if it has one (see StrideLoop).
+static std::optional<StrideLoop> strideLoop(const CountedLoop &C) {
+  StrideLoop SL;
+  SL.Loop = C.Loop;
+  SL.Var = C.Var;
+  SL.Init = C.Init;
+  const Expr *Inc = C.Loop->getInc()->IgnoreParens();
+  if (const auto *UO = dyn_cast<UnaryOperator>(Inc)) {
+    if (!UO->isIncrementDecrementOp() || refVar(UO->getSubExpr()) != C.Var)
+      return std::nullopt;
+    SL.Down = UO->isDecrementOp();
+  } else if (const auto *BO = dyn_cast<BinaryOperator>(Inc)) {
+    if ((BO->getOpcode() != BO_AddAssign && BO->getOpcode() != BO_SubAssign) ||
+        refVar(BO->getLHS()) != C.Var || mentions(BO->getRHS(), C.Var) ||
+        !BO->getRHS()->getType()->isIntegerType())
+      return std::nullopt;
+    SL.Step = BO->getRHS();
+    SL.Down = BO->getOpcode() == BO_SubAssign;
+  } else {
+    return std::nullopt;
+  }
+  const auto *Test = dyn_cast<BinaryOperator>(
+      C.Loop->getCond()->IgnoreParenImpCasts());
+  if (!Test || !Test->isRelationalOp())
+    return std::nullopt;
+  const Expr *L = Test->getLHS(), *R = Test->getRHS();
+  bool VarLeft = refVar(L->IgnoreParenImpCasts()) == C.Var;
+  if (!VarLeft && refVar(R->IgnoreParenImpCasts()) != C.Var)
+    return std::nullopt;
+  SL.Bound = VarLeft ? R : L;
+  if (mentions(SL.Bound, C.Var))
+    return std::nullopt;
+  bool Less = Test->getOpcode() == BO_LT || Test->getOpcode() == BO_LE;
+  SL.Below = Less == VarLeft;
+  return SL;
+}
+
 FunctionInfo &LaneAccessAnalysis::Impl::info(const FunctionDecl *F) {
   std::unique_ptr<FunctionInfo> &Slot = Infos[F];
   if (Slot)
@@ -655,8 +753,11 @@ FunctionInfo &LaneAccessAnalysis::Impl::info(const FunctionDecl *F) {
     if (!S || isa<LambdaExpr>(S))
       continue;
     if (const auto *For = dyn_cast<ForStmt>(S))
-      if (auto C = countedLoop(For, I))
+      if (auto C = countedLoop(For, I)) {
         I.Counted.try_emplace(For, *C);
+        if (auto SL = strideLoop(*C))
+          I.Strides.try_emplace(For, *SL);
+      }
     if (const auto *Asm = dyn_cast<GCCAsmStmt>(S)) {
       for (unsigned O = 0, N = Asm->getNumOutputs(); O < N; ++O)
         if (const VarDecl *V = refVar(Asm->getOutputExpr(O)))
@@ -673,6 +774,8 @@ FunctionInfo &LaneAccessAnalysis::Impl::info(const FunctionDecl *F) {
     if (const auto *For = dyn_cast_or_null<ForStmt>(B->getTerminatorStmt()))
       if (B->succ_size() == 2 && entersLoop(For, I))
         I.Entered.insert(B->getBlockID());
+  for (const auto &[For, SL] : I.Strides)
+    I.StrideOfVar[SL.Var] = &SL;
   I.Ok = true;
   return I;
 }
@@ -844,6 +947,9 @@ Vals LaneAccessAnalysis::Impl::evalW(const Expr *E, const Frame &Fr,
     auto L = En.Loop.find(V);
     if (L != En.Loop.end())
       return splat(Active, L->second);
+    if (!En.Trips.empty())
+      if (auto Trip = En.Trips.find(V); Trip != En.Trips.end())
+        return strideValue(V, Trip->second, Fr, En, Active, Depth + 1);
     if (const auto *PV = dyn_cast<ParmVarDecl>(V)) {
       if (!Fr.Call || !Fr.Parent || Fr.F != PV->getDeclContext())
         return R;
@@ -1016,6 +1122,26 @@ Vals LaneAccessAnalysis::Impl::evalW(const Expr *E, const Frame &Fr,
   if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
     return evalW(EWC->getSubExpr(), Fr, En, Active, Depth + 1);
   return R;
+}
+
+Vals LaneAccessAnalysis::Impl::strideValue(const VarDecl *V, int64_t Trip,
+                                           const Frame &Fr, const Env &En,
+                                           uint32_t Active, unsigned Depth) {
+  Vals None;
+  const StrideLoop *SL = info(Fr.F).StrideOfVar.lookup(V);
+  if (!SL || V->getDeclContext() != Fr.F)
+    return None;
+  Vals Start = evalW(SL->Init, Fr, En, Active, Depth + 1);
+  Vals Step = SL->Step ? evalW(SL->Step, Fr, En, Start.Valid, Depth + 1)
+                       : splat(Start.Valid, 1);
+  Step.Valid &= Start.Valid;
+  const int64_t Times = SL->Down ? -Trip : Trip;
+  allLanes([&](unsigned K) {
+    Step.V[K] = int64_t(uint64_t(Start.V[K]) +
+                        uint64_t(Times) * uint64_t(Step.V[K]));
+  });
+  normalizeAll(Step, V->getType());
+  return Step;
 }
 
 Vals LaneAccessAnalysis::Impl::straightLineValueW(const VarDecl *V,
@@ -1642,6 +1768,17 @@ void LaneAccessAnalysis::Impl::guardOf(
       if (S == For->getBody() || S == For->getInc() || S == For->getCond()) {
         auto It = I.Counted.find(For);
         bool Jumps = containsJump(For->getBody());
+        // A stride loop: enumerated by iteration, its test a condition on
+        // the lanes that run each one.
+        if (const StrideLoop *SL = strideIn(For, Fr);
+            SL && !Jumps && !isVarying(SL->Bound, Fr)) {
+          Loops.push_back(For);
+          Cond C{For->getCond(), true, true};
+          C.LoopBound = true;
+          Guard.push_back(C);
+          S = Parent;
+          continue;
+        }
         // A loop the whole warp runs the same number of times (the
         // uniformity analysis knows `for (; it < iters; ++it)` is).
         bool Varying =
@@ -1693,7 +1830,9 @@ uint32_t LaneAccessAnalysis::Impl::evalGuard(
     if (!C.Varying)
       continue; // the whole warp agrees; analysed as taken
     Vals V = evalW(C.E, Fr, En, Active);
-    if (uint32_t Lost = Active & ~V.Valid) {
+    if (uint32_t Lost = Active & ~V.Valid; Lost && C.LoopBound) {
+      Unknown |= Lost; // they run it, sampled; their lanes are unknown
+    } else if (Lost) {
       // A condition the whole warp agrees on (`((tid >> 5) & 1) == 0` with
       // a grid-stride `tid`): taken by every lane of a warp or by none.
       if (!C.WarpUniform)
@@ -1957,6 +2096,8 @@ static std::optional<int64_t> stepLoop(LaneAccessAnalysis::Impl &A,
 }
 
 static constexpr unsigned MaxTrips = 64;
+/// Stride loops: each iteration repeats the lanes' pattern one step on.
+static constexpr unsigned MaxStrideTrips = 64;
 
 void LaneAccessAnalysis::Impl::enumerate(llvm::ArrayRef<const ForStmt *> Loops,
                                          const Frame &Fr, Env &En,
@@ -1968,6 +2109,10 @@ void LaneAccessAnalysis::Impl::enumerate(llvm::ArrayRef<const ForStmt *> Loops,
   }
   const ForStmt *L = Loops[Idx];
   FunctionInfo &I = info(Fr.F);
+  if (const StrideLoop *SL = strideIn(L, Fr)) {
+    enumerateStride(*SL, Loops, Fr, En, Fn, Idx);
+    return;
+  }
   auto It = I.Counted.find(L);
   if (It == I.Counted.end())
     return;
@@ -1995,6 +2140,55 @@ void LaneAccessAnalysis::Impl::enumerate(llvm::ArrayRef<const ForStmt *> Loops,
     En.Loop[V] = *Saved;
   else
     En.Loop.erase(V);
+}
+
+void LaneAccessAnalysis::Impl::enumerateStride(
+    const StrideLoop &SL, llvm::ArrayRef<const ForStmt *> Loops,
+    const Frame &Fr, Env &En, llvm::function_ref<bool(Env &)> Fn,
+    unsigned Idx) {
+  const VarDecl *V = SL.Var;
+  std::optional<int64_t> Saved;
+  if (auto Old = En.Trips.find(V); Old != En.Trips.end())
+    Saved = Old->second;
+  // The variable must move towards the bound, the same way in every thread
+  // (the step is the same for all: it does not depend on the thread).
+  auto Step = SL.Step ? eval(SL.Step, Fr, En) : std::optional<int64_t>(1);
+  bool Ok = Step && *Step != 0 && ((*Step > 0) != SL.Down) == SL.Below &&
+            !(SL.Step && isVarying(SL.Step, Fr));
+  if (!Ok && En.StrideCut)
+    *En.StrideCut = true;
+  unsigned Trip = 0;
+  for (; Ok && Trip < MaxStrideTrips; ++Trip) {
+    En.Trips[V] = Trip;
+    // Iterations are enumerated while the first thread of the block runs
+    // them; a test it cannot evaluate is sampled on two iterations.
+    Env First = En;
+    First.Tid = 0;
+    auto C = eval(SL.Loop->getCond(), Fr, First);
+    if (C ? !*C : Trip >= 2)
+      break;
+    enumerate(Loops, Fr, En, Fn, Idx + 1);
+  }
+  // Did any thread of the block run an iteration left out?
+  if (Ok && En.StrideCut && !*En.StrideCut) {
+    En.Trips[V] = Trip;
+    const unsigned Threads = unsigned(
+        En.ShapeKnown ? En.BlockDim * En.DimY * En.DimZ : En.BlockDim);
+    Env Probe = En;
+    for (unsigned Base = 0; Base < Threads && !*En.StrideCut; Base += 32) {
+      Probe.Tid = Base;
+      uint32_t Lanes = batchOf(Base, Threads);
+      Vals T = evalW(SL.Loop->getCond(), Fr, Probe, Lanes);
+      bool Runs = T.Valid != Lanes;
+      forLanes(T.Valid, [&](unsigned K) { Runs |= T.V[K] != 0; });
+      if (Runs)
+        *En.StrideCut = true;
+    }
+  }
+  if (Saved)
+    En.Trips[V] = *Saved;
+  else
+    En.Trips.erase(V);
 }
 
 ReachSet LaneAccessAnalysis::Impl::reach(FunctionInfo &I, Pos Target) {
@@ -2108,6 +2302,18 @@ LaneAccessAnalysis::Impl::blockShapes(const Frame &Fr) {
   It = ShapeCache.find(Root);
   It->second = std::move(Shapes);
   return It->second;
+}
+
+const StrideLoop *LaneAccessAnalysis::Impl::strideIn(const ForStmt *L,
+                                                     const Frame &Fr) {
+  FunctionInfo &I = info(Fr.F);
+  auto It = I.Strides.find(L);
+  if (It == I.Strides.end())
+    return nullptr;
+  auto [Known, New] = StrideIn.try_emplace({L, &Fr}, false);
+  if (New)
+    Known->second = isVarying(It->second.Init, Fr);
+  return Known->second ? &It->second : nullptr;
 }
 
 bool LaneAccessAnalysis::Impl::entersLoop(const ForStmt *L, FunctionInfo &I) {
@@ -2315,6 +2521,9 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
         return;
       // Can they run concurrently, and in which iterations?
       bool SameIter = false, Crossed = false, WToR = false, RToW = false;
+      // Through a back edge: from the write to the read, from the read to
+      // the write.
+      bool CrossWR = false, CrossRW = false;
       if (RI == WI || (R.A->Where.Block == W.A->Where.Block &&
                        R.A->Where.Index == W.A->Where.Index)) {
         SameIter = true;
@@ -2328,12 +2537,14 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
               W.A->Where.Index < X.Hi) {
             Note(X.Crossed);
             WToR = true;
+            CrossWR |= X.Crossed;
           }
         for (const auto &X : WR.Ranges)
           if (X.Block == R.A->Where.Block && X.Lo <= R.A->Where.Index &&
               R.A->Where.Index < X.Hi) {
             Note(X.Crossed);
             RToW = true;
+            CrossRW |= X.Crossed;
           }
         // Or a branch that splits the warp leads to both (which adds
         // nothing when they already meet in one iteration and no loop is
@@ -2362,6 +2573,39 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
       for (const ForStmt *L : R.Loops)
         if (!llvm::is_contained(Common, L))
           ROnly.push_back(L);
+      // A stride loop around both is enumerated once for the two: in one
+      // iteration the sides run the same one, and through the loop's back
+      // edge the later side runs the next (with a barrier in the loop, no
+      // other iteration runs between the same two barriers; without one,
+      // the pair also meets within an iteration). Each iteration moves the
+      // lanes' elements on by a step, so iterations further apart are left
+      // out.
+      llvm::SmallVector<const VarDecl *, 2> SharedStrides;
+      if (Crossed)
+        for (const ForStmt *L : W.Loops)
+          if (const StrideLoop *SL = strideIn(L, Fr);
+              SL && llvm::is_contained(R.Loops, L)) {
+            llvm::erase(WOnly, L);
+            llvm::erase(ROnly, L);
+            Common.insert(Common.begin(), L);
+            SharedStrides.push_back(SL->Var);
+          }
+      struct TripShift {
+        int64_t W = 0, R = 0;
+      };
+      llvm::SmallVector<TripShift, 3> Shifts;
+      if (SharedStrides.empty() || SameIter)
+        Shifts.push_back({0, 0});
+      if (!SharedStrides.empty() && CrossWR)
+        Shifts.push_back({0, 1});
+      if (!SharedStrides.empty() && CrossRW)
+        Shifts.push_back({1, 0});
+      TripShift Shift;
+      auto ShiftTrips = [&](Env &E, int64_t By) {
+        for (const VarDecl *V : SharedStrides)
+          if (auto It = E.Trips.find(V); It != E.Trips.end())
+            It->second += By;
+      };
       // Common loops are enumerated outermost first.
       std::reverse(Common.begin(), Common.end());
       std::reverse(WOnly.begin(), WOnly.end());
@@ -2413,6 +2657,8 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
               llvm::SmallVector<std::pair<intptr_t, int64_t>, 4> Loops;
               for (const auto &[V, X] : E.Loop)
                 Loops.push_back({intptr_t(V), X});
+              for (const auto &[V, X] : E.Trips)
+                Loops.push_back({intptr_t(V) + 1, X});
               llvm::sort(Loops);
               for (const auto &[V, X] : Loops) {
                 Key.push_back(int64_t(V));
@@ -2469,6 +2715,7 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
               });
             };
             Env EW = E1;
+            ShiftTrips(EW, Shift.W);
             if (AccessCache *C = WOnly.empty() ? Cached(W, EW) : nullptr) {
               if (!C->WritersFilled) {
                 C->WritersFilled = true;
@@ -2487,6 +2734,7 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
               });
             }
             Env ER = E1;
+            ShiftTrips(ER, Shift.R);
             enumerate(ROnly, Fr, ER, [&](Env &E2) {
               ForEachThread(R, E2, UnknownR, [&](unsigned Tid, const auto &Ad) {
                 const WarpWriters &WarpW = (*Writers)[Tid / 32];
@@ -2514,7 +2762,13 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
             return true;
           };
           Env E1 = E0;
-          enumerate(Common, Fr, E1, Inner);
+          enumerate(Common, Fr, E1, [&](Env &E) {
+            for (const TripShift &S : Shifts) {
+              Shift = S;
+              Inner(E);
+            }
+            return true;
+          });
           return true;
         };
         enumerateChain(Chain, Base, Outer);
@@ -2620,11 +2874,14 @@ std::optional<uint32_t> LaneAccessAnalysis::Impl::frameMask(const Stmt *S,
   bool Ran = false;
   std::reverse(Loops.begin(), Loops.end());
   bool ReadBlockDim = false;
+  // A stride loop whose iterations were not all seen: unknown lanes.
+  bool StrideCut = false;
   auto RunBlock = [&](const BlockShape &Shape) {
     const unsigned BD = unsigned(Shape.D.product());
     Env Base;
     setShape(Base, Shape);
     Base.ReadBlockDim = &ReadBlockDim;
+    Base.StrideCut = &StrideCut;
     auto Inner = [&](Env &E1) {
       Ran = true;
       llvm::SmallVector<uint32_t, 32> PerWarp((BD + 31) / 32, 0);
@@ -2667,7 +2924,7 @@ std::optional<uint32_t> LaneAccessAnalysis::Impl::frameMask(const Stmt *S,
     for (unsigned K = 0; K < Largest; ++K)
       if (!RunBlock(Shapes[K]))
         return std::nullopt;
-  if (!Consistent || !Ran)
+  if (!Consistent || !Ran || StrideCut)
     return std::nullopt;
   return Mask.value_or(0);
 }

@@ -424,8 +424,14 @@ void FunctionUniformityImpl::setVar(const VarDecl *V, UniformValue Value,
                                     std::optional<UniformValue> Own) {
   UniformValue Ctl = curCtl();
   UniformValue Contribution = join(Value, Ctl);
-  // Uniform control keeps the value's shape.
-  Contribution.Shape = Ctl.isBlockUniform() ? Value.Shape : UniformValue::None;
+  // Control that is the same in every lane of a warp keeps the value's
+  // shape: a warp runs the write with all of its lanes or with none, so in
+  // each warp the variable holds the old value or the new one in every lane
+  // (`for (int c = threadIdx.x; c < 1024; c += blockDim.x)`: `c` stays
+  // lane-linear, and the loop test warp-uniform).
+  Contribution.Shape = Ctl.Params == 0 && Ctl.Base != Uniformity::Thread
+                           ? Value.Shape
+                           : UniformValue::None;
   if (Recording) {
     auto &R = Reasons[V];
     for (unsigned L = 1; L <= 2; ++L) {

@@ -41,7 +41,9 @@
 ///    warp that must be complete).
 ///  - Warp uniformity is tracked with two shapes: "lane-linear" values
 ///    (`threadIdx.x` plus a multiple of 32, cooperative groups' block
-///    `thread_rank()`; `tid += blockDim.x * gridDim.x` keeps it) and "aligned" ones (uniform multiples of 32,
+///    `thread_rank()`; `tid += blockDim.x * gridDim.x` keeps it, and so does
+///    a write under control that is the same in every lane of a warp) and
+///    "aligned" ones (uniform multiples of 32,
 ///    `blockDim.x`). Dividing a lane-linear value by, shifting it right by,
 ///    or comparing it with an aligned one is warp-uniform. This assumes that
 ///    `blockDim.x` is a multiple of 32; UniformityOptions can drop it, and then

@@ -569,6 +569,14 @@ void ImplicitWarpSynchronizationCheck::check(
     diag(Site.Loc, "lane %0 reads it here, and no barrier orders the two",
          DiagnosticIDs::Note)
         << X.ReaderLane;
+    // An exchange split over two calls: where each side is made.
+    for (auto [Call, Side] : {std::pair(X.WriteCall, 0), std::pair(X.ReadCall, 1)})
+      if (Call)
+        if (const FunctionDecl *Callee = Call->getDirectCallee())
+          diag(SM.getFileLoc(Call->getBeginLoc()),
+               "the %select{write|read}0 is made in this call to '%1'",
+               DiagnosticIDs::Note)
+              << Side << Callee->getName();
     if (X.Via)
       diag(SM.getFileLoc(X.Via->getBeginLoc()),
            "%select{shared|global}2 memory '%0' is passed to '%1' here",

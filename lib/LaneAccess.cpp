@@ -199,6 +199,10 @@ struct FunctionInfo {
   llvm::DenseMap<const VarDecl *, unsigned> AsmWrites;
   llvm::SmallPtrSet<const VarDecl *, 2> LaneIdAsm;
   llvm::SmallVector<Access, 16> Accesses;
+  /// The calls the body makes (not in lambdas), with their positions; filled
+  /// on first use.
+  llvm::SmallVector<std::pair<const CallExpr *, Pos>, 8> Calls;
+  bool CallsFilled = false;
   bool Ok = false;
 };
 
@@ -435,6 +439,8 @@ public:
     // A branch the whole warp takes the same way does not split it.
     return !C || (isVarying(C, Fr) && !provenWarpUniform(C, Fr));
   }
+  /// The calls in I's function body, with their CFG positions.
+  llvm::ArrayRef<std::pair<const CallExpr *, Pos>> callsOf(FunctionInfo &I);
   void analyzeFrame(const Frame &Fr, bool EntryKnown,
                     llvm::SmallVectorImpl<WarpExchange> &Out);
   void mergeMask(const Stmt *S, std::optional<uint32_t> M) {
@@ -2391,6 +2397,36 @@ static void collectAccesses(const Stmt *S, FunctionInfo &I,
   I.Accesses.push_back(std::move(Acc));
 }
 
+llvm::ArrayRef<std::pair<const CallExpr *, Pos>>
+LaneAccessAnalysis::Impl::callsOf(FunctionInfo &I) {
+  if (I.CallsFilled || !I.PM)
+    return I.Calls;
+  I.CallsFilled = true;
+  llvm::SmallVector<const Stmt *, 32> Work{I.F->getBody()};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S || isa<LambdaExpr>(S))
+      continue;
+    for (const Stmt *Child : S->children())
+      Work.push_back(Child);
+    const auto *Call = dyn_cast<CallExpr>(S);
+    if (!Call || isa<CXXOperatorCallExpr, CUDAKernelCallExpr>(Call))
+      continue;
+    // Its position: the nearest enclosing CFG element.
+    for (const Stmt *P = Call; P; P = I.PM->getParent(P))
+      if (auto Found = I.Positions.find(P); Found != I.Positions.end()) {
+        I.Calls.push_back({Call, Found->second});
+        break;
+      }
+  }
+  // In source order, as the accesses are.
+  llvm::sort(I.Calls, [&](const auto &A, const auto &B) {
+    return Ctx.getSourceManager().isBeforeInTranslationUnit(
+        A.first->getBeginLoc(), B.first->getBeginLoc());
+  });
+  return I.Calls;
+}
+
 void LaneAccessAnalysis::Impl::analyzeFrame(
     const Frame &Fr, bool EntryKnown,
     llvm::SmallVectorImpl<WarpExchange> &Out) {
@@ -2399,7 +2435,7 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
     return;
   if (I.Accesses.empty())
     collectAccesses(Fr.F->getBody(), I, *this);
-  if (I.Accesses.empty())
+  if (I.Accesses.empty() && callsOf(I).empty())
     return;
 
   // The callers' side: the lanes that make each call of the context, and
@@ -2420,11 +2456,26 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
     /// The memory it reaches (a shared variable, dynamic shared memory or a
     /// kernel's pointer parameter): accesses to different ones never meet.
     const void *Key = nullptr;
+    /// Its place in this frame's function: its own, or for an access of a
+    /// helper called here, the call's.
+    Pos Where;
+    const Stmt *Statement = nullptr;
+    /// For an access of a helper: the call (Site), the helper's frame the
+    /// access and Guard are evaluated in (In), and the conditions around the
+    /// call in this frame (CallGuard). Loops are then the loops around the
+    /// call.
+    const CallExpr *Site = nullptr;
+    const Frame *In = nullptr;
+    llvm::SmallVector<Cond, 2> CallGuard;
+    const Frame &frame(const Frame &Own) const { return In ? *In : Own; }
+    /// What stands for it in this frame's function.
+    const Stmt *anchor() const { return Site ? Site : A->E; }
   };
   llvm::SmallVector<FrameAccess, 16> Acc;
-  for (Access &A : I.Accesses) {
-    FrameAccess FA{&A, {}, {}, CallOpaque};
-    guardOf(A.E, Fr.F->getBody(), I, Fr, FA.Guard, FA.Loops, FA.Opaque);
+  // Keeps FA when it reaches memory an exchange can go through.
+  auto AddAccess = [&](FrameAccess FA) {
+    Access &A = *FA.A;
+    const Frame &AF = FA.frame(Fr);
     // Does its base reach shared memory? (Indices are not needed.)
     const Expr *Base = A.E->IgnoreParens();
     while (true) {
@@ -2450,7 +2501,7 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
         FA.Key = sharedKey(V);
       } else {
         Env En;
-        if (auto Ad = evalPtrVar(V, Fr, En)) {
+        if (auto Ad = evalPtrVar(V, AF, En)) {
           FA.Key = Ad->Key;
           Global = isa_and_nonnull<ParmVarDecl>(Ad->Var);
         }
@@ -2462,12 +2513,55 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
     if (FA.Key && Global) {
       Env E0, E1;
       E1.Tid = 1;
-      auto A0 = evalObj(A.E, Fr, E0), A1 = evalObj(A.E, Fr, E1);
+      auto A0 = evalObj(A.E, AF, E0), A1 = evalObj(A.E, AF, E1);
       if (A0 && A1 && A0->Byte == A1->Byte)
         FA.Key = nullptr;
     }
     if (FA.Key)
       Acc.push_back(std::move(FA));
+  };
+  for (Access &A : I.Accesses) {
+    FrameAccess FA{&A, {}, {}, CallOpaque};
+    FA.Where = A.Where;
+    FA.Statement = A.Statement;
+    guardOf(A.E, Fr.F->getBody(), I, Fr, FA.Guard, FA.Loops, FA.Opaque);
+    AddAccess(std::move(FA));
+  }
+  // The accesses of the helpers this context calls, each at its call: a
+  // write made in one call and a read made in another, with no barrier
+  // between the calls, are an exchange too (`f(&s[t], 32); f(&s[(2 * t) &
+  // 63], 1);`). A helper that reaches a barrier is a barrier itself;
+  // accesses under a loop of the helper are left out.
+  for (const auto &[Call, Where] : callsOf(I)) {
+    const FunctionDecl *Def = followable(resolveCallee(Call), Fr);
+    if (!Def || reachesBarrier(Def, 0))
+      continue;
+    FunctionInfo &CI = info(Def);
+    if (!CI.Ok)
+      continue;
+    if (CI.Accesses.empty())
+      collectAccesses(Def->getBody(), CI, *this);
+    if (CI.Accesses.empty())
+      continue;
+    FrameStore.push_back(Frame{Def, Call, &Fr});
+    const Frame *In = &FrameStore.back();
+    llvm::SmallVector<Cond, 2> CallGuard;
+    llvm::SmallVector<const ForStmt *, 2> CallLoops;
+    bool Opaque = CallOpaque;
+    guardOf(Call, Fr.F->getBody(), I, Fr, CallGuard, CallLoops, Opaque);
+    for (Access &A : CI.Accesses) {
+      FrameAccess FA{&A, {}, CallLoops, Opaque};
+      llvm::SmallVector<const ForStmt *, 2> Inner;
+      guardOf(A.E, Def->getBody(), CI, *In, FA.Guard, Inner, FA.Opaque);
+      if (!Inner.empty())
+        continue;
+      FA.Where = Where;
+      FA.Statement = statementOf(Call, I);
+      FA.Site = Call;
+      FA.In = In;
+      FA.CallGuard = CallGuard;
+      AddAccess(std::move(FA));
+    }
   }
   if (Acc.size() < 1)
     return;
@@ -2476,7 +2570,7 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
   llvm::SmallVector<std::optional<ReachSet>, 16> Reach(Acc.size());
   auto ReachOf = [&](unsigned K) -> const ReachSet & {
     if (!Reach[K])
-      Reach[K] = reach(I, Acc[K].A->Where);
+      Reach[K] = reach(I, Acc[K].Where);
     return *Reach[K];
   };
 
@@ -2524,8 +2618,12 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
       // Through a back edge: from the write to the read, from the read to
       // the write.
       bool CrossWR = false, CrossRW = false;
-      if (RI == WI || (R.A->Where.Block == W.A->Where.Block &&
-                       R.A->Where.Index == W.A->Where.Index)) {
+      // An access of a helper pairs with one of another call only; the
+      // helper's own frame pairs those of one call.
+      if ((R.Site || W.Site) && (!R.Site || !W.Site || R.Site == W.Site))
+        continue;
+      if (RI == WI || (R.Where.Block == W.Where.Block &&
+                       R.Where.Index == W.Where.Index)) {
         SameIter = true;
       } else {
         const ReachSet &RR = ReachOf(RI);
@@ -2533,15 +2631,15 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
         auto Note = [&](bool C) { (C ? Crossed : SameIter) = true; };
         // One reaches the other with no barrier in between.
         for (const auto &X : RR.Ranges)
-          if (X.Block == W.A->Where.Block && X.Lo <= W.A->Where.Index &&
-              W.A->Where.Index < X.Hi) {
+          if (X.Block == W.Where.Block && X.Lo <= W.Where.Index &&
+              W.Where.Index < X.Hi) {
             Note(X.Crossed);
             WToR = true;
             CrossWR |= X.Crossed;
           }
         for (const auto &X : WR.Ranges)
-          if (X.Block == R.A->Where.Block && X.Lo <= R.A->Where.Index &&
-              R.A->Where.Index < X.Hi) {
+          if (X.Block == R.Where.Block && X.Lo <= R.Where.Index &&
+              R.Where.Index < X.Hi) {
             Note(X.Crossed);
             RToW = true;
             CrossRW |= X.Crossed;
@@ -2556,7 +2654,7 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
           for (const auto &Y : WR.Ranges)
             if (X.Block == Y.Block && X.Hi == I.Barrier[X.Block].size() &&
                 Y.Hi == X.Hi && divergentBranch(I, X.Block, Fr) &&
-                oppositeArms(I, X.Block, W.A->E, R.A->E))
+                oppositeArms(I, X.Block, W.anchor(), R.anchor()))
               Note(X.Crossed || Y.Crossed);
       }
       if (!SameIter && !Crossed)
@@ -2676,8 +2774,11 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
               uint32_t Unknown = 0;
               uint32_t Lanes = passesChain(Chain, E2, batchOf(Base, BD),
                                            Unknown, &Unk);
-              Lanes = evalGuard(Acc.Guard, Fr, E2, Lanes, Unknown, &Unk);
-              Addrs Ad = evalObjW(Acc.A->E, Fr, E2, Lanes);
+              if (!Acc.CallGuard.empty())
+                Lanes = evalGuard(Acc.CallGuard, Fr, E2, Lanes, Unknown, &Unk);
+              const Frame &AF = Acc.frame(Fr);
+              Lanes = evalGuard(Acc.Guard, AF, E2, Lanes, Unknown, &Unk);
+              Addrs Ad = evalObjW(Acc.A->E, AF, E2, Lanes);
               forLanes(Ad.Valid, [&](unsigned L) {
                 Visit(Base + L, Address{Ad.Key, Ad.Var, Ad.Byte[L]});
               });
@@ -2822,8 +2923,10 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
       X.Func = Fr.F;
       X.Read = R.A->E;
       X.Write = W.A->E;
-      X.ReadStmt = R.A->Statement;
-      X.WriteStmt = W.A->Statement;
+      X.ReadStmt = R.Statement;
+      X.WriteStmt = W.Statement;
+      X.ReadCall = R.Site;
+      X.WriteCall = W.Site;
       X.Shared = SharedVar;
       X.Global = SharedVar && isa<ParmVarDecl>(SharedVar);
       X.Via = Fr.Call;
@@ -2837,15 +2940,15 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
       X.WriteReachesRead = WToR;
       X.ReadReachesWrite = RToW;
       if (WToR)
-        X.WriteMeet = meetOf(W.A->Statement, R.A->Statement, I);
+        X.WriteMeet = meetOf(W.Statement, R.Statement, I);
       if (RToW)
-        X.ReadMeet = meetOf(R.A->Statement, W.A->Statement, I);
+        X.ReadMeet = meetOf(R.Statement, W.Statement, I);
       Out.push_back(X);
       // The statements' lane masks in this context.
       // (Once per statement: the mask depends on the statement and this
       // frame only, and a statement takes part in many exchanges.)
       for (const Stmt *S :
-           {R.A->Statement, W.A->Statement, X.WriteMeet, X.ReadMeet})
+           {R.Statement, W.Statement, X.WriteMeet, X.ReadMeet})
         if (S && MaskDone.insert(S).second)
           mergeMask(S, frameMask(S, Fr, EntryKnown));
     }

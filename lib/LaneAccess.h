@@ -35,7 +35,8 @@
 ///  - Indices are *evaluated*, not matched: for each `threadIdx.x` of a block
 ///    and each block size in {32, 64, ..., 1024} (a multiple of 32: the last
 ///    warp is full; at most the kernel's `__launch_bounds__`), every index
-///    is computed exactly with the types' integer semantics. Where the
+///    is computed exactly with the types' integer semantics (a warp's 32
+///    threads at a time: one walk of an expression serves a warp). Where the
 ///    kernel's launches in the translation unit (lib/LaunchModel.h) give a
 ///    two- or three-dimensional block, or the cuda.BlockDim option does for
 ///    a kernel with no such launch, each of those shapes is evaluated
@@ -90,12 +91,30 @@
 ///  - An exchange is a write and a read that can run concurrently, by two
 ///    different lanes of the same warp, of overlapping bytes.
 ///
+///  - Stride loops: a counted loop whose variable starts at a value that
+///    differs between threads and moves by the same step in all of them,
+///    tested against a bound the loop does not change (`for (int pos =
+///    threadIdx.x; pos < n; pos += blockDim.x)`), is enumerated by iteration
+///    (while the block's first thread runs them, up to 64; an unknown bound
+///    is sampled on two), the variable's value in each thread its start
+///    plus that many steps, and the test a condition on the lanes of each
+///    iteration. Where some thread runs an iteration that was not
+///    enumerated, or the test cannot be evaluated, the lanes of the loop's
+///    statements are unknown (no fix). Two accesses in the loop meet in one
+///    iteration, or, through its back edge, in consecutive ones.
+///  - Calls: the accesses of a helper with no barrier are also placed at
+///    each call of it, so that a write made in one call and a read made in
+///    another call (of the same helper or not) with no barrier between the
+///    calls are an exchange, in the caller (`f(&s[t], 32); f(&s[(2 * t) &
+///    63], 1);`); the fix goes between the calls.
+///
 /// Left out, deliberately (each makes the analysis silent, never noisy):
 /// indices that depend on `threadIdx.y`/`.z` in blocks of unknown shape, on
 /// loaded values or on variables that are written under a condition or in a
-/// loop other than a counted loop's own variable; pairs of accesses
-/// in different functions (a write in a kernel and a read in the helper it
-/// calls); calls through function pointers and dependent calls naming more
+/// loop other than a counted or stride loop's own variable; a write in a
+/// function and a read in a helper it calls, and accesses under a loop of a
+/// helper paired across calls; stride-loop iterations further apart than
+/// one; calls through function pointers and dependent calls naming more
 /// than one function; tiles partitioned at run time; accesses made through
 /// atomics or through references. Blocks whose size is not a multiple of 32 are
 /// assumed away. The work is bounded; a function that exceeds it is skipped.
@@ -153,6 +172,11 @@ struct WarpExchange {
   /// The call that passes shared memory into Func, when the accesses go
   /// through a pointer parameter; null otherwise.
   const clang::CallExpr *Via = nullptr;
+  /// For an exchange split over two calls made in Func (a write in one, a
+  /// read in the other): the calls; Read and Write are in the callees, and
+  /// ReadStmt and WriteStmt are the statements of Func that hold the calls.
+  const clang::CallExpr *ReadCall = nullptr;
+  const clang::CallExpr *WriteCall = nullptr;
   /// The calls further up that lead to Via, innermost first (`scanBlock(v,
   /// s)` in `scan` for `scanWarp(v, s)` in `scanBlock`).
   llvm::SmallVector<const clang::CallExpr *, 2> Callers;

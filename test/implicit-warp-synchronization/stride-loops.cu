@@ -33,43 +33,47 @@ __global__ void segmentSums(const float *in, float *out) {
     out[blockIdx.x * 64 + threadIdx.x] = s[threadIdx.x * 32];
 }
 
-// A row shifted left by one element in place: each lane reads its right
-// neighbour's element before that lane overwrites it.
-__global__ void rowShift(int *io) {
-  __shared__ int r[1024 + 1];
-  r[threadIdx.x] = io[threadIdx.x];
+// Each 32-element group rotated left by one, in place: each lane reads its
+// right neighbour's element before that lane overwrites it.
+__global__ void groupRotate(int *io) {
+  __shared__ int r[1024];
+  for (int c = threadIdx.x; c < 1024; c += blockDim.x)
+    r[c] = io[c];
   __syncthreads();
   for (int c = threadIdx.x; c < 1024; c += blockDim.x) {
-    int v = r[c + 1];
+    int v = r[(c & ~31) | ((c + 1) & 31)];
     r[c] = v;
     // warning@-2:13 {{lanes of a warp exchange data through shared memory 'r' with no '__syncwarp' between the write and the read}}
     // note@-2:5 {{lane 1 writes the element here}}
     // note@-4:13 {{lane 0 reads it here, and no barrier orders the two}}
     // note@-5:13 {{independent thread scheduling}}
-    // FIXED: {{^}}    int v = r[c + 1];{{$}}
+    // FIXED: {{^}}    int v = r[(c & ~31) | ((c + 1) & 31)];{{$}}
     // FIXED-NEXT: {{^}}    __syncwarp(0xffffffff);{{$}}
     // FIXED-NEXT: {{^}}    r[c] = v;{{$}}
     // FIXED-NEXT: {{^}}    __syncwarp(0xffffffff);{{$}}
   }
   __syncthreads();
-  io[threadIdx.x] = r[threadIdx.x];
+  for (int c = threadIdx.x; c < 1024; c += blockDim.x)
+    io[c] = r[c];
 }
 
 // Correct counterparts, silent.
 
-// The shift with the warp synchronised between the read and the write; the
-// next iteration's elements are a whole step away.
-__global__ void rowShiftSynced(int *io) {
-  __shared__ int r[1024 + 1];
-  r[threadIdx.x] = io[threadIdx.x];
+// The rotation with the warp synchronised between the read and the write;
+// the next iteration's elements are a whole step away.
+__global__ void groupRotateSynced(int *io) {
+  __shared__ int r[1024];
+  for (int c = threadIdx.x; c < 1024; c += blockDim.x)
+    r[c] = io[c];
   __syncthreads();
   for (int c = threadIdx.x; c < 1024; c += blockDim.x) {
-    int v = r[c + 1];
+    int v = r[(c & ~31) | ((c + 1) & 31)];
     __syncwarp();
     r[c] = v;
   }
   __syncthreads();
-  io[threadIdx.x] = r[threadIdx.x];
+  for (int c = threadIdx.x; c < 1024; c += blockDim.x)
+    io[c] = r[c];
 }
 
 // Every lane updates only its own elements.
@@ -92,8 +96,8 @@ __global__ void stepPerThread(int *io) {
 
 void launchAll(const float *in, float *out, int *data) {
   segmentSums<<<8, 256>>>(in, out);
-  rowShift<<<1, 256>>>(data);
-  rowShiftSynced<<<1, 256>>>(data);
+  groupRotate<<<1, 256>>>(data);
+  groupRotateSynced<<<1, 256>>>(data);
   scaleInPlace<<<1, 256>>>(data);
   stepPerThread<<<1, 256>>>(data);
 }

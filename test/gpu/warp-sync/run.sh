@@ -5,9 +5,10 @@
 #
 # Makes the fixed form of kernels.cu with the check's --fix, builds the
 # original and the fixed form with nvcc -arch=sm_90 -lineinfo, runs both
-# against the CPU reference, and runs compute-sanitizer racecheck on both.
-# Passes when both forms compute the right results, racecheck reports
-# warp-level hazards in the original and no hazard in the fixed form.
+# against the CPU reference, runs compute-sanitizer racecheck on both and
+# synccheck on the fixed form. Passes when the fixed form computes the right
+# results, racecheck reports warp-level hazards in the original and no hazard
+# in the fixed form, and synccheck no error in the fixed form.
 #
 # Usage: run.sh [PLUGIN] [WORKDIR]
 #   PLUGIN   the cuda-tidy plugin (default: build/lib/CudaTidy.so)
@@ -67,6 +68,12 @@ for form in original fixed; do
   eval "${form}_hazards=$hazards ${form}_warp=$warp"
 done
 
+# The fix's __syncwarp masks: every lane a mask names must reach the call.
+echo "== fixed: synccheck"
+"$sanitizer" --tool synccheck "$work/fixed" > "$work/fixed.synccheck" 2>&1 || true
+sync_errors=$(sed -n 's/.*ERROR SUMMARY: \([0-9]*\) error.*/\1/p' "$work/fixed.synccheck" | tail -1)
+echo "   fixed: synccheck ${sync_errors:-?} errors"
+
 echo "== summary (files in $work)"
 echo "   check: $warnings warnings before the fix, $left after"
 echo "   racecheck: original $original_hazards hazards ($original_warp warp-level), fixed $fixed_hazards"
@@ -74,5 +81,6 @@ echo "   racecheck: original $original_hazards hazards ($original_warp warp-leve
 [ "$left" -eq 0 ] || { echo "FAIL: the fixed form still warns"; status=1; }
 [ "$original_warp" -gt 0 ] || { echo "FAIL: racecheck saw no warp-level hazard in the original"; status=1; }
 [ "$fixed_hazards" -eq 0 ] || { echo "FAIL: racecheck reports hazards in the fixed form"; status=1; }
+[ "${sync_errors:-1}" -eq 0 ] || { echo "FAIL: synccheck reports errors in the fixed form"; status=1; }
 [ "$status" -eq 0 ] && echo "PASS"
 exit "$status"

@@ -2748,10 +2748,10 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
             // Calls Visit(Tid, Address) for each thread of the block that
             // passes the caller's and the access's guards, with the element
             // it touches.
-            auto Cached = [&](const FrameAccess &FA,
-                              const Env &E) -> AccessCache * {
+            auto CacheKey = [&](const FrameAccess &FA, const Env &E,
+                                unsigned ForShape) {
               llvm::SmallVector<int64_t, 8> Key{int64_t(&FA - Acc.data()),
-                                                int64_t(ShapeIdx)};
+                                                int64_t(ForShape)};
               llvm::SmallVector<std::pair<intptr_t, int64_t>, 4> Loops;
               for (const auto &[V, X] : E.Loop)
                 Loops.push_back({intptr_t(V), X});
@@ -2762,7 +2762,26 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
                 Key.push_back(int64_t(V));
                 Key.push_back(X);
               }
-              return &Cache[std::move(Key)];
+              return Key;
+            };
+            auto Cached = [&](const FrameAccess &FA,
+                              const Env &E) -> AccessCache * {
+              return &Cache[CacheKey(FA, E, ShapeIdx)];
+            };
+            // The same access and loop values in the largest of the block
+            // sizes tried, already evaluated, when no evaluation read
+            // blockDim and no condition was unknown: a smaller block is its
+            // first threads, which behave alike.
+            auto Larger = [&](const FrameAccess &FA,
+                              const Env &E) -> const AccessCache * {
+              const unsigned Largest = unsigned(Shapes.size() - 1);
+              if (Shape.Known || ShapeIdx == Largest)
+                return nullptr;
+              auto It = Cache.find(CacheKey(FA, E, Largest));
+              if (It == Cache.end() || !It->second.Filled ||
+                  It->second.ReadBD || !It->second.Unknown.empty())
+                return nullptr;
+              return &It->second;
             };
             // Calls Visit for the threads of the batch at Base that pass
             // the caller's and the access's guards.
@@ -2788,6 +2807,13 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
                                      auto &&Visit) {
               {
                 AccessCache *C = Cached(Acc, E2);
+                if (!C->Filled)
+                  if (const AccessCache *L = Larger(Acc, E2)) {
+                    C->Filled = true;
+                    for (const auto &T : L->Threads)
+                      if (T.first < BD)
+                        C->Threads.push_back(T);
+                  }
                 if (!C->Filled) {
                   C->Filled = true;
                   bool *Outer = E2.ReadBlockDim;

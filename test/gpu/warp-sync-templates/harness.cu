@@ -5,23 +5,10 @@
 #include <cstdlib>
 #include <vector>
 
+#include "../common/compare.h"
 #include "../common/cuda_check.h"
 
 static const int Blocks = 64;
-
-template <typename T>
-static int compare(const char *Name, const std::vector<T> &Got,
-                   const std::vector<T> &Want) {
-  for (size_t I = 0; I < Want.size(); ++I)
-    if (Got[I] != Want[I]) {
-      std::printf("%-22s FAIL at %zu: got %lld, want %lld\n", Name, I,
-                  (long long)Got[I], (long long)Want[I]);
-      return 1;
-    }
-  std::printf("%-22s ok (%zu values match the CPU reference)\n", Name,
-              Want.size());
-  return 0;
-}
 
 template <unsigned Block, typename T> static int runReduce(const char *Name) {
   const int N = Block * Blocks;

@@ -439,6 +439,19 @@ public:
     // A branch the whole warp takes the same way does not split it.
     return !C || (isVarying(C, Fr) && !provenWarpUniform(C, Fr));
   }
+  /// The frame of Def called by Call from Parent (one per call and parent,
+  /// kept with the contexts).
+  const Frame *callFrame(const FunctionDecl *Def, const CallExpr *Call,
+                         const Frame &Parent) {
+    const Frame *&Slot = CallFrames[{Call, &Parent}];
+    if (!Slot) {
+      FrameStore.push_back(Frame{Def, Call, &Parent});
+      Slot = &FrameStore.back();
+    }
+    return Slot;
+  }
+  llvm::DenseMap<std::pair<const CallExpr *, const Frame *>, const Frame *>
+      CallFrames;
   /// The calls in I's function body, with their CFG positions.
   llvm::ArrayRef<std::pair<const CallExpr *, Pos>> callsOf(FunctionInfo &I);
   void analyzeFrame(const Frame &Fr, bool EntryKnown,
@@ -2532,6 +2545,15 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
   // between the calls, are an exchange too (`f(&s[t], 32); f(&s[(2 * t) &
   // 63], 1);`). A helper that reaches a barrier is a barrier itself;
   // accesses under a loop of the helper are left out.
+  // Only pairs from two different calls are looked at: with fewer than two
+  // such calls there is nothing to add.
+  struct HelperCall {
+    const CallExpr *Call;
+    Pos Where;
+    const FunctionDecl *Def;
+    FunctionInfo *CI;
+  };
+  llvm::SmallVector<HelperCall, 4> Helpers;
   for (const auto &[Call, Where] : callsOf(I)) {
     const FunctionDecl *Def = followable(resolveCallee(Call), Fr);
     if (!Def || reachesBarrier(Def, 0))
@@ -2541,23 +2563,27 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
       continue;
     if (CI.Accesses.empty())
       collectAccesses(Def->getBody(), CI, *this);
-    if (CI.Accesses.empty())
-      continue;
-    FrameStore.push_back(Frame{Def, Call, &Fr});
-    const Frame *In = &FrameStore.back();
+    if (!CI.Accesses.empty())
+      Helpers.push_back({Call, Where, Def, &CI});
+  }
+  if (Helpers.size() < 2)
+    Helpers.clear();
+  for (const HelperCall &H : Helpers) {
+    const Frame *In = callFrame(H.Def, H.Call, Fr);
     llvm::SmallVector<Cond, 2> CallGuard;
     llvm::SmallVector<const ForStmt *, 2> CallLoops;
     bool Opaque = CallOpaque;
-    guardOf(Call, Fr.F->getBody(), I, Fr, CallGuard, CallLoops, Opaque);
-    for (Access &A : CI.Accesses) {
+    guardOf(H.Call, Fr.F->getBody(), I, Fr, CallGuard, CallLoops, Opaque);
+    const Stmt *CallStmt = statementOf(H.Call, I);
+    for (Access &A : H.CI->Accesses) {
       FrameAccess FA{&A, {}, CallLoops, Opaque};
       llvm::SmallVector<const ForStmt *, 2> Inner;
-      guardOf(A.E, Def->getBody(), CI, *In, FA.Guard, Inner, FA.Opaque);
+      guardOf(A.E, H.Def->getBody(), *H.CI, *In, FA.Guard, Inner, FA.Opaque);
       if (!Inner.empty())
         continue;
-      FA.Where = Where;
-      FA.Statement = statementOf(Call, I);
-      FA.Site = Call;
+      FA.Where = H.Where;
+      FA.Statement = CallStmt;
+      FA.Site = H.Call;
       FA.In = In;
       FA.CallGuard = CallGuard;
       AddAccess(std::move(FA));
@@ -2755,6 +2781,8 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
               llvm::SmallVector<std::pair<intptr_t, int64_t>, 4> Loops;
               for (const auto &[V, X] : E.Loop)
                 Loops.push_back({intptr_t(V), X});
+              // A stride loop's iteration: its variable's address plus one
+              // (declarations are aligned), apart from a loop value.
               for (const auto &[V, X] : E.Trips)
                 Loops.push_back({intptr_t(V) + 1, X});
               llvm::sort(Loops);
@@ -2805,32 +2833,30 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
             auto ForEachThread = [&](const FrameAccess &Acc, Env &E2,
                                      llvm::SmallPtrSetImpl<const Expr *> &Unk,
                                      auto &&Visit) {
-              {
-                AccessCache *C = Cached(Acc, E2);
-                if (!C->Filled)
-                  if (const AccessCache *L = Larger(Acc, E2)) {
-                    C->Filled = true;
-                    for (const auto &T : L->Threads)
-                      if (T.first < BD)
-                        C->Threads.push_back(T);
-                  }
-                if (!C->Filled) {
+              AccessCache *C = Cached(Acc, E2);
+              if (!C->Filled)
+                if (const AccessCache *L = Larger(Acc, E2)) {
                   C->Filled = true;
-                  bool *Outer = E2.ReadBlockDim;
-                  E2.ReadBlockDim = &C->ReadBD;
-                  for (unsigned Base = 0; Base < BD; Base += 32)
-                    eachThreadOf(Acc, E2, Base, C->Unknown,
-                                 [&](unsigned Tid, const Address &Ad) {
-                                   C->Threads.push_back({Tid, Ad});
-                                 });
-                  E2.ReadBlockDim = Outer;
+                  for (const auto &T : L->Threads)
+                    if (T.first < BD)
+                      C->Threads.push_back(T);
                 }
-                if (C->ReadBD && E2.ReadBlockDim)
-                  *E2.ReadBlockDim = true;
-                Unk.insert(C->Unknown.begin(), C->Unknown.end());
-                for (const auto &[Tid, Ad] : C->Threads)
-                  Visit(Tid, Ad);
+              if (!C->Filled) {
+                C->Filled = true;
+                bool *Outer = E2.ReadBlockDim;
+                E2.ReadBlockDim = &C->ReadBD;
+                for (unsigned Base = 0; Base < BD; Base += 32)
+                  eachThreadOf(Acc, E2, Base, C->Unknown,
+                               [&](unsigned Tid, const Address &Ad) {
+                                 C->Threads.push_back({Tid, Ad});
+                               });
+                E2.ReadBlockDim = Outer;
               }
+              if (C->ReadBD && E2.ReadBlockDim)
+                *E2.ReadBlockDim = true;
+              Unk.insert(C->Unknown.begin(), C->Unknown.end());
+              for (const auto &[Tid, Ad] : C->Threads)
+                Visit(Tid, Ad);
             };
             auto AddWriters = [&](std::vector<WarpWriters> &Into, Env &E2) {
               ForEachThread(W, E2, UnknownW, [&](unsigned Tid, const auto &Ad) {

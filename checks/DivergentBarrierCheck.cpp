@@ -9,6 +9,7 @@
 #include "lib/CudaAST.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -76,6 +77,11 @@ void DivergentBarrierCheck::check(const MatchFinder::MatchResult &Result) {
   const SourceManager &SM = *Result.SourceManager;
   if (!F || !isAnalysedBody(F) || F->isInvalidDecl() ||
       SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation())))
+    return;
+  // Every finding is about a barrier the function reaches or, in a
+  // kernel, an access to another block's shared memory: a function with
+  // neither is not analysed (most device functions of user code).
+  if (!mayHaveFindings(F, *Result.Context))
     return;
   UniformityOptions Opts;
   Opts.BlockSizeMultipleOf32 = BlockSizeMultipleOf32;
@@ -157,6 +163,49 @@ public:
   llvm::SmallVector<const Stmt *, 8> Sites;
 };
 } // namespace
+
+bool DivergentBarrierCheck::mayHaveFindings(const FunctionDecl *F,
+                                            ASTContext &Ctx) {
+  const FunctionDecl *Def = nullptr;
+  if (!F || !F->hasBody(Def) || !Def)
+    return false;
+  auto [It, New] = MayReachBarrier.try_emplace(Def, true);
+  if (!New)
+    return It->second; // known, or on the way (a cycle: assumed to)
+  bool Found = false;
+  llvm::SmallVector<const Stmt *, 32> Work{Def->getBody()};
+  while (!Found && !Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (recognizeBarrier(S, Ctx)) {
+      Found = true;
+      break;
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *Callee = resolveCallee(Call);
+      // A call a template pattern leaves dependent may name anything.
+      if (isMapSharedRank(Call) || (!Callee && Call->isTypeDependent()) ||
+          (!Callee &&
+           isa<UnresolvedLookupExpr, UnresolvedMemberExpr,
+               CXXDependentScopeMemberExpr>(
+               Call->getCallee()->IgnoreParenImpCasts())) ||
+          mayHaveFindings(Callee, Ctx)) {
+        Found = true;
+        break;
+      }
+    } else if (const auto *Construct = dyn_cast<CXXConstructExpr>(S)) {
+      if (mayHaveFindings(Construct->getConstructor(), Ctx)) {
+        Found = true;
+        break;
+      }
+    }
+    for (const Stmt *Child : S->children())
+      Work.push_back(Child);
+  }
+  MayReachBarrier[Def] = Found;
+  return Found;
+}
 
 std::optional<DivergentBarrierCheck::Finding>
 DivergentBarrierCheck::scopedFinding(const FunctionDecl *F,

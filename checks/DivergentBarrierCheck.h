@@ -65,6 +65,11 @@ private:
   std::optional<Finding> scopedFinding(const clang::FunctionDecl *F,
                                        const BarrierSite &B,
                                        clang::ASTContext &Ctx);
+  /// Whether F reaches a barrier (in its body or through a call of a
+  /// function with a body) or accesses another block's shared memory:
+  /// what every finding of the check needs. Memoised.
+  bool mayHaveFindings(const clang::FunctionDecl *F, clang::ASTContext &Ctx);
+  llvm::DenseMap<const clang::FunctionDecl *, bool> MayReachBarrier;
   /// Reports accesses to distributed shared memory after which a block may
   /// exit with no cluster barrier on the way.
   void checkClusterExit(const FunctionUniformity &FU, clang::ASTContext &Ctx);

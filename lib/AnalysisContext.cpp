@@ -15,6 +15,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
 #include <mutex>
 
 using namespace clang;
@@ -30,10 +31,27 @@ public:
   CallIndexer(
       llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<CallSite, 2>> &Out,
       llvm::DenseSet<const FunctionDecl *> &AddressTaken,
-      llvm::DenseMap<const Stmt *, const FunctionDecl *> &Enclosing)
-      : Out(Out), AddressTaken(AddressTaken), Enclosing(Enclosing) {
+      llvm::DenseMap<const Stmt *, const FunctionDecl *> &Enclosing,
+      const SourceManager &SM)
+      : Out(Out), AddressTaken(AddressTaken), Enclosing(Enclosing), SM(SM) {
     ShouldVisitTemplateInstantiations = true;
     ShouldVisitImplicitCode = false;
+    // Calls in types (`decltype(f(x))`) are not evaluated.
+    ShouldWalkTypesOfTypeLocs = false;
+  }
+
+  // Declarations of system headers outside function bodies that hold no
+  // function body (variables, types, enums, using declarations, static
+  // assertions) are not walked: the headers of a CUDA translation unit are
+  // most of it.
+  bool TraverseDecl(Decl *D) override {
+    if (D && isa<VarDecl, TypedefNameDecl, EnumDecl, UsingDecl,
+                 UsingDirectiveDecl, StaticAssertDecl, FieldDecl,
+                 TypeAliasTemplateDecl, VarTemplateDecl, ConceptDecl>(D) &&
+        !D->getDeclContext()->isFunctionOrMethod() &&
+        SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+      return true;
+    return DynamicRecursiveASTVisitor::TraverseDecl(D);
   }
 
   bool TraverseFunctionDecl(FunctionDecl *FD) override {
@@ -99,6 +117,16 @@ public:
 
 private:
   template <typename Fn> bool within(const FunctionDecl *FD, Fn Traverse) {
+    // Functions of system headers (most of a CUDA translation unit) are
+    // walked only where they can reach user code: device code instantiated
+    // from a template (a library kernel calling the user's functor). A
+    // host-only function holds no device call, and one that is no
+    // instantiation cannot name a function of the user's.
+    if (FD->getBody() &&
+        ((!FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAGlobalAttr>()) ||
+         !FD->isTemplateInstantiation()) &&
+        SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+      return true;
     const FunctionDecl *Saved = Current, *SavedInnermost = Innermost;
     Current = Innermost = FD;
     bool Result = Traverse();
@@ -110,13 +138,15 @@ private:
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<CallSite, 2>> &Out;
   llvm::DenseSet<const FunctionDecl *> &AddressTaken;
   llvm::DenseMap<const Stmt *, const FunctionDecl *> &Enclosing;
+  const SourceManager &SM;
   const FunctionDecl *Current = nullptr, *Innermost = nullptr;
   llvm::DenseSet<const DeclRefExpr *> CalleeRefs;
 };
 } // namespace
 
 CallGraphIndex::CallGraphIndex(ASTContext &Ctx) {
-  CallIndexer Indexer(Callers, AddressTaken, Enclosing);
+  CallIndexer Indexer(Callers, AddressTaken, Enclosing,
+                      Ctx.getSourceManager());
   Indexer.TraverseAST(Ctx);
 }
 

@@ -64,8 +64,10 @@ struct CallSite {
 
 /// The direct calls of a translation unit, indexed by callee (its canonical
 /// declaration). Calls in system headers are included (a divergent call
-/// from library code matters to a proof about the callee); a client that
-/// wants user code only filters by the caller's location. Calls made from
+/// from library code matters to a proof about the callee), except those in
+/// functions of system headers that are host-only (no device code) or not
+/// template instantiations (they cannot name a function of the user's); a
+/// client that wants user code only filters by the caller's location. Calls made from
 /// lambdas are attributed to the function the lambda is written in.
 /// Calls through function pointers, and constructor calls, are not edges.
 class CallGraphIndex {

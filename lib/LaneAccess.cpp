@@ -28,6 +28,7 @@
 #include <deque>
 #include <map>
 #include <mutex>
+#include <unordered_map>
 
 using namespace clang;
 
@@ -252,6 +253,27 @@ public:
   /// run in any context seen.
   llvm::DenseMap<const Stmt *, std::optional<uint32_t>> Masks;
   uint64_t Budget = 0;
+  /// How many evaluations read blockDim so far (for replaying memoised
+  /// guards, see evalGuard).
+  uint64_t BlockDimReads = 0;
+  void noteBlockDim(const Env &En) {
+    ++BlockDimReads;
+    if (En.ReadBlockDim)
+      *En.ReadBlockDim = true;
+  }
+  /// Guard outcomes by guard, frame, block shape, loop values and batch:
+  /// the accesses of one statement, and all those of a helper under its
+  /// caller's guard, share them (see evalGuard).
+  struct GuardOutcome {
+    uint32_t Lanes = 0, Unknown = 0;
+    bool ReadBlockDim = false;
+    llvm::SmallVector<const Expr *, 1> Unknowns;
+  };
+  std::unordered_map<std::string, GuardOutcome> GuardMemo;
+  uint32_t evalGuardUncached(llvm::ArrayRef<Cond> Guard, const Frame &Fr,
+                             const Env &En, uint32_t Active,
+                             uint32_t &Unknown,
+                             llvm::SmallPtrSetImpl<const Expr *> *Unknowns);
   /// The work one analysis context may take (0: no limit), and the
   /// functions whose analysis it cut short, in the order found.
   uint64_t MaxWork = DefaultLaneModelBudget;
@@ -381,6 +403,42 @@ public:
   /// every condition of Guard evaluates to the side taken. A condition that
   /// cannot be evaluated in a lane and is not proven warp-uniform lets the
   /// lane pass, adds it to Unknown and the condition to Unknowns.
+  /// A value over a whole one-dimensional block at once, for the index
+  /// forms whose cost need not grow with the block size: in lane L of warp
+  /// W, A[L] + C * W (an integer), or bit W of M[L] (a truth value).
+  struct WarpVal {
+    bool Bool = false;
+    int64_t C = 0;
+    int64_t A[32] = {};
+    uint32_t M[32] = {};
+  };
+  /// Evaluates E for every thread of a block of NW warps (En.BlockDim = 32 *
+  /// NW, shape not known) in one walk; false where the form is not one of
+  /// those WarpVal holds or a lane's value would differ from evalW's (a
+  /// value that wraps, a call, a variable written in the function): the
+  /// caller then evaluates warp by warp. Sets ReadBD when blockDim is read.
+  bool evalBlock(const Expr *E, const Frame &Fr, const Env &En, unsigned NW,
+                 WarpVal &Out, bool &ReadBD, unsigned Depth = 0);
+  /// The warps (bit W) in which each lane passes every warp-varying
+  /// condition of Guard, cached; std::nullopt where evalBlock does not
+  /// apply to one of them. The lanes of warp W are then those whose bit W
+  /// is set, the same as evalGuard gives with no unknown lane.
+  struct BlockGuard {
+    bool Ok = false;
+    bool ReadBlockDim = false;
+    uint32_t Lanes[32] = {}; // by warp
+  };
+  const BlockGuard *blockGuard(llvm::ArrayRef<Cond> Guard, const Frame &Fr,
+                               const Env &En);
+  std::unordered_map<std::string, BlockGuard> BlockGuards;
+  /// The lanes of each warp of the block that pass the chain's guards and
+  /// those of Rest (each with its frame), through blockGuard; false when
+  /// one of them is not evaluated for the whole block at once.
+  bool blockLanes(const CallChain &Chain,
+                  llvm::ArrayRef<std::pair<llvm::ArrayRef<Cond>, const Frame *>>
+                      Rest,
+                  const Env &En, unsigned Threads,
+                  llvm::SmallVectorImpl<uint32_t> &Lanes);
   uint32_t evalGuard(llvm::ArrayRef<Cond> Guard, const Frame &Fr,
                      const Env &En, uint32_t Active, uint32_t &Unknown,
                      llvm::SmallPtrSetImpl<const Expr *> *Unknowns = nullptr);
@@ -917,8 +975,7 @@ Vals LaneAccessAnalysis::Impl::evalW(const Expr *E, const Frame &Fr,
     if (Ref->Var == BuiltinVar::BlockDim) {
       if (Ref->Dim != 0 && !En.ShapeKnown)
         return R;
-      if (En.ReadBlockDim)
-        *En.ReadBlockDim = true;
+      noteBlockDim(En);
       return splat(Active, Ref->Dim == 0   ? En.BlockDim
                            : Ref->Dim == 1 ? En.DimY
                                            : En.DimZ);
@@ -1314,8 +1371,7 @@ Vals LaneAccessAnalysis::Impl::evalCooperativeW(const CallExpr *CE,
         return En.ShapeKnown ? X % En.BlockDim : X;
       });
     if (Name == "num_threads" || Name == "size") {
-      if (En.ReadBlockDim)
-        *En.ReadBlockDim = true;
+      noteBlockDim(En);
       return splat(Active, En.BlockDim * En.DimY * En.DimZ);
     }
     return R;
@@ -1337,8 +1393,7 @@ Vals LaneAccessAnalysis::Impl::evalCooperativeW(const CallExpr *CE,
   if (Name == "meta_group_rank")
     return Each([&](int64_t X) { return X / N; });
   if (Name == "meta_group_size") {
-    if (En.ReadBlockDim)
-      *En.ReadBlockDim = true;
+    noteBlockDim(En);
     return splat(Active, En.BlockDim / N);
   }
   return R;
@@ -1839,7 +1894,69 @@ void LaneAccessAnalysis::Impl::guardOf(
   }
 }
 
+/// Appends the bytes of X to Key.
+template <typename T> static void appendKey(std::string &Key, const T &X) {
+  Key.append(reinterpret_cast<const char *>(&X), sizeof(X));
+}
+
+/// Appends the (variable, value) pairs of a loop valuation in a fixed order.
+template <typename MapT>
+static void appendValuation(std::string &Key, const MapT &M) {
+  llvm::SmallVector<std::pair<intptr_t, int64_t>, 4> Sorted;
+  for (const auto &[V, X] : M)
+    Sorted.push_back({intptr_t(V), X});
+  llvm::sort(Sorted);
+  appendKey(Key, Sorted.size());
+  for (const auto &P : Sorted)
+    appendKey(Key, P);
+}
+
 uint32_t LaneAccessAnalysis::Impl::evalGuard(
+    llvm::ArrayRef<Cond> Guard, const Frame &Fr, const Env &En,
+    uint32_t Active, uint32_t &Unknown,
+    llvm::SmallPtrSetImpl<const Expr *> *Unknowns) {
+  if (!Active || llvm::none_of(Guard, [](const Cond &C) { return C.Varying; }))
+    return Active;
+  // The outcome depends on the conditions, the frame (parameters), the
+  // batch and everything the environment gives a value to.
+  std::string Key;
+  Key.reserve(128);
+  // The frame by content (some are made on the stack): its function and
+  // the calls that bind parameters, up the chain.
+  for (const Frame *Up = &Fr; Up; Up = Up->Parent) {
+    appendKey(Key, Up->F);
+    appendKey(Key, Up->Call);
+  }
+  appendKey(Key, Active);
+  appendKey(Key, En.Tid);
+  appendKey(Key, En.BlockDim);
+  appendKey(Key, En.DimY);
+  appendKey(Key, En.DimZ);
+  appendKey(Key, En.ShapeKnown);
+  appendValuation(Key, En.Loop);
+  appendValuation(Key, En.Trips);
+  for (const Cond &C : Guard) {
+    appendKey(Key, C.E);
+    appendKey(Key, uint8_t(C.Taken | C.Varying << 1 | C.LoopBound << 2));
+  }
+  auto [It, New] = GuardMemo.try_emplace(std::move(Key));
+  GuardOutcome &O = It->second;
+  if (New) {
+    const uint64_t Reads = BlockDimReads;
+    llvm::SmallPtrSet<const Expr *, 2> Unk;
+    O.Lanes = evalGuardUncached(Guard, Fr, En, Active, O.Unknown, &Unk);
+    O.ReadBlockDim = BlockDimReads != Reads;
+    O.Unknowns.assign(Unk.begin(), Unk.end());
+  } else if (O.ReadBlockDim) {
+    noteBlockDim(En);
+  }
+  Unknown |= O.Unknown;
+  if (Unknowns)
+    Unknowns->insert(O.Unknowns.begin(), O.Unknowns.end());
+  return O.Lanes;
+}
+
+uint32_t LaneAccessAnalysis::Impl::evalGuardUncached(
     llvm::ArrayRef<Cond> Guard, const Frame &Fr, const Env &En,
     uint32_t Active, uint32_t &Unknown,
     llvm::SmallPtrSetImpl<const Expr *> *Unknowns) {
@@ -1869,6 +1986,531 @@ uint32_t LaneAccessAnalysis::Impl::evalGuard(
     Active &= ~(Fails & V.Valid);
   }
   return Active;
+}
+
+//===----------------------------------------------------------------------===//
+// A block at once.
+//===----------------------------------------------------------------------===//
+
+/// The warps of a block of NW warps.
+static uint32_t allWarps(unsigned NW) {
+  return NW >= 32 ? FullLaneMask : (uint32_t(1) << NW) - 1;
+}
+
+/// The warps W in [0, NW) with P + Q * W < 0.
+static uint32_t warpsBelowZero(int64_t P, int64_t Q, unsigned NW) {
+  const uint32_t All = allWarps(NW);
+  if (Q == 0)
+    return P < 0 ? All : 0;
+  if (Q > 0) {
+    // Increasing: the first N warps, N = ceil(-P / Q).
+    if (P >= 0)
+      return 0;
+    int64_t N = (-P + Q - 1) / Q;
+    return N >= int64_t(NW) ? All : (uint32_t(1) << N) - 1;
+  }
+  // Decreasing: P + Q W < 0 for W > P / -Q, from the first W past it.
+  if (P < 0)
+    return All;
+  int64_t First = P / -Q + 1;
+  return First >= int64_t(NW) ? 0 : All & ~((uint32_t(1) << First) - 1);
+}
+
+/// The warps W with P + Q * W == 0.
+static uint32_t warpsAtZero(int64_t P, int64_t Q, unsigned NW) {
+  if (Q == 0)
+    return P == 0 ? allWarps(NW) : 0;
+  if (P % Q != 0)
+    return 0;
+  int64_t W = -P / Q;
+  return W >= 0 && W < int64_t(NW) ? uint32_t(1) << W : 0;
+}
+
+bool LaneAccessAnalysis::Impl::evalBlock(const Expr *E, const Frame &Fr,
+                                         const Env &En, unsigned NW,
+                                         WarpVal &R, bool &ReadBD,
+                                         unsigned Depth) {
+  if (!E || Depth > MaxDepth || E->isValueDependent() ||
+      E->isTypeDependent() || En.ShapeKnown || NW == 0 || NW > 32)
+    return false;
+  Budget += 32;
+  const uint32_t All = allWarps(NW);
+  const int64_t Last = int64_t(NW) - 1;
+  auto Splat = [&](int64_t X) {
+    R = WarpVal();
+    for (int64_t &A : R.A)
+      A = X;
+    return true;
+  };
+  // Truth values from integers and back.
+  auto ToBool = [&](WarpVal &V) {
+    if (V.Bool)
+      return;
+    for (unsigned L = 0; L < 32; ++L)
+      V.M[L] = All & ~warpsAtZero(V.A[L], V.C, NW);
+    V.Bool = true;
+  };
+  auto ToInt = [&](WarpVal &V) {
+    if (!V.Bool)
+      return true;
+    for (unsigned L = 0; L < 32; ++L) {
+      if (V.M[L] != 0 && V.M[L] != All)
+        return false; // differs between warps: not A + C * W
+      V.A[L] = V.M[L] != 0;
+    }
+    V.C = 0;
+    V.Bool = false;
+    return true;
+  };
+  // An integer of type T in every thread: the values evalW would give
+  // (normalised to T) only if none wraps; with A + C * W monotone in W,
+  // the first and last warps bound it.
+  auto Fits = [&](WarpVal &V, QualType T) {
+    if (T.isNull() || !T->isIntegerType())
+      return !V.Bool;
+    if (T->isBooleanType()) {
+      ToBool(V);
+      return true;
+    }
+    if (!ToInt(V))
+      return false;
+    unsigned Width = Ctx.getIntWidth(T);
+    int64_t Lo, Hi;
+    if (Width >= 64) {
+      Lo = -(int64_t(1) << 61);
+      Hi = int64_t(1) << 61;
+    } else if (T->isSignedIntegerOrEnumerationType()) {
+      Lo = -(int64_t(1) << (Width - 1));
+      Hi = (int64_t(1) << (Width - 1)) - 1;
+    } else {
+      Lo = 0;
+      Hi = int64_t((uint64_t(1) << Width) - 1);
+    }
+    if (V.C > (int64_t(1) << 40) || V.C < -(int64_t(1) << 40))
+      return false;
+    for (int64_t A : V.A) {
+      if (A < Lo || A > Hi)
+        return false;
+      int64_t End = A + V.C * Last;
+      if (End < Lo || End > Hi)
+        return false;
+    }
+    return true;
+  };
+  E = E->IgnoreParens();
+  if (std::optional<BuiltinVarRef> Ref =
+          isa<PseudoObjectExpr, MSPropertyRefExpr, MemberExpr>(E)
+              ? getBuiltinVarRef(E)
+              : std::nullopt) {
+    if (Ref->Dim != 0)
+      return false; // .y and .z: only with a known shape
+    if (Ref->Var == BuiltinVar::ThreadIdx) {
+      R = WarpVal();
+      for (unsigned L = 0; L < 32; ++L)
+        R.A[L] = L;
+      R.C = 32;
+      return true;
+    }
+    if (Ref->Var == BuiltinVar::BlockDim) {
+      ReadBD = true;
+      return Splat(En.BlockDim);
+    }
+    if (Ref->Var == BuiltinVar::BlockIdx)
+      return Splat(0);
+    return false;
+  }
+  QualType T = E->getType();
+  if (const auto *IL = dyn_cast<IntegerLiteral>(E))
+    return Splat(normalize(int64_t(IL->getValue().getZExtValue()), T));
+  if (const auto *CL = dyn_cast<CharacterLiteral>(E))
+    return Splat(int64_t(CL->getValue()));
+  if (const auto *BL = dyn_cast<CXXBoolLiteralExpr>(E))
+    return Splat(int64_t(BL->getValue()));
+  if (isa<SubstNonTypeTemplateParmExpr, UnaryExprOrTypeTraitExpr>(E)) {
+    if (auto C = constantOf(E))
+      return Splat(*C);
+    return false;
+  }
+  if (const auto *CE = dyn_cast<CastExpr>(E)) {
+    switch (CE->getCastKind()) {
+    case CK_LValueToRValue:
+    case CK_NoOp:
+    case CK_IntegralCast:
+    case CK_IntegralToBoolean:
+      return evalBlock(CE->getSubExpr(), Fr, En, NW, R, ReadBD, Depth + 1) &&
+             Fits(R, T);
+    default:
+      return false;
+    }
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *EC = dyn_cast<EnumConstantDecl>(DRE->getDecl()))
+      return Splat(EC->getInitVal().getExtValue());
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!V || !V->getType()->isIntegerType())
+      return false;
+    if (auto L = En.Loop.find(V); L != En.Loop.end())
+      return Splat(L->second);
+    if (auto Trip = En.Trips.find(V); Trip != En.Trips.end()) {
+      // A stride loop's variable: its start plus the trips' steps.
+      const StrideLoop *SL = info(Fr.F).StrideOfVar.lookup(V);
+      if (!SL || V->getDeclContext() != Fr.F ||
+          !evalBlock(SL->Init, Fr, En, NW, R, ReadBD, Depth + 1) ||
+          !ToInt(R))
+        return false;
+      int64_t Step = 1;
+      if (SL->Step) {
+        WarpVal S;
+        if (!evalBlock(SL->Step, Fr, En, NW, S, ReadBD, Depth + 1) ||
+            !ToInt(S) || S.C != 0 ||
+            llvm::any_of(S.A, [&](int64_t X) { return X != S.A[0]; }))
+          return false;
+        Step = S.A[0];
+      }
+      const int64_t Times = SL->Down ? -Trip->second : Trip->second;
+      if (Times > (int64_t(1) << 20) || Times < -(int64_t(1) << 20) ||
+          Step > (int64_t(1) << 30) || Step < -(int64_t(1) << 30))
+        return false;
+      for (int64_t &A : R.A)
+        A += Times * Step;
+      return Fits(R, V->getType());
+    }
+    if (const auto *PV = dyn_cast<ParmVarDecl>(V)) {
+      if (!Fr.Call || !Fr.Parent || Fr.F != PV->getDeclContext())
+        return false;
+      unsigned Idx = PV->getFunctionScopeIndex();
+      if (Idx >= Fr.Call->getNumArgs())
+        return false;
+      return evalBlock(Fr.Call->getArg(Idx), *Fr.Parent, En, NW, R, ReadBD,
+                       Depth + 1) &&
+             Fits(R, V->getType());
+    }
+    if (V->hasLocalStorage()) {
+      if (V->getDeclContext() != Fr.F || V->getType()->isReferenceType())
+        return false;
+      FunctionInfo &FI = info(Fr.F);
+      if (!V->getInit()) {
+        // `asm("mov.u32 %0, %%laneid;" : "=r"(lane));`, the only write.
+        if (!FI.LaneIdAsm.contains(V) || FI.AsmWrites.lookup(V) != 1 ||
+            isModified(FI, V))
+          return false;
+        R = WarpVal();
+        for (unsigned L = 0; L < 32; ++L)
+          R.A[L] = L;
+        return Fits(R, V->getType());
+      }
+      if (isModified(FI, V))
+        return false; // straight-line values: warp by warp
+      return evalBlock(V->getInit(), Fr, En, NW, R, ReadBD, Depth + 1) &&
+             Fits(R, V->getType());
+    }
+    if (V->getType().isConstQualified() && V->getInit())
+      if (auto C = constantOf(V->getInit()))
+        return Splat(normalize(*C, V->getType()));
+    return false;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    UnaryOperatorKind Op = UO->getOpcode();
+    if (Op != UO_Plus && Op != UO_Minus && Op != UO_Not && Op != UO_LNot)
+      return false;
+    if (!evalBlock(UO->getSubExpr(), Fr, En, NW, R, ReadBD, Depth + 1))
+      return false;
+    if (Op == UO_LNot) {
+      ToBool(R);
+      for (uint32_t &M : R.M)
+        M = All & ~M;
+      return true;
+    }
+    if (!ToInt(R))
+      return false;
+    if (Op == UO_Minus || Op == UO_Not) {
+      // -x = -A - C W; ~x = -x - 1.
+      for (int64_t &A : R.A)
+        A = Op == UO_Minus ? -A : -A - 1;
+      R.C = -R.C;
+    }
+    return Fits(R, T);
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    BinaryOperatorKind Op = BO->getOpcode();
+    if (Op == BO_LAnd || Op == BO_LOr) {
+      WarpVal Rhs;
+      if (!evalBlock(BO->getLHS(), Fr, En, NW, R, ReadBD, Depth + 1) ||
+          !evalBlock(BO->getRHS(), Fr, En, NW, Rhs, ReadBD, Depth + 1))
+        return false;
+      ToBool(R);
+      ToBool(Rhs);
+      for (unsigned L = 0; L < 32; ++L)
+        R.M[L] = Op == BO_LAnd ? R.M[L] & Rhs.M[L] : R.M[L] | Rhs.M[L];
+      return true;
+    }
+    switch (Op) {
+    case BO_Add: case BO_Sub: case BO_Mul: case BO_Div: case BO_Rem:
+    case BO_Shl: case BO_Shr: case BO_And: case BO_Or: case BO_Xor:
+    case BO_LT: case BO_GT: case BO_LE: case BO_GE: case BO_EQ: case BO_NE:
+      break;
+    default:
+      return false;
+    }
+    WarpVal Y;
+    if (!evalBlock(BO->getLHS(), Fr, En, NW, R, ReadBD, Depth + 1) ||
+        !evalBlock(BO->getRHS(), Fr, En, NW, Y, ReadBD, Depth + 1) ||
+        !ToInt(R) || !ToInt(Y))
+      return false;
+    WarpVal &X = R;
+    const bool Unsigned = BO->getLHS()->getType()->isUnsignedIntegerType();
+    if (BO->isComparisonOp()) {
+      // X - Y = P + Q W, compared with 0 (no wrap: both fit their type,
+      // the same one after the usual conversions).
+      const int64_t Q = X.C - Y.C;
+      for (unsigned L = 0; L < 32; ++L) {
+        const int64_t P = X.A[L] - Y.A[L];
+        uint32_t M = 0;
+        switch (Op) {
+        case BO_LT: M = warpsBelowZero(P, Q, NW); break;
+        case BO_GE: M = All & ~warpsBelowZero(P, Q, NW); break;
+        case BO_LE: M = warpsBelowZero(P - 1, Q, NW); break;
+        case BO_GT: M = All & ~warpsBelowZero(P - 1, Q, NW); break;
+        case BO_EQ: M = warpsAtZero(P, Q, NW); break;
+        default: M = All & ~warpsAtZero(P, Q, NW); break;
+        }
+        X.M[L] = M;
+      }
+      X.Bool = true;
+      return true;
+    }
+    // Both the same in every warp: lane by lane, as evalW.
+    if (X.C == 0 && Y.C == 0) {
+      for (unsigned L = 0; L < 32; ++L) {
+        int64_t A = X.A[L], B = Y.A[L];
+        switch (Op) {
+        case BO_Add: X.A[L] = int64_t(uint64_t(A) + uint64_t(B)); break;
+        case BO_Sub: X.A[L] = int64_t(uint64_t(A) - uint64_t(B)); break;
+        case BO_Mul: X.A[L] = int64_t(uint64_t(A) * uint64_t(B)); break;
+        case BO_And: X.A[L] = A & B; break;
+        case BO_Or: X.A[L] = A | B; break;
+        case BO_Xor: X.A[L] = A ^ B; break;
+        case BO_Div:
+        case BO_Rem:
+          if (B == 0 || (A == INT64_MIN && B == -1))
+            return false;
+          if (Unsigned)
+            X.A[L] = Op == BO_Div ? int64_t(uint64_t(A) / uint64_t(B))
+                                  : int64_t(uint64_t(A) % uint64_t(B));
+          else
+            X.A[L] = Op == BO_Div ? A / B : A % B;
+          break;
+        default: // shifts
+          if (B < 0 || B >= 64)
+            return false;
+          X.A[L] = Op == BO_Shl ? int64_t(uint64_t(A) << B)
+                   : Unsigned   ? int64_t(uint64_t(A) >> B)
+                                : A >> B;
+          break;
+        }
+      }
+      // evalW normalises the result to T; so does this, when every lane's
+      // value is the same in all warps.
+      for (int64_t &A : X.A)
+        A = normalize(A, T);
+      return true;
+    }
+    if (Op == BO_Add || Op == BO_Sub) {
+      for (unsigned L = 0; L < 32; ++L)
+        X.A[L] = Op == BO_Add ? X.A[L] + Y.A[L] : X.A[L] - Y.A[L];
+      X.C = Op == BO_Add ? X.C + Y.C : X.C - Y.C;
+      return Fits(X, T);
+    }
+    // The rest need one side the same in every warp: K (in each lane).
+    if (Y.C != 0) {
+      if (Op == BO_Mul || Op == BO_And || Op == BO_Or || Op == BO_Xor)
+        std::swap(X, Y);
+      else
+        return false;
+    }
+    if (Y.C != 0)
+      return false;
+    const int64_t C = X.C;
+    const bool UniformK =
+        llvm::all_of(Y.A, [&](int64_t K) { return K == Y.A[0]; });
+    const int64_t K0 = Y.A[0];
+    // The low bits of A + C W are A's: C W is a multiple of 2^Tz.
+    const unsigned Tz = unsigned(llvm::countr_zero(uint64_t(C)));
+    const uint64_t Low = Tz >= 63 ? ~uint64_t(0) >> 1
+                                  : (uint64_t(1) << Tz) - 1;
+    // Values of one sign in every warp (division and remainder truncate).
+    auto OneSign = [&](int Sign) {
+      for (int64_t A : X.A) {
+        int64_t End = A + C * Last;
+        if (Sign > 0 ? (A < 0 || End < 0) : (A > 0 || End > 0))
+          return false;
+      }
+      return true;
+    };
+    switch (Op) {
+    case BO_Mul:
+      if (!UniformK || K0 > (int64_t(1) << 20) || K0 < -(int64_t(1) << 20) ||
+          llvm::any_of(X.A, [](int64_t A) {
+            return A > (int64_t(1) << 40) || A < -(int64_t(1) << 40);
+          }))
+        return false;
+      for (int64_t &A : X.A)
+        A *= K0;
+      X.C = C * K0;
+      return Fits(X, T);
+    case BO_Shl:
+      if (!UniformK || K0 < 0 || K0 > 20 ||
+          llvm::any_of(X.A, [](int64_t A) {
+            return A > (int64_t(1) << 40) || A < -(int64_t(1) << 40);
+          }))
+        return false;
+      for (int64_t &A : X.A)
+        A *= int64_t(1) << K0;
+      X.C = C * (int64_t(1) << K0);
+      return Fits(X, T);
+    case BO_Shr:
+    case BO_Div:
+    case BO_Rem: {
+      int64_t D = K0;
+      if (Op == BO_Shr) {
+        if (!UniformK || K0 < 0 || K0 > 40)
+          return false;
+        D = int64_t(1) << K0;
+        // A shift floors (an unsigned value is never negative), and
+        // floor((A + C W) / D) = floor(A / D) + C / D W when D divides C.
+        if (C % D != 0)
+          return false;
+        for (int64_t &A : X.A)
+          A = A >= 0 ? A / D : -((-A + D - 1) / D);
+        X.C = C / D;
+        return Fits(X, T);
+      }
+      if (!UniformK || D <= 0 || C % D != 0)
+        return false;
+      // Truncation is floor for values never negative, and the mirror of
+      // it for values never positive.
+      int Sign = OneSign(+1) ? +1 : OneSign(-1) ? -1 : 0;
+      if (!Sign)
+        return false;
+      for (int64_t &A : X.A)
+        A = Op == BO_Div ? A / D : A % D;
+      X.C = Op == BO_Div ? C / D : 0;
+      return Fits(X, T);
+    }
+    default: { // &, |, ^ with K in each lane
+      int64_t NewC = 0;
+      for (unsigned L = 0; L < 32; ++L) {
+        const uint64_t K = uint64_t(Y.A[L]);
+        const bool KLow = (K & ~Low) == 0;          // K within the low bits
+        const bool KHigh = (K | Low) == ~uint64_t(0); // every high bit set
+        int64_t LaneC;
+        if (Op == BO_And && KLow)
+          LaneC = 0;
+        else if (Op == BO_And && KHigh)
+          LaneC = C;
+        else if (Op == BO_Or && KLow)
+          LaneC = C;
+        else if (Op == BO_Or && KHigh)
+          LaneC = 0;
+        else if (Op == BO_Xor && KLow)
+          LaneC = C;
+        else
+          return false;
+        if (L == 0)
+          NewC = LaneC;
+        else if (LaneC != NewC)
+          return false;
+        X.A[L] = Op == BO_And ? int64_t(uint64_t(X.A[L]) & K)
+                 : Op == BO_Or ? int64_t(uint64_t(X.A[L]) | K)
+                               : int64_t(uint64_t(X.A[L]) ^ K);
+      }
+      X.C = NewC;
+      return Fits(X, T);
+    }
+    }
+  }
+  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+    return evalBlock(EWC->getSubExpr(), Fr, En, NW, R, ReadBD, Depth + 1);
+  return false;
+}
+
+const LaneAccessAnalysis::Impl::BlockGuard *
+LaneAccessAnalysis::Impl::blockGuard(llvm::ArrayRef<Cond> Guard,
+                                     const Frame &Fr, const Env &En) {
+  if (En.ShapeKnown || En.BlockDim % 32 != 0 || En.BlockDim > 1024 ||
+      En.BlockDim <= 0)
+    return nullptr;
+  const unsigned NW = unsigned(En.BlockDim / 32);
+  std::string Key;
+  Key.reserve(96);
+  for (const Frame *Up = &Fr; Up; Up = Up->Parent) {
+    appendKey(Key, Up->F);
+    appendKey(Key, Up->Call);
+  }
+  appendKey(Key, En.BlockDim);
+  appendValuation(Key, En.Loop);
+  appendValuation(Key, En.Trips);
+  for (const Cond &C : Guard)
+    if (C.Varying) {
+      appendKey(Key, C.E);
+      appendKey(Key, C.Taken);
+    }
+  auto [It, New] = BlockGuards.try_emplace(std::move(Key));
+  BlockGuard &G = It->second;
+  if (New) {
+    uint32_t Pass[32];
+    std::fill(std::begin(Pass), std::end(Pass), allWarps(NW));
+    G.Ok = true;
+    for (const Cond &C : Guard) {
+      if (!C.Varying)
+        continue;
+      WarpVal V;
+      if (!evalBlock(C.E, Fr, En, NW, V, G.ReadBlockDim)) {
+        G.Ok = false;
+        break;
+      }
+      if (!V.Bool)
+        for (unsigned L = 0; L < 32; ++L)
+          V.M[L] = allWarps(NW) & ~warpsAtZero(V.A[L], V.C, NW);
+      for (unsigned L = 0; L < 32; ++L)
+        Pass[L] &= C.Taken ? V.M[L] : allWarps(NW) & ~V.M[L];
+    }
+    if (G.Ok)
+      for (unsigned W = 0; W < NW; ++W)
+        for (unsigned L = 0; L < 32; ++L)
+          G.Lanes[W] |= ((Pass[L] >> W) & 1) << L;
+  }
+  if (!G.Ok)
+    return nullptr;
+  if (G.ReadBlockDim)
+    noteBlockDim(En);
+  return &G;
+}
+
+bool LaneAccessAnalysis::Impl::blockLanes(
+    const CallChain &Chain,
+    llvm::ArrayRef<std::pair<llvm::ArrayRef<Cond>, const Frame *>> Rest,
+    const Env &En, unsigned Threads, llvm::SmallVectorImpl<uint32_t> &Lanes) {
+  if (Threads % 32 != 0 || Threads != En.BlockDim)
+    return false;
+  Lanes.assign(Threads / 32, FullLaneMask);
+  auto Apply = [&](llvm::ArrayRef<Cond> G, const Frame &F) {
+    if (llvm::none_of(G, [](const Cond &C) { return C.Varying; }))
+      return true;
+    const BlockGuard *B = blockGuard(G, F, En);
+    if (!B)
+      return false;
+    for (unsigned W = 0; W < Lanes.size(); ++W)
+      Lanes[W] &= B->Lanes[W];
+    return true;
+  };
+  for (const CallLevel &L : Chain)
+    if (!Apply(L.Guard, *L.Fr))
+      return false;
+  for (const auto &[G, F] : Rest)
+    if (!Apply(G, *F))
+      return false;
+  return true;
 }
 
 bool LaneAccessAnalysis::Impl::chainOf(const Frame &Fr, CallChain &Out) {
@@ -2450,6 +3092,10 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
     collectAccesses(Fr.F->getBody(), I, *this);
   if (I.Accesses.empty() && callsOf(I).empty())
     return;
+  // The memo serves a context and the frames it shares with the next ones;
+  // bounded so that a translation unit of many kernels does not keep all.
+  if (GuardMemo.size() > 200000)
+    GuardMemo.clear();
 
   // The callers' side: the lanes that make each call of the context, and
   // the loops around the calls.
@@ -2607,7 +3253,51 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
   // each other in every iteration).
   const bool ChainLoops = llvm::any_of(
       Chain, [](const CallLevel &L) { return !L.Loops.empty(); });
-  using WarpWriters = std::map<int64_t, std::pair<const void *, uint32_t>>;
+  // The elements a warp writes: byte -> (object, lanes). Filled in thread
+  // order (the first object seen at a byte keeps it), then sorted once.
+  struct WarpWriters {
+    struct Entry {
+      int64_t Byte;
+      const void *Key;
+      uint32_t Lanes;
+    };
+    std::vector<Entry> Entries;
+    bool Sorted = true;
+    void add(int64_t Byte, const void *Key, unsigned Lane) {
+      Entries.push_back({Byte, Key, 1u << Lane});
+      Sorted = false;
+    }
+    /// Sorts by byte and merges: per byte, the first object added and the
+    /// lanes that wrote it.
+    void finish() {
+      if (Sorted)
+        return;
+      Sorted = true;
+      std::stable_sort(Entries.begin(), Entries.end(),
+                       [](const Entry &A, const Entry &B) {
+                         return A.Byte < B.Byte;
+                       });
+      unsigned Out = 0;
+      for (unsigned K = 0; K < Entries.size();) {
+        Entry E = Entries[K];
+        unsigned J = K + 1;
+        for (; J < Entries.size() && Entries[J].Byte == E.Byte; ++J)
+          if (Entries[J].Key == E.Key)
+            E.Lanes |= Entries[J].Lanes;
+        Entries[Out++] = E;
+        K = J;
+      }
+      Entries.resize(Out);
+    }
+    /// The first entry at or after Byte (after finish()).
+    const Entry *lowerBound(int64_t Byte) const {
+      return std::lower_bound(Entries.data(), end(), Byte,
+                              [](const Entry &E, int64_t B) {
+                                return E.Byte < B;
+                              });
+    }
+    const Entry *end() const { return Entries.data() + Entries.size(); }
+  };
   struct AccessCache {
     bool Filled = false;
     bool ReadBD = false;
@@ -2617,7 +3307,13 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
     std::vector<WarpWriters> Writers;
   };
   // Keyed by access, shape, then each loop variable and its value.
-  std::map<llvm::SmallVector<int64_t, 8>, AccessCache> Cache;
+  struct KeyHash {
+    size_t operator()(const llvm::SmallVector<int64_t, 8> &K) const {
+      return llvm::hash_combine_range(K.begin(), K.end());
+    }
+  };
+  std::unordered_map<llvm::SmallVector<int64_t, 8>, AccessCache, KeyHash>
+      Cache;
 
   llvm::SmallPtrSet<const Stmt *, 16> MaskDone;
   const uint64_t StartBudget = Budget;
@@ -2845,11 +3541,29 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
                 C->Filled = true;
                 bool *Outer = E2.ReadBlockDim;
                 E2.ReadBlockDim = &C->ReadBD;
-                for (unsigned Base = 0; Base < BD; Base += 32)
-                  eachThreadOf(Acc, E2, Base, C->Unknown,
-                               [&](unsigned Tid, const Address &Ad) {
-                                 C->Threads.push_back({Tid, Ad});
-                               });
+                auto Record = [&](unsigned Tid, const Address &Ad) {
+                  C->Threads.push_back({Tid, Ad});
+                };
+                // The guards of the whole block at once where they allow,
+                // then the elements of the warps that run the access.
+                const Frame &AF = Acc.frame(Fr);
+                const std::pair<llvm::ArrayRef<Cond>, const Frame *> Rest[] =
+                    {{Acc.CallGuard, &Fr}, {Acc.Guard, &AF}};
+                llvm::SmallVector<uint32_t, 32> Pass;
+                if (blockLanes(Chain, Rest, E2, BD, Pass)) {
+                  for (unsigned Wp = 0; Wp < Pass.size(); ++Wp) {
+                    if (!Pass[Wp])
+                      continue;
+                    E2.Tid = Wp * 32;
+                    Addrs Ad = evalObjW(Acc.A->E, AF, E2, Pass[Wp]);
+                    forLanes(Ad.Valid, [&](unsigned L) {
+                      Record(Wp * 32 + L, Address{Ad.Key, Ad.Var, Ad.Byte[L]});
+                    });
+                  }
+                } else {
+                  for (unsigned Base = 0; Base < BD; Base += 32)
+                    eachThreadOf(Acc, E2, Base, C->Unknown, Record);
+                }
                 E2.ReadBlockDim = Outer;
               }
               if (C->ReadBD && E2.ReadBlockDim)
@@ -2860,11 +3574,7 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
             };
             auto AddWriters = [&](std::vector<WarpWriters> &Into, Env &E2) {
               ForEachThread(W, E2, UnknownW, [&](unsigned Tid, const auto &Ad) {
-                auto &Slot = Into[Tid / 32][Ad.Byte];
-                if (Slot.first && Slot.first != Ad.Key)
-                  return;
-                Slot.first = Ad.Key;
-                Slot.second |= 1u << (Tid % 32);
+                Into[Tid / 32].add(Ad.Byte, Ad.Key, Tid % 32);
               });
             };
             Env EW = E1;
@@ -2874,6 +3584,8 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
                 C->WritersFilled = true;
                 C->Writers.resize((BD + 31) / 32);
                 AddWriters(C->Writers, EW);
+                for (WarpWriters &WW : C->Writers)
+                  WW.finish();
               } else {
                 // The writer's unknown conditions and blockDim reads.
                 ForEachThread(W, EW, UnknownW, [](unsigned, const auto &) {});
@@ -2885,17 +3597,21 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
                 AddWriters(LocalWriters, E2);
                 return !OverBudget();
               });
+              for (WarpWriters &WW : LocalWriters)
+                WW.finish();
             }
             Env ER = E1;
             ShiftTrips(ER, Shift.R);
             enumerate(ROnly, Fr, ER, [&](Env &E2) {
               ForEachThread(R, E2, UnknownR, [&](unsigned Tid, const auto &Ad) {
                 const WarpWriters &WarpW = (*Writers)[Tid / 32];
-                auto It = WarpW.lower_bound(Ad.Byte - WSize + 1);
-                for (; It != WarpW.end() && It->first < Ad.Byte + RSize; ++It) {
-                  if (It->second.first != Ad.Key)
+                if (WarpW.Entries.empty())
+                  return;
+                for (auto *It = WarpW.lowerBound(Ad.Byte - WSize + 1);
+                     It != WarpW.end() && It->Byte < Ad.Byte + RSize; ++It) {
+                  if (It->Key != Ad.Key)
                     continue;
-                  uint32_t Others = It->second.second & ~(1u << (Tid % 32));
+                  uint32_t Others = It->Lanes & ~(1u << (Tid % 32));
                   if (!Others)
                     continue;
                   First &F = WarpFirst[Tid / 32];
@@ -3040,7 +3756,14 @@ std::optional<uint32_t> LaneAccessAnalysis::Impl::frameMask(const Stmt *S,
     auto Inner = [&](Env &E1) {
       Ran = true;
       llvm::SmallVector<uint32_t, 32> PerWarp((BD + 31) / 32, 0);
-      for (unsigned Base = 0; Base < BD; Base += 32) {
+      const std::pair<llvm::ArrayRef<Cond>, const Frame *> Rest[] = {
+          {Guard, &Fr}};
+      // The whole block at once where the guards allow (no lane unknown),
+      // else warp by warp.
+      const bool AtOnce = blockLanes(Chain, Rest, E1, BD, PerWarp);
+      if (!AtOnce)
+        PerWarp.assign((BD + 31) / 32, 0);
+      for (unsigned Base = 0; !AtOnce && Base < BD; Base += 32) {
         E1.Tid = Base;
         uint32_t Unknown = 0;
         uint32_t Lanes = passesChain(Chain, E1, batchOf(Base, BD), Unknown);
@@ -3376,6 +4099,35 @@ std::optional<int64_t> LaneAccessAnalysis::evaluateAt(const Expr *E,
   if (!P->info(F).Ok)
     return std::nullopt;
   return P->eval(E, Fr, En);
+}
+
+std::optional<std::vector<uint32_t>>
+LaneAccessAnalysis::conditionLanes(const Expr *E, const FunctionDecl *F,
+                                   unsigned BlockDimX, bool AtOnce) {
+  if (!E || !P->info(F).Ok || BlockDimX % 32 != 0 || BlockDimX == 0 ||
+      BlockDimX > 1024)
+    return std::nullopt;
+  Frame Fr{F, nullptr, nullptr};
+  Env En;
+  En.BlockDim = BlockDimX;
+  const Cond C[] = {{E, /*Taken=*/true, /*Varying=*/true}};
+  std::vector<uint32_t> Lanes(BlockDimX / 32);
+  if (AtOnce) {
+    const Impl::BlockGuard *G = P->blockGuard(C, Fr, En);
+    if (!G)
+      return std::nullopt;
+    std::copy(G->Lanes, G->Lanes + Lanes.size(), Lanes.begin());
+    return Lanes;
+  }
+  for (unsigned W = 0; W < Lanes.size(); ++W) {
+    En.Tid = W * 32;
+    uint32_t Unknown = 0;
+    Lanes[W] =
+        P->evalGuardUncached(C, Fr, En, FullLaneMask, Unknown, nullptr);
+    if (Unknown)
+      return std::nullopt;
+  }
+  return Lanes;
 }
 
 std::optional<uint32_t> LaneAccessAnalysis::guardMask(const Stmt *S,

@@ -36,7 +36,11 @@
 ///    and each block size in {32, 64, ..., 1024} (a multiple of 32: the last
 ///    warp is full; at most the kernel's `__launch_bounds__`), every index
 ///    is computed exactly with the types' integer semantics (a warp's 32
-///    threads at a time: one walk of an expression serves a warp). Where the
+///    threads at a time: one walk of an expression serves a warp; the
+///    guards of a one-dimensional block, where they are of the forms
+///    LaneAccessAnalysis::Impl::evalBlock knows, for all its warps at once,
+///    each lane's value A + C * warp, so that warps no thread of which
+///    passes cost nothing). Where the
 ///    kernel's launches in the translation unit (lib/LaunchModel.h) give a
 ///    two- or three-dimensional block, or the cuda.BlockDim option does for
 ///    a kernel with no such launch, each of those shapes is evaluated
@@ -131,6 +135,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <vector>
 #include <memory>
 #include <optional>
 
@@ -246,6 +251,15 @@ public:
   std::optional<int64_t> evaluateAt(const clang::Expr *E,
                                     const clang::FunctionDecl *F,
                                     unsigned ThreadIdxX, unsigned BlockDimX);
+
+  /// The lanes of each warp of a one-dimensional block of BlockDimX threads
+  /// (a multiple of 32) in which condition E of F, analysed on its own,
+  /// holds: the whole block evaluated at once when AtOnce (std::nullopt
+  /// where that evaluation does not apply), else warp by warp (std::nullopt
+  /// where a lane's value is unknown). For tests: both must agree.
+  std::optional<std::vector<uint32_t>>
+  conditionLanes(const clang::Expr *E, const clang::FunctionDecl *F,
+                 unsigned BlockDimX, bool AtOnce);
 
   /// The lanes of a warp that run statement S of F analysed on its own (a
   /// kernel, or the callers of a `__device__` function). For tests.

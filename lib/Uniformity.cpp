@@ -275,6 +275,8 @@ public:
 
   /// Recorded by the last pass, once the levels are stable.
   bool Recording = false;
+  /// The values of the expressions of the block being replayed.
+  llvm::DenseMap<const Expr *, UniformValue> Seen;
   llvm::DenseMap<const Expr *, UniformValue> ExprLevels;
   struct VarReason {
     const Stmt *Where = nullptr;
@@ -494,7 +496,21 @@ bool FunctionUniformityImpl::isAligned(const Expr *E, UniformValue V) const {
 UniformValue FunctionUniformityImpl::eval(const Expr *E) {
   if (!E)
     return UniformValue();
-  UniformValue V = evalUncached(E);
+  UniformValue V;
+  if (Cur) {
+    // While a block is replayed its elements come in evaluation order,
+    // subexpressions first: a parent takes its children's values from
+    // there instead of walking them again (which made a replay quadratic
+    // in the depth of an expression).
+    if (auto It = Seen.find(E); It != Seen.end()) {
+      V = It->second;
+    } else {
+      V = evalUncached(E);
+      Seen[E] = V;
+    }
+  } else {
+    V = evalUncached(E);
+  }
   if (Recording)
     ExprLevels[E] = V;
   return V;
@@ -980,6 +996,7 @@ void FunctionUniformityImpl::transfer(const Stmt *S) {
 void FunctionUniformityImpl::replay(unsigned Block) {
   const CFGBlock *B = ById[Block];
   State S = In[Block];
+  Seen.clear();
   Cur = &S;
   CurBlock = Block;
   for (const CFGElement &El : *B)
@@ -1018,6 +1035,11 @@ bool FunctionUniformityImpl::dataflow() {
             It->second = join(It->second, U);
         }
       }
+      // A block whose entry state is what it was in the last round gives
+      // the same exit state (the control levels do not change within one
+      // call): it is replayed in the first round only.
+      if (Round > 0 && sameState(S, In[ID]))
+        continue;
       In[ID] = std::move(S);
       State Before = Out[ID];
       replay(ID);

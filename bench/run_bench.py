@@ -20,6 +20,12 @@ of the baseline run, so that a ratio over target names the check to blame.
   python3 bench/run_bench.py --build build [--pairs 5] [--shares]
                              [--json out.json]
 
+With --instructions, it instead runs each side once under valgrind's
+callgrind and reports the ratio of instructions executed: deterministic,
+so one run settles what wall time on a shared machine leaves to noise
+(about 50 times slower than a plain run; needs valgrind). With --scaling
+too, the same for each size.
+
 With --scaling, it instead builds translation units of 40, 160 and 640
 kernels from bench/inputs/user_kernels.cu (its kernels repeated in
 namespaces) and reports, per size, the time ratio and the cuda-* checks' own
@@ -49,6 +55,25 @@ def measure(cmd):
     proc.returncode = os.waitstatus_to_exitcode(status)
     return (time.monotonic() - start, usage.ru_maxrss, proc.returncode, out,
             usage.ru_utime + usage.ru_stime)
+
+
+def instructions(cmd):
+    """Runs cmd under callgrind; returns the instructions it executed."""
+    proc = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] +
+        cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    if proc.returncode != 0:
+        sys.exit("error: failed under valgrind:\n%s" % proc.stderr.decode())
+    for line in proc.stderr.decode().splitlines():
+        if "Collected :" in line:
+            return int(line.split(":")[-1].strip())
+    sys.exit("error: no instruction count in valgrind's output")
+
+
+def instruction_ratio(command, source):
+    """(cuda-* instructions, baseline instructions) on source."""
+    return (instructions(command("cuda-*", source)),
+            instructions(command(BASELINE_CHECK, source)))
 
 
 def check_shares(cmd, baseline_seconds):
@@ -88,6 +113,9 @@ def main():
     parser.add_argument("--scaling", action="store_true",
                         help="measure the cost per kernel on 40, 160 and "
                         "640 kernels")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count instructions under callgrind instead "
+                        "of timing (deterministic; slow)")
     parser.add_argument("--shares", action="store_true",
                         help="report each check's time as a share of the "
                         "baseline run")
@@ -106,6 +134,19 @@ def main():
 
     if args.scaling:
         return scaling(args, command, here)
+    if args.instructions:
+        results = {"instructions": {}}
+        for source in args.inputs:
+            cuda, base = instruction_ratio(command, source)
+            results["instructions"][os.path.basename(source)] = {
+                "cuda": cuda, "baseline": base, "ratio": cuda / base}
+            print("%-24s instructions x%.3f  (cuda-* %.3f G, baseline %.3f G)"
+                  % (os.path.basename(source), cuda / base, cuda / 1e9,
+                     base / 1e9))
+        if args.json:
+            with open(args.json, "w") as f:
+                json.dump(results, f, indent=2)
+        return 0
 
     results = {"inputs": {}, "pairs": args.pairs, "baseline": BASELINE_CHECK}
     all_time, all_mem, all_cpu = [], [], []
@@ -201,6 +242,16 @@ def scaling(args, command, here):
                 if rc != 0:
                     sys.exit("error: clang-tidy failed on %d kernels:\n%s"
                              % (count, out.decode()))
+            if args.instructions:
+                cuda, base = instruction_ratio(command, path)
+                entry = {"instruction_ratio": cuda / base,
+                         "instructions_per_kernel": (cuda - base) / count}
+                results["scaling"][count] = entry
+                print("%4d kernels  instructions x%.3f  cuda-* checks %.2f M "
+                      "instructions per kernel" % (
+                          count, entry["instruction_ratio"],
+                          entry["instructions_per_kernel"] / 1e6))
+                continue
             ratios, extra = [], []
             for i in range(args.pairs):
                 order = (["cuda-*", BASELINE_CHECK] if i % 2 == 0

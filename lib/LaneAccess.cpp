@@ -3273,10 +3273,12 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
       if (Sorted)
         return;
       Sorted = true;
-      std::stable_sort(Entries.begin(), Entries.end(),
-                       [](const Entry &A, const Entry &B) {
-                         return A.Byte < B.Byte;
-                       });
+      auto ByByte = [](const Entry &A, const Entry &B) {
+        return A.Byte < B.Byte;
+      };
+      // Lanes mostly write ascending elements: often sorted already.
+      if (!std::is_sorted(Entries.begin(), Entries.end(), ByByte))
+        std::stable_sort(Entries.begin(), Entries.end(), ByByte);
       unsigned Out = 0;
       for (unsigned K = 0; K < Entries.size();) {
         Entry E = Entries[K];
@@ -3305,6 +3307,23 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
     llvm::SmallPtrSet<const Expr *, 4> Unknown;
     bool WritersFilled = false;
     std::vector<WarpWriters> Writers;
+    /// Where each warp's threads start in Threads (filled in thread order),
+    /// and their end: made when first asked.
+    std::vector<uint32_t> WarpStart;
+    llvm::ArrayRef<std::pair<unsigned, Address>> warp(unsigned Wp) {
+      if (WarpStart.empty()) {
+        unsigned Warps = Threads.empty() ? 0 : Threads.back().first / 32 + 1;
+        WarpStart.assign(Warps + 1, 0);
+        for (const auto &T : Threads)
+          ++WarpStart[T.first / 32 + 1];
+        for (unsigned K = 1; K <= Warps; ++K)
+          WarpStart[K] += WarpStart[K - 1];
+      }
+      if (Wp + 1 >= WarpStart.size())
+        return {};
+      return llvm::ArrayRef(Threads).slice(WarpStart[Wp],
+                                           WarpStart[Wp + 1] - WarpStart[Wp]);
+    }
   };
   // Keyed by access, shape, then each loop variable and its value.
   struct KeyHash {
@@ -3526,9 +3545,14 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
                 Visit(Base + L, Address{Ad.Key, Ad.Var, Ad.Byte[L]});
               });
             };
+            // Calls Visit for each thread of the block that runs Acc, with
+            // the element it touches; with Only, for the threads of the
+            // warps that have writers in it.
             auto ForEachThread = [&](const FrameAccess &Acc, Env &E2,
                                      llvm::SmallPtrSetImpl<const Expr *> &Unk,
-                                     auto &&Visit) {
+                                     auto &&Visit,
+                                     const std::vector<WarpWriters> *Only =
+                                         nullptr) {
               AccessCache *C = Cached(Acc, E2);
               if (!C->Filled)
                 if (const AccessCache *L = Larger(Acc, E2)) {
@@ -3569,8 +3593,15 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
               if (C->ReadBD && E2.ReadBlockDim)
                 *E2.ReadBlockDim = true;
               Unk.insert(C->Unknown.begin(), C->Unknown.end());
-              for (const auto &[Tid, Ad] : C->Threads)
-                Visit(Tid, Ad);
+              if (!Only) {
+                for (const auto &[Tid, Ad] : C->Threads)
+                  Visit(Tid, Ad);
+                return;
+              }
+              for (unsigned Wp = 0; Wp < Only->size(); ++Wp)
+                if (!(*Only)[Wp].Entries.empty())
+                  for (const auto &[Tid, Ad] : C->warp(Wp))
+                    Visit(Tid, Ad);
             };
             auto AddWriters = [&](std::vector<WarpWriters> &Into, Env &E2) {
               ForEachThread(W, E2, UnknownW, [&](unsigned Tid, const auto &Ad) {
@@ -3625,7 +3656,7 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
                   }
                   Lanes |= Others | (1u << (Tid % 32));
                 }
-              });
+              }, Writers);
               return !OverBudget();
             });
             return true;

@@ -431,6 +431,24 @@ public:
   const BlockGuard *blockGuard(llvm::ArrayRef<Cond> Guard, const Frame &Fr,
                                const Env &En);
   std::unordered_map<std::string, BlockGuard> BlockGuards;
+  /// The elements `base[index]` designates in every thread of a block, for
+  /// a base the same in all threads: byteAt(W, L) = Byte + (A[L] + C * W)
+  /// * Size, what evalObjW gives lane L of warp W.
+  struct BlockAddress {
+    const void *Key = nullptr;
+    const VarDecl *Var = nullptr;
+    int64_t Byte = 0, Size = 0;
+    WarpVal Index;
+    int64_t byteAt(unsigned W, unsigned L) const {
+      return int64_t(uint64_t(Byte) +
+                     uint64_t(Index.A[L] + Index.C * int64_t(W)) *
+                         uint64_t(Size));
+    }
+  };
+  /// BlockAddress for lvalue E in a one-dimensional block of NW warps;
+  /// false where E is of another form (the caller evaluates warp by warp).
+  bool blockAddress(const Expr *E, const Frame &Fr, const Env &En,
+                    unsigned NW, BlockAddress &Out);
   /// The lanes of each warp of the block that pass the chain's guards and
   /// those of Rest (each with its frame), through blockGuard; false when
   /// one of them is not evaluated for the whole block at once.
@@ -2487,6 +2505,33 @@ LaneAccessAnalysis::Impl::blockGuard(llvm::ArrayRef<Cond> Guard,
   return &G;
 }
 
+bool LaneAccessAnalysis::Impl::blockAddress(const Expr *E, const Frame &Fr,
+                                            const Env &En, unsigned NW,
+                                            BlockAddress &Out) {
+  if (!E || En.ShapeKnown || E->isTypeDependent() || E->isValueDependent())
+    return false;
+  const auto *ASE = dyn_cast<ArraySubscriptExpr>(E->IgnoreParens());
+  if (!ASE || ASE->getType()->isIncompleteType() ||
+      isVarying(ASE->getBase(), Fr))
+    return false;
+  // The base, the same in every thread: one warp's is all of them.
+  Addrs Base = evalPtrW(ASE->getBase(), Fr, En, FullLaneMask);
+  if (Base.Valid != FullLaneMask ||
+      llvm::any_of(Base.Byte, [&](int64_t B) { return B != Base.Byte[0]; }))
+    return false;
+  bool ReadBD = false;
+  if (!evalBlock(ASE->getIdx(), Fr, En, NW, Out.Index, ReadBD) ||
+      Out.Index.Bool)
+    return false;
+  if (ReadBD)
+    noteBlockDim(En);
+  Out.Key = Base.Key;
+  Out.Var = Base.Var;
+  Out.Byte = Base.Byte[0];
+  Out.Size = Ctx.getTypeSizeInChars(ASE->getType()).getQuantity();
+  return true;
+}
+
 bool LaneAccessAnalysis::Impl::blockLanes(
     const CallChain &Chain,
     llvm::ArrayRef<std::pair<llvm::ArrayRef<Cond>, const Frame *>> Rest,
@@ -3575,9 +3620,23 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
                     {{Acc.CallGuard, &Fr}, {Acc.Guard, &AF}};
                 llvm::SmallVector<uint32_t, 32> Pass;
                 if (blockLanes(Chain, Rest, E2, BD, Pass)) {
+                  // `base[index]` with a base every thread shares: the
+                  // index for the whole block at once too.
+                  BlockAddress BA;
+                  const bool Whole =
+                      llvm::any_of(Pass, [](uint32_t M) { return M != 0; }) &&
+                      blockAddress(Acc.A->E, AF, E2, unsigned(Pass.size()),
+                                   BA);
                   for (unsigned Wp = 0; Wp < Pass.size(); ++Wp) {
                     if (!Pass[Wp])
                       continue;
+                    if (Whole) {
+                      forLanes(Pass[Wp], [&](unsigned L) {
+                        Record(Wp * 32 + L, Address{BA.Key, BA.Var,
+                                                    BA.byteAt(Wp, L)});
+                      });
+                      continue;
+                    }
                     E2.Tid = Wp * 32;
                     Addrs Ad = evalObjW(Acc.A->E, AF, E2, Pass[Wp]);
                     forLanes(Ad.Valid, [&](unsigned L) {

@@ -2511,7 +2511,13 @@ bool LaneAccessAnalysis::Impl::blockAddress(const Expr *E, const Frame &Fr,
   if (!E || En.ShapeKnown || E->isTypeDependent() || E->isValueDependent())
     return false;
   const auto *ASE = dyn_cast<ArraySubscriptExpr>(E->IgnoreParens());
-  if (!ASE || ASE->getType()->isIncompleteType() ||
+  if (!ASE || ASE->getType()->isIncompleteType())
+    return false;
+  // A shared array's address is the same in every thread of the block
+  // (isVarying asks about a value: a shared variable's may differ).
+  const VarDecl *Array = refVar(ASE->getBase()->IgnoreParenImpCasts());
+  if (!(Array && Array->getType()->isArrayType() &&
+        Array->hasAttr<CUDASharedAttr>()) &&
       isVarying(ASE->getBase(), Fr))
     return false;
   // The base, the same in every thread: one warp's is all of them.
@@ -4218,6 +4224,36 @@ LaneAccessAnalysis::conditionLanes(const Expr *E, const FunctionDecl *F,
       return std::nullopt;
   }
   return Lanes;
+}
+
+std::optional<std::vector<int64_t>>
+LaneAccessAnalysis::elementBytes(const Expr *E, const FunctionDecl *F,
+                                 unsigned BlockDimX, bool AtOnce) {
+  if (!E || !P->info(F).Ok || BlockDimX % 32 != 0 || BlockDimX == 0 ||
+      BlockDimX > 1024)
+    return std::nullopt;
+  Frame Fr{F, nullptr, nullptr};
+  Env En;
+  En.BlockDim = BlockDimX;
+  std::vector<int64_t> Bytes(BlockDimX);
+  const unsigned NW = BlockDimX / 32;
+  if (AtOnce) {
+    Impl::BlockAddress BA;
+    if (!P->blockAddress(E, Fr, En, NW, BA))
+      return std::nullopt;
+    for (unsigned T = 0; T < BlockDimX; ++T)
+      Bytes[T] = BA.byteAt(T / 32, T % 32);
+    return Bytes;
+  }
+  for (unsigned W = 0; W < NW; ++W) {
+    En.Tid = W * 32;
+    Addrs A = P->evalObjW(E, Fr, En, FullLaneMask);
+    if (A.Valid != FullLaneMask)
+      return std::nullopt;
+    for (unsigned L = 0; L < 32; ++L)
+      Bytes[W * 32 + L] = A.Byte[L];
+  }
+  return Bytes;
 }
 
 std::optional<uint32_t> LaneAccessAnalysis::guardMask(const Stmt *S,

@@ -261,6 +261,16 @@ public:
   conditionLanes(const clang::Expr *E, const clang::FunctionDecl *F,
                  unsigned BlockDimX, bool AtOnce);
 
+  /// The byte offset, in its object, of the element lvalue E of F (on its
+  /// own) designates in each thread of a one-dimensional block of
+  /// BlockDimX threads: for the whole block at once when AtOnce (only
+  /// `base[index]` with a base all threads share; std::nullopt otherwise),
+  /// else warp by warp (std::nullopt where a lane's is unknown). For
+  /// tests: both must agree.
+  std::optional<std::vector<int64_t>>
+  elementBytes(const clang::Expr *E, const clang::FunctionDecl *F,
+               unsigned BlockDimX, bool AtOnce);
+
   /// The lanes of a warp that run statement S of F analysed on its own (a
   /// kernel, or the callers of a `__device__` function). For tests.
   std::optional<uint32_t> guardMask(const clang::Stmt *S,

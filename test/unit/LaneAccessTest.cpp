@@ -8,6 +8,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Tooling/Tooling.h"
 #include "gtest/gtest.h"
 
@@ -539,4 +540,73 @@ TEST(LaneAccess, BlockAtOnceAgreesWithWarpByWarp) {
   // (1109 of the 1660 conditions and block sizes when written).
   EXPECT_GT(AtOnce, Conds.size() * 2);
   EXPECT_EQ(AtOnce, Compared);
+}
+
+// The elements of `base[index]` for the whole block at once are those the
+// warp-by-warp evaluation gives, through shared arrays and kernel pointers,
+// and the block path refuses a base that differs between threads.
+TEST(LaneAccess, BlockAddressesAgreeWithWarpByWarp) {
+  const char *Indices[] = {"t",          "t + 1",        "t - 1",
+                           "lane ^ 1",   "(lane + 1) & 31", "2 * t - lane",
+                           "warp * 33 + lane", "t >> 1",   "t * 4 + 2",
+                           "(t & ~31) | (31 - lane)",     "t % 64",
+                           "blockDim.x - 1 - t"};
+  const unsigned N = sizeof(Indices) / sizeof(Indices[0]);
+  std::string Code = "__global__ void k(int *p, float *g) {\n"
+                     "  __shared__ double s[4096];\n"
+                     "  int t = threadIdx.x;\n"
+                     "  int lane = t & 31;\n"
+                     "  int warp = t >> 5;\n"
+                     "  float *own = g + t;\n";
+  for (unsigned I = 0; I < N; ++I) {
+    Code += "  s[" + std::string(Indices[I]) + "] = " + std::to_string(I) +
+            ";\n";
+    Code += "  g[" + std::string(Indices[I]) + "] = " + std::to_string(I) +
+            ";\n";
+  }
+  Code += "  own[1] = 0;\n}\n";
+  auto AST = parse(Code);
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->getASTContext();
+  const FunctionDecl *F = kernel(Ctx);
+  ASSERT_TRUE(F);
+  LaneAccessAnalysis A(Ctx);
+  auto Stores = match(
+      binaryOperator(isAssignmentOperator(),
+                     hasLHS(arraySubscriptExpr().bind("lhs"))),
+      Ctx);
+  unsigned Compared = 0;
+  for (const auto &B : Stores) {
+    const auto *Lhs = B.getNodeAs<ArraySubscriptExpr>("lhs");
+    const bool Own = isa<DeclRefExpr>(Lhs->getBase()->IgnoreParenImpCasts()) &&
+                     cast<DeclRefExpr>(Lhs->getBase()->IgnoreParenImpCasts())
+                             ->getDecl()
+                             ->getName() == "own";
+    for (unsigned BD : {64u, 1024u}) {
+      auto Fast = A.elementBytes(Lhs, F, BD, /*AtOnce=*/true);
+      auto Slow = A.elementBytes(Lhs, F, BD, /*AtOnce=*/false);
+      const std::string Text =
+          Lexer::getSourceText(
+              CharSourceRange::getTokenRange(Lhs->getSourceRange()),
+              Ctx.getSourceManager(), Ctx.getLangOpts())
+              .str();
+      if (Text.find("% 64") != std::string::npos) {
+        // t % 64 is not A + C * warp (C = 32 is not a multiple of 64): the
+        // block path declines.
+        EXPECT_FALSE(Fast.has_value()) << Text;
+        EXPECT_TRUE(Slow.has_value()) << Text;
+        continue;
+      }
+      if (Own) {
+        // Each thread's own pointer: not a shared base.
+        EXPECT_FALSE(Fast.has_value());
+        continue;
+      }
+      ASSERT_TRUE(Fast.has_value()) << BD << " " << Text;
+      ASSERT_TRUE(Slow.has_value()) << BD << " " << Text;
+      EXPECT_EQ(*Fast, *Slow) << BD << " " << Text;
+      ++Compared;
+    }
+  }
+  EXPECT_EQ(Compared, 2 * 2 * (N - 1));
 }

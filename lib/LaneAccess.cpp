@@ -937,6 +937,18 @@ void LaneAccessAnalysis::Impl::normalizeAll(Vals &W, QualType T) {
   }
 }
 
+/// The binary operators the lane model evaluates (besides && and ||).
+static bool isEvaluatedBinary(BinaryOperatorKind Op) {
+  switch (Op) {
+  case BO_Add: case BO_Sub: case BO_Mul: case BO_Div: case BO_Rem:
+  case BO_Shl: case BO_Shr: case BO_And: case BO_Or: case BO_Xor:
+  case BO_LT: case BO_GT: case BO_LE: case BO_GE: case BO_EQ: case BO_NE:
+    return true;
+  default:
+    return false;
+  }
+}
+
 std::optional<int64_t> LaneAccessAnalysis::Impl::constantOf(const Expr *E) {
   auto [It, New] = Constants.try_emplace(E);
   if (New) {
@@ -1113,14 +1125,8 @@ Vals LaneAccessAnalysis::Impl::evalW(const Expr *E, const Frame &Fr,
     }
     if (BO->isAssignmentOp() || Op == BO_Comma || BO->isPtrMemOp())
       return R;
-    switch (Op) {
-    case BO_Add: case BO_Sub: case BO_Mul: case BO_Div: case BO_Rem:
-    case BO_Shl: case BO_Shr: case BO_And: case BO_Or: case BO_Xor:
-    case BO_LT: case BO_GT: case BO_LE: case BO_GE: case BO_EQ: case BO_NE:
-      break;
-    default:
+    if (!isEvaluatedBinary(Op))
       return R;
-    }
     Vals L = evalW(BO->getLHS(), Fr, En, Active, Depth + 1);
     Vals Right = evalW(BO->getRHS(), Fr, En, L.Valid, Depth + 1);
     const bool Unsigned = BO->getLHS()->getType()->isUnsignedIntegerType();
@@ -2262,14 +2268,8 @@ bool LaneAccessAnalysis::Impl::evalBlock(const Expr *E, const Frame &Fr,
         R.M[L] = Op == BO_LAnd ? R.M[L] & Rhs.M[L] : R.M[L] | Rhs.M[L];
       return true;
     }
-    switch (Op) {
-    case BO_Add: case BO_Sub: case BO_Mul: case BO_Div: case BO_Rem:
-    case BO_Shl: case BO_Shr: case BO_And: case BO_Or: case BO_Xor:
-    case BO_LT: case BO_GT: case BO_LE: case BO_GE: case BO_EQ: case BO_NE:
-      break;
-    default:
+    if (!isEvaluatedBinary(Op))
       return false;
-    }
     WarpVal Y;
     if (!evalBlock(BO->getLHS(), Fr, En, NW, R, ReadBD, Depth + 1) ||
         !evalBlock(BO->getRHS(), Fr, En, NW, Y, ReadBD, Depth + 1) ||

@@ -253,27 +253,10 @@ public:
   /// run in any context seen.
   llvm::DenseMap<const Stmt *, std::optional<uint32_t>> Masks;
   uint64_t Budget = 0;
-  /// How many evaluations read blockDim so far (for replaying memoised
-  /// guards, see evalGuard).
-  uint64_t BlockDimReads = 0;
   void noteBlockDim(const Env &En) {
-    ++BlockDimReads;
     if (En.ReadBlockDim)
       *En.ReadBlockDim = true;
   }
-  /// Guard outcomes by guard, frame, block shape, loop values and batch:
-  /// the accesses of one statement, and all those of a helper under its
-  /// caller's guard, share them (see evalGuard).
-  struct GuardOutcome {
-    uint32_t Lanes = 0, Unknown = 0;
-    bool ReadBlockDim = false;
-    llvm::SmallVector<const Expr *, 1> Unknowns;
-  };
-  std::unordered_map<std::string, GuardOutcome> GuardMemo;
-  uint32_t evalGuardUncached(llvm::ArrayRef<Cond> Guard, const Frame &Fr,
-                             const Env &En, uint32_t Active,
-                             uint32_t &Unknown,
-                             llvm::SmallPtrSetImpl<const Expr *> *Unknowns);
   /// The work one analysis context may take (0: no limit), and the
   /// functions whose analysis it cut short, in the order found.
   uint64_t MaxWork = DefaultLaneModelBudget;
@@ -1939,51 +1922,6 @@ uint32_t LaneAccessAnalysis::Impl::evalGuard(
     llvm::ArrayRef<Cond> Guard, const Frame &Fr, const Env &En,
     uint32_t Active, uint32_t &Unknown,
     llvm::SmallPtrSetImpl<const Expr *> *Unknowns) {
-  if (!Active || llvm::none_of(Guard, [](const Cond &C) { return C.Varying; }))
-    return Active;
-  // The outcome depends on the conditions, the frame (parameters), the
-  // batch and everything the environment gives a value to.
-  std::string Key;
-  Key.reserve(128);
-  // The frame by content (some are made on the stack): its function and
-  // the calls that bind parameters, up the chain.
-  for (const Frame *Up = &Fr; Up; Up = Up->Parent) {
-    appendKey(Key, Up->F);
-    appendKey(Key, Up->Call);
-  }
-  appendKey(Key, Active);
-  appendKey(Key, En.Tid);
-  appendKey(Key, En.BlockDim);
-  appendKey(Key, En.DimY);
-  appendKey(Key, En.DimZ);
-  appendKey(Key, En.ShapeKnown);
-  appendValuation(Key, En.Loop);
-  appendValuation(Key, En.Trips);
-  for (const Cond &C : Guard) {
-    appendKey(Key, C.E);
-    appendKey(Key, uint8_t(C.Taken | C.Varying << 1 | C.LoopBound << 2));
-  }
-  auto [It, New] = GuardMemo.try_emplace(std::move(Key));
-  GuardOutcome &O = It->second;
-  if (New) {
-    const uint64_t Reads = BlockDimReads;
-    llvm::SmallPtrSet<const Expr *, 2> Unk;
-    O.Lanes = evalGuardUncached(Guard, Fr, En, Active, O.Unknown, &Unk);
-    O.ReadBlockDim = BlockDimReads != Reads;
-    O.Unknowns.assign(Unk.begin(), Unk.end());
-  } else if (O.ReadBlockDim) {
-    noteBlockDim(En);
-  }
-  Unknown |= O.Unknown;
-  if (Unknowns)
-    Unknowns->insert(O.Unknowns.begin(), O.Unknowns.end());
-  return O.Lanes;
-}
-
-uint32_t LaneAccessAnalysis::Impl::evalGuardUncached(
-    llvm::ArrayRef<Cond> Guard, const Frame &Fr, const Env &En,
-    uint32_t Active, uint32_t &Unknown,
-    llvm::SmallPtrSetImpl<const Expr *> *Unknowns) {
   for (const Cond &C : Guard) {
     if (!Active)
       break;
@@ -3143,10 +3081,6 @@ void LaneAccessAnalysis::Impl::analyzeFrame(
     collectAccesses(Fr.F->getBody(), I, *this);
   if (I.Accesses.empty() && callsOf(I).empty())
     return;
-  // The memo serves a context and the frames it shares with the next ones;
-  // bounded so that a translation unit of many kernels does not keep all.
-  if (GuardMemo.size() > 200000)
-    GuardMemo.clear();
 
   // The callers' side: the lanes that make each call of the context, and
   // the loops around the calls.
@@ -4197,15 +4131,24 @@ std::optional<int64_t> LaneAccessAnalysis::evaluateAt(const Expr *E,
   return P->eval(E, Fr, En);
 }
 
+/// For the test entry points: F can be analysed and BlockDimX is a
+/// one-dimensional block of whole warps, which En is set to.
+static bool testBlock(LaneAccessAnalysis::Impl &P, const FunctionDecl *F,
+                      unsigned BlockDimX, Env &En) {
+  if (!P.info(F).Ok || BlockDimX % 32 != 0 || BlockDimX == 0 ||
+      BlockDimX > 1024)
+    return false;
+  En.BlockDim = BlockDimX;
+  return true;
+}
+
 std::optional<std::vector<uint32_t>>
 LaneAccessAnalysis::conditionLanes(const Expr *E, const FunctionDecl *F,
                                    unsigned BlockDimX, bool AtOnce) {
-  if (!E || !P->info(F).Ok || BlockDimX % 32 != 0 || BlockDimX == 0 ||
-      BlockDimX > 1024)
-    return std::nullopt;
   Frame Fr{F, nullptr, nullptr};
   Env En;
-  En.BlockDim = BlockDimX;
+  if (!E || !testBlock(*P, F, BlockDimX, En))
+    return std::nullopt;
   const Cond C[] = {{E, /*Taken=*/true, /*Varying=*/true}};
   std::vector<uint32_t> Lanes(BlockDimX / 32);
   if (AtOnce) {
@@ -4219,7 +4162,7 @@ LaneAccessAnalysis::conditionLanes(const Expr *E, const FunctionDecl *F,
     En.Tid = W * 32;
     uint32_t Unknown = 0;
     Lanes[W] =
-        P->evalGuardUncached(C, Fr, En, FullLaneMask, Unknown, nullptr);
+        P->evalGuard(C, Fr, En, FullLaneMask, Unknown, nullptr);
     if (Unknown)
       return std::nullopt;
   }
@@ -4229,12 +4172,10 @@ LaneAccessAnalysis::conditionLanes(const Expr *E, const FunctionDecl *F,
 std::optional<std::vector<int64_t>>
 LaneAccessAnalysis::elementBytes(const Expr *E, const FunctionDecl *F,
                                  unsigned BlockDimX, bool AtOnce) {
-  if (!E || !P->info(F).Ok || BlockDimX % 32 != 0 || BlockDimX == 0 ||
-      BlockDimX > 1024)
-    return std::nullopt;
   Frame Fr{F, nullptr, nullptr};
   Env En;
-  En.BlockDim = BlockDimX;
+  if (!E || !testBlock(*P, F, BlockDimX, En))
+    return std::nullopt;
   std::vector<int64_t> Bytes(BlockDimX);
   const unsigned NW = BlockDimX / 32;
   if (AtOnce) {

@@ -6,9 +6,9 @@
 
 #include "checks/ClusterSizePortabilityCheck.h"
 #include "lib/AnalysisContext.h"
-#include "lib/ArchLimits.h"
-#include "lib/ConstantEval.h"
-#include "lib/CudaAST.h"
+#include "lib/target/ArchLimits.h"
+#include "lib/launch/ConstantEval.h"
+#include "lib/ast/CudaAST.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"

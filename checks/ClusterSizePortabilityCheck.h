@@ -8,8 +8,8 @@
 #define CUDA_TIDY_CHECKS_CLUSTERSIZEPORTABILITYCHECK_H
 
 #include "clang-tidy/ClangTidyCheck.h"
-#include "lib/CudaTarget.h"
-#include "lib/LaunchModel.h"
+#include "lib/target/CudaTarget.h"
+#include "lib/launch/LaunchModel.h"
 
 namespace cuda_tidy {
 

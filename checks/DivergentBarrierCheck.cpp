@@ -6,7 +6,7 @@
 
 #include "checks/DivergentBarrierCheck.h"
 #include "lib/AnalysisContext.h"
-#include "lib/CudaAST.h"
+#include "lib/ast/CudaAST.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"

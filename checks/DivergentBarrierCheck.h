@@ -8,7 +8,7 @@
 #define CUDA_TIDY_CHECKS_DIVERGENTBARRIERCHECK_H
 
 #include "clang-tidy/ClangTidyCheck.h"
-#include "lib/Uniformity.h"
+#include "lib/uniformity/Uniformity.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include <memory>

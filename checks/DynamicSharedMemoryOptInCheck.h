@@ -8,7 +8,7 @@
 #define CUDA_TIDY_CHECKS_DYNAMICSHAREDMEMORYOPTINCHECK_H
 
 #include "clang-tidy/ClangTidyCheck.h"
-#include "lib/CudaTarget.h"
+#include "lib/target/CudaTarget.h"
 
 namespace cuda_tidy {
 
@@ -16,7 +16,7 @@ namespace cuda_tidy {
 /// memory without the cudaFuncAttributeMaxDynamicSharedMemorySize opt-in
 /// (and inserts it), and launches whose static plus dynamic shared memory
 /// exceeds the target architecture's per-block maximum. A job that stands
-/// for several architectures (lib/CudaTarget.h) is checked for each.
+/// for several architectures (lib/target/CudaTarget.h) is checked for each.
 ///
 /// For the user-facing documentation see
 /// docs/checks/cuda-dynamic-shared-memory-opt-in.md.

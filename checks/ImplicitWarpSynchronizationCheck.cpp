@@ -6,8 +6,8 @@
 
 #include "checks/ImplicitWarpSynchronizationCheck.h"
 #include "lib/AnalysisContext.h"
-#include "lib/CudaAST.h"
-#include "lib/LaneAccess.h"
+#include "lib/ast/CudaAST.h"
+#include "lib/lanes/LaneAccess.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"

@@ -9,7 +9,7 @@
 #define CUDA_TIDY_CHECKS_IMPLICITWARPSYNCHRONIZATIONCHECK_H
 
 #include "clang-tidy/ClangTidyCheck.h"
-#include "lib/LaneAccess.h"
+#include "lib/lanes/LaneAccess.h"
 
 namespace cuda_tidy {
 

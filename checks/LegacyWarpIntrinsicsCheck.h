@@ -9,10 +9,10 @@
 #define CUDA_TIDY_CHECKS_LEGACYWARPINTRINSICSCHECK_H
 
 #include "clang-tidy/ClangTidyCheck.h"
-#include "lib/ArchConditionals.h"
-#include "lib/CudaTarget.h"
-#include "lib/FixItHelpers.h"
-#include "lib/WarpConvergence.h"
+#include "lib/target/ArchConditionals.h"
+#include "lib/target/CudaTarget.h"
+#include "lib/ast/FixItHelpers.h"
+#include "lib/uniformity/WarpConvergence.h"
 #include "llvm/ADT/MapVector.h"
 #include <memory>
 

@@ -6,7 +6,7 @@
 
 #include "checks/StaticSharedMemoryLimitCheck.h"
 #include "lib/AnalysisContext.h"
-#include "lib/ArchLimits.h"
+#include "lib/target/ArchLimits.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"

@@ -8,8 +8,8 @@
 #define CUDA_TIDY_CHECKS_STATICSHAREDMEMORYLIMITCHECK_H
 
 #include "clang-tidy/ClangTidyCheck.h"
-#include "lib/CudaTarget.h"
-#include "lib/SharedMemory.h"
+#include "lib/target/CudaTarget.h"
+#include "lib/launch/SharedMemory.h"
 #include "llvm/ADT/DenseSet.h"
 #include <memory>
 
@@ -18,7 +18,7 @@ namespace cuda_tidy {
 /// Flags kernels whose static `__shared__` variables add up to more than
 /// ptxas accepts for the target (48 KiB for generic targets, the per-block
 /// maximum for architecture-specific ones), listing the variables. A job
-/// that stands for several architectures (lib/CudaTarget.h) is checked for
+/// that stands for several architectures (lib/target/CudaTarget.h) is checked for
 /// each.
 ///
 /// For the user-facing documentation see

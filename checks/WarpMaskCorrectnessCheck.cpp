@@ -6,9 +6,9 @@
 
 #include "checks/WarpMaskCorrectnessCheck.h"
 #include "lib/AnalysisContext.h"
-#include "lib/CudaAST.h"
-#include "lib/LaneAccess.h"
-#include "lib/Uniformity.h"
+#include "lib/ast/CudaAST.h"
+#include "lib/lanes/LaneAccess.h"
+#include "lib/uniformity/Uniformity.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"

@@ -17,7 +17,7 @@
 #define CUDA_TIDY_CHECKS_WARPMASKCORRECTNESSCHECK_H
 
 #include "clang-tidy/ClangTidyCheck.h"
-#include "lib/LaneAccess.h"
+#include "lib/lanes/LaneAccess.h"
 #include "llvm/ADT/DenseSet.h"
 #include <memory>
 

@@ -5,10 +5,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "lib/AnalysisContext.h"
-#include "lib/ConstantEval.h"
-#include "lib/LaneAccess.h"
-#include "lib/LaunchModel.h"
-#include "lib/SharedMemory.h"
+#include "lib/launch/ConstantEval.h"
+#include "lib/lanes/LaneAccess.h"
+#include "lib/launch/LaunchModel.h"
+#include "lib/launch/SharedMemory.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DynamicRecursiveASTVisitor.h"

@@ -13,11 +13,11 @@
 ///  - the call graph of the translation unit (CallGraphIndex): for each
 ///    function, the calls to it and the functions that make them, template
 ///    instantiations included, and whether its address is taken;
-///  - the uniformity analysis (lib/Uniformity.h), one per option set, with
+///  - the uniformity analysis (lib/uniformity/Uniformity.h), one per option set, with
 ///    its per-function results and summaries;
-///  - the constant evaluator, the launch model (lib/LaunchModel.h) and the
-///    static shared-memory accounting (lib/SharedMemory.h);
-///  - the lane model (lib/LaneAccess.h), whose warp-uniformity questions go
+///  - the constant evaluator, the launch model (lib/launch/LaunchModel.h) and the
+///    static shared-memory accounting (lib/launch/SharedMemory.h);
+///  - the lane model (lib/lanes/LaneAccess.h), whose warp-uniformity questions go
 ///    to the uniformity analysis above.
 ///
 /// Lifetime: created by the first get() for an ASTContext and destroyed with
@@ -34,7 +34,7 @@
 #ifndef CUDA_TIDY_LIB_ANALYSISCONTEXT_H
 #define CUDA_TIDY_LIB_ANALYSISCONTEXT_H
 
-#include "lib/Uniformity.h"
+#include "lib/uniformity/Uniformity.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"

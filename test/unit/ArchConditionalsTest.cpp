@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "lib/ArchConditionals.h"
+#include "lib/target/ArchConditionals.h"
 #include "clang/Basic/LangOptions.h"
 #include "gtest/gtest.h"
 

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "lib/ArchLimits.h"
+#include "lib/target/ArchLimits.h"
 #include "gtest/gtest.h"
 
 using namespace cuda_tidy;
@@ -74,7 +74,7 @@ TEST(ArchLimits, RejectsUnknownNames) {
 
 TEST(ArchLimits, NewerComputeCapabilities) {
   // The CUDA C++ Programming Guide's compute capability table, as cited in
-  // lib/ArchLimits.cpp.
+  // lib/target/ArchLimits.cpp.
   const ArchLimits *Orin = findArchLimits(8, 7);
   ASSERT_NE(Orin, nullptr);
   EXPECT_EQ(Orin->MaxSharedMemPerBlock, 163u * 1024);

@@ -4,10 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "lib/LaunchModel.h"
-#include "lib/ArchLimits.h"
-#include "lib/ConstantEval.h"
-#include "lib/SharedMemory.h"
+#include "lib/launch/LaunchModel.h"
+#include "lib/target/ArchLimits.h"
+#include "lib/launch/ConstantEval.h"
+#include "lib/launch/SharedMemory.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -250,7 +250,7 @@ template __global__ void t<7>();
   EXPECT_EQ(Acc.of(Found[0].getNodeAs<FunctionDecl>("f")).Total, 28u);
 }
 
-/// The per-architecture tables in the docs agree with lib/ArchLimits.
+/// The per-architecture tables in the docs agree with lib/target/ArchLimits.
 TEST(DocsTest, DynamicSharedMemoryTableMatchesLimits) {
   std::ifstream In(CUDA_TIDY_SOURCE_DIR
                    "/docs/checks/cuda-dynamic-shared-memory-opt-in.md");

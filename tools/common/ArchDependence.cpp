@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tools/common/ArchDependence.h"
-#include "lib/ArchConditionals.h"
+#include "lib/target/ArchConditionals.h"
 #include "tools/common/NvccArgs.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Frontend/CompilerInstance.h"

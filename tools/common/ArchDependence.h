@@ -8,7 +8,7 @@
 /// Decides whether the device side of a CUDA file reads the same for every
 /// architecture it is built for, so that one device parse can stand for all
 /// of them (the architecture-dependent checks then evaluate their limits for
-/// each architecture of the list, see lib/CudaTarget.h).
+/// each architecture of the list, see lib/target/CudaTarget.h).
 ///
 /// Model: the device job of the first architecture is preprocessed once.
 /// The user's code (files clang does not treat as system headers) varies by
@@ -20,7 +20,7 @@
 ///    architecture of the list. Whether `__CUDA_ARCH__` is defined is the
 ///    same for every device architecture; a condition that reads
 ///    `__CUDA_ARCH__` directly (`#if __CUDA_ARCH__ >= 700`) is evaluated
-///    for each architecture's value (lib/ArchConditionals.h) and varies only
+///    for each architecture's value (lib/target/ArchConditionals.h) and varies only
 ///    when the values differ or cannot be told;
 ///  - code outside directives expands an architecture macro or an
 ///    architecture-derived macro (`int v = __CUDA_ARCH__;`,

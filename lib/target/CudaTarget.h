@@ -36,10 +36,10 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#ifndef CUDA_TIDY_LIB_CUDATARGET_H
-#define CUDA_TIDY_LIB_CUDATARGET_H
+#ifndef CUDA_TIDY_LIB_TARGET_CUDATARGET_H
+#define CUDA_TIDY_LIB_TARGET_CUDATARGET_H
 
-#include "lib/ArchLimits.h"
+#include "lib/target/ArchLimits.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
@@ -113,4 +113,4 @@ effectiveGpuArchs(const TargetArchOverride &Override,
 
 } // namespace cuda_tidy
 
-#endif // CUDA_TIDY_LIB_CUDATARGET_H
+#endif // CUDA_TIDY_LIB_TARGET_CUDATARGET_H

@@ -17,8 +17,8 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#ifndef CUDA_TIDY_LIB_FIXITHELPERS_H
-#define CUDA_TIDY_LIB_FIXITHELPERS_H
+#ifndef CUDA_TIDY_LIB_AST_FIXITHELPERS_H
+#define CUDA_TIDY_LIB_AST_FIXITHELPERS_H
 
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/SmallVector.h"
@@ -81,4 +81,4 @@ findLegacyWarpPtx(llvm::StringRef Asm);
 
 } // namespace cuda_tidy
 
-#endif // CUDA_TIDY_LIB_FIXITHELPERS_H
+#endif // CUDA_TIDY_LIB_AST_FIXITHELPERS_H

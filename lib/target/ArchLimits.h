@@ -17,13 +17,13 @@
 ///
 /// Left out: compute capabilities the table has no documented numbers for
 /// (7.2, 10.1, everything before Volta, and any newer than 12.1). Their names
-/// parse as unknown so that a check never guesses a limit; lib/CudaTarget.h
+/// parse as unknown so that a check never guesses a limit; lib/target/CudaTarget.h
 /// says once per run which architecture was skipped and why.
 ///
 //===----------------------------------------------------------------------===//
 
-#ifndef CUDA_TIDY_LIB_ARCHLIMITS_H
-#define CUDA_TIDY_LIB_ARCHLIMITS_H
+#ifndef CUDA_TIDY_LIB_TARGET_ARCHLIMITS_H
+#define CUDA_TIDY_LIB_TARGET_ARCHLIMITS_H
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -110,4 +110,4 @@ std::string knownGpuArchList();
 
 } // namespace cuda_tidy
 
-#endif // CUDA_TIDY_LIB_ARCHLIMITS_H
+#endif // CUDA_TIDY_LIB_TARGET_ARCHLIMITS_H

@@ -4,11 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "lib/LaneAccess.h"
+#include "lib/lanes/LaneAccess.h"
 #include "lib/AnalysisContext.h"
-#include "lib/CudaAST.h"
-#include "lib/LaunchModel.h"
-#include "lib/Uniformity.h"
+#include "lib/ast/CudaAST.h"
+#include "lib/launch/LaunchModel.h"
+#include "lib/uniformity/Uniformity.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"

@@ -4,9 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "lib/LaunchModel.h"
+#include "lib/launch/LaunchModel.h"
 #include "lib/AnalysisContext.h"
-#include "lib/CudaAST.h"
+#include "lib/ast/CudaAST.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"

@@ -29,8 +29,8 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#ifndef CUDA_TIDY_LIB_SHAREDMEMORY_H
-#define CUDA_TIDY_LIB_SHAREDMEMORY_H
+#ifndef CUDA_TIDY_LIB_LAUNCH_SHAREDMEMORY_H
+#define CUDA_TIDY_LIB_LAUNCH_SHAREDMEMORY_H
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
@@ -83,4 +83,4 @@ private:
 
 } // namespace cuda_tidy
 
-#endif // CUDA_TIDY_LIB_SHAREDMEMORY_H
+#endif // CUDA_TIDY_LIB_LAUNCH_SHAREDMEMORY_H

@@ -59,10 +59,10 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#ifndef CUDA_TIDY_LIB_LAUNCHMODEL_H
-#define CUDA_TIDY_LIB_LAUNCHMODEL_H
+#ifndef CUDA_TIDY_LIB_LAUNCH_LAUNCHMODEL_H
+#define CUDA_TIDY_LIB_LAUNCH_LAUNCHMODEL_H
 
-#include "lib/ConstantEval.h"
+#include "lib/launch/ConstantEval.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -280,4 +280,4 @@ std::optional<Dim3> kernelClusterDims(const clang::FunctionDecl *Kernel,
 
 } // namespace cuda_tidy
 
-#endif // CUDA_TIDY_LIB_LAUNCHMODEL_H
+#endif // CUDA_TIDY_LIB_LAUNCH_LAUNCHMODEL_H

@@ -39,8 +39,8 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#ifndef CUDA_TIDY_LIB_CONSTANTEVAL_H
-#define CUDA_TIDY_LIB_CONSTANTEVAL_H
+#ifndef CUDA_TIDY_LIB_LAUNCH_CONSTANTEVAL_H
+#define CUDA_TIDY_LIB_LAUNCH_CONSTANTEVAL_H
 
 #include "clang/AST/ASTTypeTraits.h"
 #include "clang/Basic/SourceLocation.h"
@@ -296,4 +296,4 @@ private:
 
 } // namespace cuda_tidy
 
-#endif // CUDA_TIDY_LIB_CONSTANTEVAL_H
+#endif // CUDA_TIDY_LIB_LAUNCH_CONSTANTEVAL_H

@@ -33,8 +33,8 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#ifndef CUDA_TIDY_LIB_ARCHCONDITIONALS_H
-#define CUDA_TIDY_LIB_ARCHCONDITIONALS_H
+#ifndef CUDA_TIDY_LIB_TARGET_ARCHCONDITIONALS_H
+#define CUDA_TIDY_LIB_TARGET_ARCHCONDITIONALS_H
 
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/SmallVector.h"
@@ -90,4 +90,4 @@ private:
 
 } // namespace cuda_tidy
 
-#endif // CUDA_TIDY_LIB_ARCHCONDITIONALS_H
+#endif // CUDA_TIDY_LIB_TARGET_ARCHCONDITIONALS_H

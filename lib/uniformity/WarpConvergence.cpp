@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "lib/WarpConvergence.h"
-#include "lib/CudaAST.h"
+#include "lib/uniformity/WarpConvergence.h"
+#include "lib/ast/CudaAST.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/ExprCXX.h"

@@ -18,8 +18,8 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#ifndef CUDA_TIDY_LIB_CUDAAST_H
-#define CUDA_TIDY_LIB_CUDAAST_H
+#ifndef CUDA_TIDY_LIB_AST_CUDAAST_H
+#define CUDA_TIDY_LIB_AST_CUDAAST_H
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/StringRef.h"
@@ -105,4 +105,4 @@ public:
 
 } // namespace cuda_tidy
 
-#endif // CUDA_TIDY_LIB_CUDAAST_H
+#endif // CUDA_TIDY_LIB_AST_CUDAAST_H

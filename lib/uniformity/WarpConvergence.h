@@ -8,7 +8,7 @@
 /// A proof that every lane of a warp reaches a statement together, used to
 /// choose the full lane mask (0xffffffff) for a `*_sync` warp intrinsic.
 ///
-/// Model: built on the uniformity analysis (lib/Uniformity.h), run with
+/// Model: built on the uniformity analysis (lib/uniformity/Uniformity.h), run with
 /// opaque calls counted as thread-varying. The whole warp reaches statement
 /// S in function F when
 ///  - the control at S is at most warp-uniform: every branch and loop S
@@ -29,11 +29,11 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#ifndef CUDA_TIDY_LIB_WARPCONVERGENCE_H
-#define CUDA_TIDY_LIB_WARPCONVERGENCE_H
+#ifndef CUDA_TIDY_LIB_UNIFORMITY_WARPCONVERGENCE_H
+#define CUDA_TIDY_LIB_UNIFORMITY_WARPCONVERGENCE_H
 
 #include "lib/AnalysisContext.h"
-#include "lib/Uniformity.h"
+#include "lib/uniformity/Uniformity.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -88,4 +88,4 @@ private:
 
 } // namespace cuda_tidy
 
-#endif // CUDA_TIDY_LIB_WARPCONVERGENCE_H
+#endif // CUDA_TIDY_LIB_UNIFORMITY_WARPCONVERGENCE_H

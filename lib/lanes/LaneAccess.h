@@ -41,7 +41,7 @@
 ///    LaneAccessAnalysis::Impl::evalBlock knows, for all its warps at once,
 ///    each lane's value A + C * warp, so that warps no thread of which
 ///    passes cost nothing). Where the
-///    kernel's launches in the translation unit (lib/LaunchModel.h) give a
+///    kernel's launches in the translation unit (lib/launch/LaunchModel.h) give a
 ///    two- or three-dimensional block, or the cuda.BlockDim option does for
 ///    a kernel with no such launch, each of those shapes is evaluated
 ///    instead, thread by linear index (`x + y * X + z * X * Y`; lane = index
@@ -125,8 +125,8 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#ifndef CUDA_TIDY_LIB_LANEACCESS_H
-#define CUDA_TIDY_LIB_LANEACCESS_H
+#ifndef CUDA_TIDY_LIB_LANES_LANEACCESS_H
+#define CUDA_TIDY_LIB_LANES_LANEACCESS_H
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
@@ -320,4 +320,4 @@ private:
 
 } // namespace cuda_tidy
 
-#endif // CUDA_TIDY_LIB_LANEACCESS_H
+#endif // CUDA_TIDY_LIB_LANES_LANEACCESS_H

@@ -79,8 +79,8 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#ifndef CUDA_TIDY_LIB_UNIFORMITY_H
-#define CUDA_TIDY_LIB_UNIFORMITY_H
+#ifndef CUDA_TIDY_LIB_UNIFORMITY_UNIFORMITY_H
+#define CUDA_TIDY_LIB_UNIFORMITY_UNIFORMITY_H
 
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -371,4 +371,4 @@ std::optional<BarrierSite> recognizeBarrier(const clang::Stmt *S,
 
 } // namespace cuda_tidy
 
-#endif // CUDA_TIDY_LIB_UNIFORMITY_H
+#endif // CUDA_TIDY_LIB_UNIFORMITY_UNIFORMITY_H

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "lib/CudaTarget.h"
+#include "lib/target/CudaTarget.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/TargetInfo.h"

@@ -7,7 +7,7 @@
 #include "checks/ImplicitWarpSynchronizationCheck.h"
 #include "lib/AnalysisContext.h"
 #include "lib/ast/CudaAST.h"
-#include "lib/lanes/LaneAccess.h"
+#include "lib/lanes/WarpExchanges.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -225,7 +225,7 @@ static bool isDeadIn(const Stmt *S, const FunctionDecl *F, ASTContext &Ctx,
 /// the statement runs on the same lanes in every instantiation that runs it.
 static std::optional<std::string>
 templateDisagreement(const Stmt *S, const FunctionDecl *F, uint32_t Mask,
-                     const LaneAccessAnalysis &Analysis, ASTContext &Ctx,
+                     const WarpExchangeFinder &Analysis, ASTContext &Ctx,
                      SpellingIndex &Index) {
   llvm::SmallVector<const FunctionDecl *, 4> Instances;
   if (!instantiationsOf(F, Instances))
@@ -271,8 +271,8 @@ void ImplicitWarpSynchronizationCheck::check(
   ASTContext &Ctx = *Result.Context;
   const SourceManager &SM = *Result.SourceManager;
   const LangOptions &LO = getLangOpts();
-  LaneAccessAnalysis &Analysis = AnalysisContext::get(Ctx).lanes();
-  BlockDim.applyTo(Analysis);
+  WarpExchangeFinder &Analysis = AnalysisContext::get(Ctx).warpExchanges();
+  BlockDim.applyTo(Analysis.model());
   Analysis.run();
   // Where the work budget cut an analysis short, say so: what lies past the
   // cut is neither reported nor known to be safe.

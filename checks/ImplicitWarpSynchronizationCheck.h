@@ -9,7 +9,7 @@
 #define CUDA_TIDY_CHECKS_IMPLICITWARPSYNCHRONIZATIONCHECK_H
 
 #include "clang-tidy/ClangTidyCheck.h"
-#include "lib/lanes/LaneAccess.h"
+#include "lib/lanes/LaneModelOptions.h"
 
 namespace cuda_tidy {
 

@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lib/launch/LaunchModel.h"
-#include "lib/AnalysisContext.h"
+#include "lib/ast/CallGraph.h"
 #include "lib/ast/CudaAST.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"

@@ -6,6 +6,7 @@
 
 #include "lib/lanes/WarpExchanges.h"
 #include "lib/ast/CudaAST.h"
+#include "lib/lanes/AccessPairs.h"
 #include "lib/lanes/AccessTable.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
@@ -75,27 +76,10 @@ struct Witness {
   const VarDecl *Var = nullptr;
 };
 
-/// The search for one (read, write) pair of a context.
-struct Pair {
-  Pair(unsigned RI, unsigned WI, FrameAccess &R, FrameAccess &W)
-      : RI(RI), WI(WI), R(&R), W(&W) {}
-  unsigned RI, WI;
-  FrameAccess *R, *W;
-  /// They can run in one iteration, or through a back edge; a barrier-free
-  /// path leads from the write to the read (WToR), from the read to the
-  /// write (RToW), through a back edge (CrossWR, CrossRW).
-  bool SameIter = false, Crossed = false, WToR = false, RToW = false;
-  bool CrossWR = false, CrossRW = false;
-  /// Loops around both (enumerated once for the two), and the rest.
-  llvm::SmallVector<const ForStmt *, 4> Common, WOnly, ROnly;
-  /// Stride loops around both whose sides may run consecutive iterations,
-  /// and the iteration shifts of the write's and the read's sides.
-  llvm::SmallVector<const VarDecl *, 2> SharedStrides;
-  struct TripShift {
-    int64_t W = 0, R = 0;
-  };
-  llvm::SmallVector<TripShift, 3> Shifts;
-  TripShift Shift;
+/// The search for one (read, write) pair of a context: how they meet, and
+/// the witnesses found.
+struct Pair : AccessPair {
+  using AccessPair::AccessPair;
   /// The witness chosen, and for the block size being evaluated the first
   /// in enumeration order and the first of each warp.
   Witness Chosen, PassFirst, WarpFirst[32];
@@ -131,10 +115,6 @@ private:
       Reach[K] = M.Facts.reach(*I, Table->accesses()[K].Where);
     return *Reach[K];
   }
-  /// Whether the pair can run concurrently, and in which iterations.
-  bool meets(Pair &P);
-  /// Which loops the two sides share.
-  void splitLoops(Pair &P);
   /// Evaluates the pair for every shape; false when the budget ran out.
   bool search(Pair &P);
   /// Evaluates one block shape; false when the budget ran out.
@@ -200,9 +180,12 @@ void WarpExchangeFinder::FrameSearch::run() {
       if (overBudget())
         return;
       Pair P(RI, WI, R, W);
-      if (!meets(P))
+      if (!placePair(P, reachOf(RI), reachOf(WI), *I, ChainLoops, M.Guards,
+                     [&](unsigned Block) {
+                       return M.Guards.divergentBranch(*I, Block, Fr);
+                     }))
         continue;
-      splitLoops(P);
+      splitLoops(P, M.Guards, Fr);
       if (!search(P))
         return;
       if (!P.Chosen.Found)
@@ -216,87 +199,6 @@ void WarpExchangeFinder::FrameSearch::run() {
       record(P);
     }
   }
-}
-
-bool WarpExchangeFinder::FrameSearch::meets(Pair &P) {
-  const FrameAccess &R = *P.R, &W = *P.W;
-  // An access of a helper pairs with one of another call only; the
-  // helper's own frame pairs those of one call.
-  if ((R.Site || W.Site) && (!R.Site || !W.Site || R.Site == W.Site))
-    return false;
-  if (P.RI == P.WI ||
-      (R.Where.Block == W.Where.Block && R.Where.Index == W.Where.Index)) {
-    P.SameIter = true;
-    return true;
-  }
-  const ReachSet &RR = reachOf(P.RI);
-  const ReachSet &WR = reachOf(P.WI);
-  auto Note = [&](bool C) { (C ? P.Crossed : P.SameIter) = true; };
-  // One reaches the other with no barrier in between.
-  for (const auto &X : RR.Ranges)
-    if (X.Block == W.Where.Block && X.Lo <= W.Where.Index &&
-        W.Where.Index < X.Hi) {
-      Note(X.Crossed);
-      P.WToR = true;
-      P.CrossWR |= X.Crossed;
-    }
-  for (const auto &X : WR.Ranges)
-    if (X.Block == R.Where.Block && X.Lo <= R.Where.Index &&
-        R.Where.Index < X.Hi) {
-      Note(X.Crossed);
-      P.RToW = true;
-      P.CrossRW |= X.Crossed;
-    }
-  // Or a branch that splits the warp leads to both (which adds nothing when
-  // they already meet in one iteration and no loop is around either).
-  const bool Settled =
-      P.SameIter && W.Loops.empty() && R.Loops.empty() && !ChainLoops;
-  for (const auto &X : Settled ? llvm::ArrayRef<ReachSet::Range>()
-                               : llvm::ArrayRef(RR.Ranges))
-    for (const auto &Y : WR.Ranges)
-      if (X.Block == Y.Block && X.Hi == I->Barrier[X.Block].size() &&
-          Y.Hi == X.Hi && M.Guards.divergentBranch(*I, X.Block, Fr) &&
-          M.Guards.oppositeArms(*I, X.Block, W.anchor(), R.anchor()))
-        Note(X.Crossed || Y.Crossed);
-  return P.SameIter || P.Crossed;
-}
-
-void WarpExchangeFinder::FrameSearch::splitLoops(Pair &P) {
-  // Loops: the caller's and those around both (when in one iteration) are
-  // shared; the rest vary independently.
-  for (const ForStmt *L : P.W->Loops)
-    if (!P.Crossed && llvm::is_contained(P.R->Loops, L))
-      P.Common.push_back(L);
-    else
-      P.WOnly.push_back(L);
-  for (const ForStmt *L : P.R->Loops)
-    if (!llvm::is_contained(P.Common, L))
-      P.ROnly.push_back(L);
-  // A stride loop around both is enumerated once for the two: in one
-  // iteration the sides run the same one, and through the loop's back edge
-  // the later side runs the next (with a barrier in the loop, no other
-  // iteration runs between the same two barriers; without one, the pair
-  // also meets within an iteration). Each iteration moves the lanes'
-  // elements on by a step, so iterations further apart are left out.
-  if (P.Crossed)
-    for (const ForStmt *L : P.W->Loops)
-      if (const StrideLoop *SL = M.Guards.strideIn(L, Fr);
-          SL && llvm::is_contained(P.R->Loops, L)) {
-        llvm::erase(P.WOnly, L);
-        llvm::erase(P.ROnly, L);
-        P.Common.insert(P.Common.begin(), L);
-        P.SharedStrides.push_back(SL->Var);
-      }
-  if (P.SharedStrides.empty() || P.SameIter)
-    P.Shifts.push_back({0, 0});
-  if (!P.SharedStrides.empty() && P.CrossWR)
-    P.Shifts.push_back({0, 1});
-  if (!P.SharedStrides.empty() && P.CrossRW)
-    P.Shifts.push_back({1, 0});
-  // Common loops are enumerated outermost first.
-  std::reverse(P.Common.begin(), P.Common.end());
-  std::reverse(P.WOnly.begin(), P.WOnly.end());
-  std::reverse(P.ROnly.begin(), P.ROnly.end());
 }
 
 bool WarpExchangeFinder::FrameSearch::search(Pair &P) {
@@ -348,25 +250,9 @@ bool WarpExchangeFinder::FrameSearch::runShape(Pair &P, unsigned ShapeIdx) {
   Env Base;
   setShape(Base, P.Shapes[ShapeIdx]);
   Base.ReadBlockDim = &P.ReadBlockDim;
-  M.Guards.enumerateChain(Chain, Base, [&](Env &E0) {
-    Env E1 = E0;
-    M.Guards.enumerate(P.Common, Fr, E1, [&](Env &E) {
-      for (const Pair::TripShift &S : P.Shifts) {
-        P.Shift = S;
-        valuation(P, E, ShapeIdx);
-      }
-      return true;
-    });
-    return true;
-  });
+  enumerateCommon(P, M.Guards, Chain, Fr, Base,
+                  [&](Env &E) { valuation(P, E, ShapeIdx); });
   return !overBudget();
-}
-
-/// Moves the iterations of the shared stride loops in E on by By.
-static void shiftTrips(const Pair &P, Env &E, int64_t By) {
-  for (const VarDecl *V : P.SharedStrides)
-    if (auto It = E.Trips.find(V); It != E.Trips.end())
-      It->second += By;
 }
 
 void WarpExchangeFinder::FrameSearch::addWriters(

@@ -8,6 +8,7 @@
 #include "lib/launch/ConstantEval.h"
 #include "lib/lanes/LaneModel.h"
 #include "lib/lanes/WarpExchanges.h"
+#include "lib/races/SharedRaces.h"
 #include "lib/launch/LaunchModel.h"
 #include "lib/launch/SharedMemory.h"
 #include "clang/AST/ASTContext.h"
@@ -73,6 +74,13 @@ lanes::LaneModel &AnalysisContext::lanes() {
     Lanes = std::make_unique<lanes::LaneModel>(Ctx, std::move(In));
   }
   return *Lanes;
+}
+
+SharedRaceFinder &AnalysisContext::sharedRaces() {
+  if (!Races)
+    Races = std::make_unique<SharedRaceFinder>(lanes(),
+                                               uniformity(UniformityOptions()));
+  return *Races;
 }
 
 WarpExchangeFinder &AnalysisContext::warpExchanges() {

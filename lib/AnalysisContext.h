@@ -19,7 +19,8 @@
 ///    static shared-memory accounting (lib/launch/SharedMemory.h);
 ///  - the lane model (lib/lanes/LaneModel.h), whose warp-uniformity
 ///    questions go to the uniformity analysis above, and the warp-exchange
-///    finder built on it (lib/lanes/WarpExchanges.h).
+///    finder and the shared-memory race finder built on it
+///    (lib/lanes/WarpExchanges.h, lib/races/SharedRaces.h).
 ///
 /// The analyses do not know the context: it hands each what it needs from
 /// the others when it creates it.
@@ -59,6 +60,7 @@ namespace cuda_tidy {
 class ConstantEvaluator;
 class LaunchModel;
 class SharedMemoryAccounting;
+class SharedRaceFinder;
 class WarpExchangeFinder;
 namespace lanes {
 class LaneModel;
@@ -84,6 +86,8 @@ public:
   /// The warp exchanges over the lane model; WarpExchangeFinder::run runs
   /// once however many checks call it.
   WarpExchangeFinder &warpExchanges();
+  /// The races on shared memory between warps, over the lane model.
+  SharedRaceFinder &sharedRaces();
 
   ~AnalysisContext();
 
@@ -98,6 +102,7 @@ private:
   std::unique_ptr<SharedMemoryAccounting> Smem;
   std::unique_ptr<lanes::LaneModel> Lanes;
   std::unique_ptr<WarpExchangeFinder> Exchanges;
+  std::unique_ptr<SharedRaceFinder> Races;
 };
 
 } // namespace cuda_tidy

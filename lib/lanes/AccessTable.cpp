@@ -76,6 +76,7 @@ void AccessTable::add(FrameAccess FA) {
     if (A0 && A1 && A0->Byte == A1->Byte)
       FA.Key = nullptr;
   }
+  FA.Global = Global;
   if (FA.Key)
     Acc.push_back(std::move(FA));
 }
@@ -184,6 +185,15 @@ void AccessTable::fill(AccessThreads &C, const FrameAccess &A, unsigned BD,
   auto Record = [&](unsigned Tid, const Address &Ad) {
     C.Threads.push_back({Tid, Ad});
   };
+  // Threads of the batch at Base that run the access (Lanes) on an object
+  // the model knows at an element it does not.
+  auto Unplaced = [&](unsigned Base, uint32_t Lanes, const Addrs &Ad) {
+    if (!Ad.Key || !Lanes)
+      return;
+    C.UnplacedKey = Ad.Key;
+    C.UnplacedVar = Ad.Var;
+    forLanes(Lanes, [&](unsigned L) { C.Unplaced.push_back(Base + L); });
+  };
   // The guards of the whole block at once where they allow, then the
   // elements of the warps that run the access.
   const Frame &AF = A.frame(Fr);
@@ -211,6 +221,7 @@ void AccessTable::fill(AccessThreads &C, const FrameAccess &A, unsigned BD,
       forLanes(Ad.Valid, [&](unsigned L) {
         Record(Wp * 32 + L, Address{Ad.Key, Ad.Var, Ad.Byte[L]});
       });
+      Unplaced(Wp * 32, Pass[Wp] & ~Ad.Valid, Ad);
     }
   } else {
     // Warp by warp: the threads of each batch that pass the caller's and
@@ -228,6 +239,7 @@ void AccessTable::fill(AccessThreads &C, const FrameAccess &A, unsigned BD,
       forLanes(Ad.Valid, [&](unsigned L) {
         Record(Base + L, Address{Ad.Key, Ad.Var, Ad.Byte[L]});
       });
+      Unplaced(Base, Lanes & ~Unknown & ~Ad.Valid, Ad);
     }
   }
   E2.ReadBlockDim = Outer;
@@ -244,6 +256,11 @@ AccessTable::threads(unsigned K, unsigned ShapeIdx, Env &E2,
       for (const auto &T : L->Threads)
         if (T.first < BD)
           C->Threads.push_back(T);
+      for (unsigned T : L->Unplaced)
+        if (T < BD)
+          C->Unplaced.push_back(T);
+      C->UnplacedKey = L->UnplacedKey;
+      C->UnplacedVar = L->UnplacedVar;
     }
   if (!C->Filled)
     fill(*C, Acc[K], BD, E2);

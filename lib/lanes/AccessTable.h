@@ -49,6 +49,8 @@ struct FrameAccess {
   /// The memory it reaches (a shared variable, dynamic shared memory or a
   /// kernel's pointer parameter): accesses to different ones never meet.
   const void *Key = nullptr;
+  /// Key is a kernel's pointer parameter (global memory), not shared memory.
+  bool Global = false;
   /// Its place in this frame's function: its own, or for an access of a
   /// helper called here, the call's.
   Pos Where = {};
@@ -73,6 +75,11 @@ struct AccessThreads {
   bool ReadBD = false;
   /// (linear thread index, element), in thread order.
   std::vector<std::pair<unsigned, Address>> Threads;
+  /// Threads that run it, in thread order, whose element of the object
+  /// UnplacedKey is not known (an index from a loaded value).
+  std::vector<unsigned> Unplaced;
+  const void *UnplacedKey = nullptr;
+  const clang::VarDecl *UnplacedVar = nullptr;
   /// Conditions that could not be evaluated for some thread.
   llvm::SmallPtrSet<const clang::Expr *, 4> Unknown;
   /// Where each warp's threads start in Threads, and their end: made when

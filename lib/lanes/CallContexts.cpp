@@ -220,6 +220,18 @@ const Frame *CallContexts::callFrame(const FunctionDecl *Def,
   return Slot;
 }
 
+llvm::SmallVector<Dim3, 4>
+CallContexts::launchedShapes(const FunctionDecl *K) {
+  llvm::SmallVector<Dim3, 4> Out;
+  for (const LaunchSite &L : M.Inputs.Launches().launches())
+    if (L.Kernel && L.Block &&
+        L.Kernel->getCanonicalDecl() == K->getCanonicalDecl() &&
+        L.Block->product() > 0 && L.Block->product() <= 1024 &&
+        !llvm::is_contained(Out, *L.Block))
+      Out.push_back(*L.Block);
+  return Out;
+}
+
 void CallContexts::setDefaultShape(Dim3 D) {
   if (DefaultShape && *DefaultShape == D)
     return;

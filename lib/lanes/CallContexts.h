@@ -62,6 +62,12 @@ public:
   /// one-dimensional sizes of BlockSizes up to `__launch_bounds__`.
   llvm::ArrayRef<BlockShape> blockShapes(const Frame &Fr);
   void setDefaultShape(Dim3 D);
+  /// The cuda.BlockDim shape, if set.
+  std::optional<Dim3> defaultShape() const { return DefaultShape; }
+  /// The distinct block shapes of the launches of kernel K in this
+  /// translation unit whose block is proven (one-dimensional ones too), in
+  /// launch order.
+  llvm::SmallVector<Dim3, 4> launchedShapes(const clang::FunctionDecl *K);
 
 private:
   class Collector;

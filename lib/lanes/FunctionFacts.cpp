@@ -9,6 +9,7 @@
 #include "lib/lanes/LaneModel.h"
 #include "lib/uniformity/Uniformity.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -368,6 +369,23 @@ const Stmt *FunctionFacts::statementOf(const Stmt *E,
 }
 
 /// Collects the candidate accesses of a function (syntactically).
+/// `&x` is the address an atomic function of the CUDA headers (`atomicAdd`,
+/// `atomicCAS`, their `_block` and `_system` forms, ...) operates on.
+static bool isAtomicTarget(const UnaryOperator *AddrOf, FunctionInfo &I) {
+  const Stmt *Child = AddrOf;
+  const Stmt *Parent = I.PM->getParent(Child);
+  while (Parent && isa<ParenExpr, ImplicitCastExpr>(Parent)) {
+    Child = Parent;
+    Parent = I.PM->getParent(Parent);
+  }
+  const auto *Call = dyn_cast_or_null<CallExpr>(Parent);
+  if (!Call || Call->getNumArgs() < 1 || Call->getArg(0) != Child)
+    return false;
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  return Callee && Callee->getDeclName().isIdentifier() &&
+         Callee->getName().starts_with("atomic");
+}
+
 static void collectAccesses(const Stmt *S, FunctionInfo &I,
                             FunctionFacts &A) {
   if (!S || isa<LambdaExpr>(S))
@@ -375,8 +393,17 @@ static void collectAccesses(const Stmt *S, FunctionInfo &I,
   for (const Stmt *Child : S->children())
     collectAccesses(Child, I, A);
   const auto *E = dyn_cast<Expr>(S);
-  if (!E || !isa<ArraySubscriptExpr, MemberExpr, UnaryOperator>(E))
+  // A `__shared__` scalar named directly (`__shared__ float v;`): for the
+  // block-level race finder only (Access::SharedScalar).
+  bool SharedScalar = false;
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!V || !V->hasAttr<CUDASharedAttr>())
+      return;
+    SharedScalar = true;
+  } else if (!E || !isa<ArraySubscriptExpr, MemberExpr, UnaryOperator>(E)) {
     return;
+  }
   if (const auto *UO = dyn_cast<UnaryOperator>(E))
     if (UO->getOpcode() != UO_Deref)
       return;
@@ -402,6 +429,8 @@ static void collectAccesses(const Stmt *S, FunctionInfo &I,
   } else if (const auto *UO = dyn_cast<UnaryOperator>(Parent)) {
     if (UO->isIncrementDecrementOp())
       R = Role::ReadWrite;
+    else if (UO->getOpcode() == UO_AddrOf && isAtomicTarget(UO, I))
+      R = Role::Atomic;
   }
   if (!R)
     return;
@@ -416,7 +445,8 @@ static void collectAccesses(const Stmt *S, FunctionInfo &I,
   }
   if (!P)
     return;
-  Access Acc{E, *R, A.statementOf(E, I), Found->second, {}, {}, false};
+  Access Acc{E,  *R,         A.statementOf(E, I), Found->second, {},
+             {}, false,      SharedScalar};
   I.Accesses.push_back(std::move(Acc));
 }
 
@@ -457,12 +487,17 @@ FunctionFacts::callsOf(FunctionInfo &I) {
 }
 
 ReachSet FunctionFacts::reach(FunctionInfo &I, Pos Target) {
+  return reach(I, Target, I.Barrier);
+}
+
+ReachSet FunctionFacts::reach(FunctionInfo &I, Pos Target,
+                              const BarrierTable &Barrier) {
   ReachSet Out;
   // The target's own block, before the target.
   unsigned Lo = Target.Index;
   bool Blocked = false;
   while (Lo > 0) {
-    if (I.Barrier[Target.Block][Lo - 1]) {
+    if (Barrier[Target.Block][Lo - 1]) {
       Blocked = true;
       break;
     }
@@ -497,7 +532,7 @@ ReachSet FunctionFacts::reach(FunctionInfo &I, Pos Target) {
     bool Crossed = Flags & 1, OnlyBack = Flags & 2;
     if (!Seen.insert({Block, Flags}).second)
       continue;
-    const auto &Bar = I.Barrier[Block];
+    const auto &Bar = Barrier[Block];
     unsigned Size = Bar.size();
     unsigned L = Size;
     bool Stop = false;

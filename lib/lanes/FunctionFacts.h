@@ -53,6 +53,8 @@ public:
   /// The blocks and element ranges from which Target is reached with no
   /// barrier in between, and whether the path takes a back edge.
   ReachSet reach(FunctionInfo &I, Pos Target);
+  /// The same with the barriers of a client (by CFG block and element).
+  ReachSet reach(FunctionInfo &I, Pos Target, const BarrierTable &Barrier);
 
 private:
   LaneModel &M;

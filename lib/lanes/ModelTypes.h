@@ -38,7 +38,9 @@ constexpr uint32_t FullLaneMask = 0xffffffffu;
 
 namespace lanes {
 
-enum class Role { Read, Write, ReadWrite };
+/// How an access uses its element: Atomic is the target of an atomic
+/// function (`atomicAdd(&s[i], 1)`).
+enum class Role { Read, Write, ReadWrite, Atomic };
 
 /// An evaluated address: a shared variable (all dynamic shared memory is one
 /// key) and a byte offset.
@@ -201,6 +203,9 @@ struct Access {
   llvm::SmallVector<Cond, 4> Guard; // innermost first, up to the body
   llvm::SmallVector<const clang::ForStmt *, 2> Loops; // enclosing counted loops
   bool GuardOpaque = false; // under a varying loop, switch or jump
+  /// A `__shared__` variable of scalar type named directly: the
+  /// warp-exchange finder leaves these out.
+  bool SharedScalar = false;
 };
 
 /// One call of a context as its caller sees it: the conditions and counted
@@ -224,6 +229,9 @@ struct ReachSet {
   llvm::SmallVector<Range, 16> Ranges;
 };
 
+/// Which elements of each CFG block (by ID) are barriers.
+using BarrierTable = llvm::SmallVector<llvm::SmallVector<bool, 8>, 32>;
+
 /// What the model knows of one function body (FunctionFacts::info).
 struct FunctionInfo {
   const clang::FunctionDecl *F = nullptr;
@@ -232,7 +240,8 @@ struct FunctionInfo {
   std::unique_ptr<clang::CFGDomTree> Dom;
   llvm::SmallVector<const clang::CFGBlock *, 32> Blocks;
   llvm::DenseMap<const clang::Stmt *, Pos> Positions;
-  llvm::SmallVector<llvm::SmallVector<bool, 8>, 32> Barrier;
+  /// The elements that order the lanes of a warp (FunctionFacts.h).
+  BarrierTable Barrier;
   llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<const clang::Stmt *, 2>>
       Mods;
   llvm::DenseMap<const clang::ForStmt *, CountedLoop> Counted;

@@ -171,11 +171,13 @@ void WarpExchangeFinder::FrameSearch::run() {
   StartWork = M.Work;
   for (unsigned RI = 0; RI < Acc.size(); ++RI) {
     FrameAccess &R = Acc[RI];
-    if (R.A->R == Role::Write)
+    // Atomics are for the block-level race finder only.
+    if (R.A->R == Role::Write || R.A->R == Role::Atomic || R.A->SharedScalar)
       continue;
     for (unsigned WI = 0; WI < Acc.size(); ++WI) {
       FrameAccess &W = Acc[WI];
-      if (W.A->R == Role::Read || W.Key != R.Key)
+      if (W.A->R == Role::Read || W.A->R == Role::Atomic ||
+          W.A->SharedScalar || W.Key != R.Key)
         continue;
       if (overBudget())
         return;

@@ -19,31 +19,36 @@ using namespace clang;
 
 namespace cuda_tidy {
 
-/// A `break` or `goto` inside S that leaves the loop S is in (not one of a
-/// loop or switch nested in S).
-static const Stmt *findLoopExit(const Stmt *S) {
+/// The first statement in S (S included, lambdas left out) for which Match
+/// holds, not looking into statements for which Opaque holds.
+static const Stmt *findIn(const Stmt *S,
+                          llvm::function_ref<bool(const Stmt *)> Match,
+                          llvm::function_ref<bool(const Stmt *)> Opaque) {
   if (!S || isa<LambdaExpr>(S))
     return nullptr;
-  if (isa<BreakStmt, GotoStmt>(S))
+  if (Match(S))
     return S;
-  if (isLoopStmt(S) || isa<SwitchStmt>(S))
+  if (Opaque(S))
     return nullptr;
   for (const Stmt *Child : S->children())
-    if (const Stmt *R = findLoopExit(Child))
+    if (const Stmt *R = findIn(Child, Match, Opaque))
       return R;
   return nullptr;
 }
 
+/// A `break` or `goto` inside S that leaves the loop S is in (not one of a
+/// loop or switch nested in S).
+static const Stmt *findLoopExit(const Stmt *S) {
+  return findIn(
+      S, [](const Stmt *X) { return isa<BreakStmt, GotoStmt>(X); },
+      [](const Stmt *X) { return isLoopStmt(X) || isa<SwitchStmt>(X); });
+}
+
 /// A `return` inside S that is not in a lambda.
 static const Stmt *findReturn(const Stmt *S) {
-  if (!S || isa<LambdaExpr>(S))
-    return nullptr;
-  if (isa<ReturnStmt>(S))
-    return S;
-  for (const Stmt *Child : S->children())
-    if (const Stmt *R = findReturn(Child))
-      return R;
-  return nullptr;
+  return findIn(
+      S, [](const Stmt *X) { return isa<ReturnStmt>(X); },
+      [](const Stmt *) { return false; });
 }
 
 DivergenceCause FunctionUniformityImpl::causeOf(const CFGBlock *Branch,

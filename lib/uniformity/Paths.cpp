@@ -20,6 +20,51 @@ using namespace clang;
 
 namespace cuda_tidy {
 
+namespace {
+/// What a walk does after visiting a block.
+enum class Walk { Continue, Prune, Done };
+} // namespace
+
+/// Walks the CFG depth first from Start, whose first First elements are
+/// skipped, to the blocks reachable from it, each once (Start once more,
+/// whole, when a loop leads back to it). Visit(B, Skip) says whether to go
+/// on to B's successors, not to, or to end the walk. True when a Visit ended
+/// it.
+static bool
+walkForward(const CFG &Cfg, const CFGBlock *Start, unsigned First,
+            llvm::function_ref<Walk(const CFGBlock *, unsigned)> Visit) {
+  llvm::SmallVector<bool, 64> Seen(Cfg.getNumBlockIDs(), false);
+  llvm::SmallVector<std::pair<const CFGBlock *, unsigned>, 16> Work;
+  Work.push_back({Start, First});
+  while (!Work.empty()) {
+    auto [B, Skip] = Work.pop_back_val();
+    Walk W = Visit(B, Skip);
+    if (W == Walk::Done)
+      return true;
+    if (W == Walk::Prune)
+      continue;
+    for (const CFGBlock *S : B->succs())
+      if (S && !Seen[S->getBlockID()]) {
+        Seen[S->getBlockID()] = true;
+        Work.push_back({S, 0});
+      }
+  }
+  return false;
+}
+
+/// Whether Pred holds for a statement of B after its first Skip elements.
+static bool anyStmt(const CFGBlock *B, unsigned Skip,
+                    llvm::function_ref<bool(const Stmt *)> Pred) {
+  unsigned I = 0;
+  for (const CFGElement &El : *B) {
+    if (I++ < Skip)
+      continue;
+    if (auto CS = El.getAs<CFGStmt>(); CS && Pred(CS->getStmt()))
+      return true;
+  }
+  return false;
+}
+
 bool FunctionUniformityImpl::isWork(const Stmt *S) const {
   if (isa<GCCAsmStmt, MSAsmStmt>(S) || recognizeBarrier(S, Ctx))
     return true;
@@ -41,26 +86,11 @@ bool FunctionUniformityImpl::isWork(const Stmt *S) const {
 
 bool FunctionUniformityImpl::quietFrom(const CFGBlock *Start,
                                        unsigned First) const {
-  llvm::SmallVector<bool, 64> Seen(Cfg->getNumBlockIDs(), false);
-  llvm::SmallVector<std::pair<const CFGBlock *, unsigned>, 16> Work;
-  Work.push_back({Start, First});
-  while (!Work.empty()) {
-    auto [B, From] = Work.pop_back_val();
-    unsigned I = 0;
-    for (const CFGElement &El : *B) {
-      if (I++ < From)
-        continue;
-      if (auto CS = El.getAs<CFGStmt>())
-        if (isWork(CS->getStmt()))
-          return false;
-    }
-    for (const CFGBlock *S : B->succs())
-      if (S && !Seen[S->getBlockID()]) {
-        Seen[S->getBlockID()] = true;
-        Work.push_back({S, 0});
-      }
-  }
-  return true;
+  auto IsWork = [&](const Stmt *S) { return isWork(S); };
+  return !walkForward(
+      *Cfg, Start, First, [&](const CFGBlock *B, unsigned Skip) {
+        return anyStmt(B, Skip, IsWork) ? Walk::Done : Walk::Continue;
+      });
 }
 
 bool FunctionUniformityImpl::skippersOnlyLeave(const Stmt *S, Uniformity L,
@@ -130,32 +160,11 @@ bool FunctionUniformityImpl::exitAvoiding(
       }
   }
   const CFGBlock *Exit = &Cfg->getExit();
-  llvm::SmallVector<bool, 64> Seen(Cfg->getNumBlockIDs(), false);
-  llvm::SmallVector<std::pair<const CFGBlock *, unsigned>, 16> Work;
-  Work.push_back({Start, First});
-  while (!Work.empty()) {
-    auto [B, Skip] = Work.pop_back_val();
+  return walkForward(*Cfg, Start, First, [&](const CFGBlock *B, unsigned Skip) {
     if (B == Exit)
-      return true;
-    bool Stopped = false;
-    unsigned J = 0;
-    for (const CFGElement &El : *B) {
-      if (J++ < Skip)
-        continue;
-      if (auto CS = El.getAs<CFGStmt>(); CS && Stop(CS->getStmt())) {
-        Stopped = true;
-        break;
-      }
-    }
-    if (Stopped)
-      continue;
-    for (const CFGBlock *S : B->succs())
-      if (S && !Seen[S->getBlockID()]) {
-        Seen[S->getBlockID()] = true;
-        Work.push_back({S, 0});
-      }
-  }
-  return false;
+      return Walk::Done;
+    return anyStmt(B, Skip, Stop) ? Walk::Prune : Walk::Continue;
+  });
 }
 
 /// The loop that T, a `break` or `goto`, leaves; null for a `goto` and for
@@ -196,27 +205,16 @@ FunctionUniformityImpl::earlyLoopExit(const Stmt *Barrier, Uniformity L) const {
       }
     if (!Inner || Inner == Barrier)
       continue;
-    // The first barriers on the way from the break.
-    llvm::SmallVector<bool, 64> Seen(Cfg->getNumBlockIDs(), false);
-    llvm::SmallVector<const CFGBlock *, 16> Work;
-    for (const CFGBlock *S : B->succs())
-      if (S) {
-        Seen[S->getBlockID()] = true;
-        Work.push_back(S);
-      }
-    while (!Work.empty()) {
-      const CFGBlock *C = Work.pop_back_val();
-      if (HasBarrier[C->getBlockID()]) {
-        if (C == Target)
-          return LoopExit{T, Loop, Inner};
-        continue;
-      }
-      for (const CFGBlock *S : C->succs())
-        if (S && !Seen[S->getBlockID()]) {
-          Seen[S->getBlockID()] = true;
-          Work.push_back(S);
-        }
-    }
+    // The first barriers on the way from the break: B itself is passed
+    // (its elements come before the break), and a path ends at a block
+    // that reaches a barrier.
+    bool AtBreak = true;
+    if (walkForward(*Cfg, B, 0, [&](const CFGBlock *C, unsigned) {
+          if (std::exchange(AtBreak, false) || !HasBarrier[C->getBlockID()])
+            return Walk::Continue;
+          return C == Target ? Walk::Done : Walk::Prune;
+        }))
+      return LoopExit{T, Loop, Inner};
   }
   return std::nullopt;
 }

@@ -395,15 +395,13 @@ UniformValue BlockEvaluator::evalCall(const CallExpr *Call) {
   // In a template pattern a dependent call names its callee without
   // resolving it; the one function its name finds is the callee.
   const FunctionDecl *FD = resolveCallee(Call);
-  auto [Obj, Offset] = objectOf(Call);
+  CallOperands Ops = operandsOf(Call);
   UniformValue ObjLevel;
-  if (Obj)
-    ObjLevel = eval(Obj);
-  if (const Expr *Base = memberCallBase(Call); Base && !Obj)
-    ObjLevel = eval(Base);
+  if (Ops.ObjectValue)
+    ObjLevel = eval(Ops.ObjectValue);
   UniformValue AllArgs = plain(ObjLevel);
   llvm::SmallVector<UniformValue, 8> Args;
-  for (unsigned I = Offset, N = Call->getNumArgs(); I < N; ++I) {
+  for (unsigned I = Ops.FirstArg, N = Call->getNumArgs(); I < N; ++I) {
     Args.push_back(eval(Call->getArg(I)));
     AllArgs = join(AllArgs, plain(Args.back()));
   }
@@ -431,7 +429,7 @@ UniformValue BlockEvaluator::evalCall(const CallExpr *Call) {
                            : opaque(AllArgs);
   UniformValue Stored =
       Summary ? join(AllArgs, bind(Summary->Store, ObjLevel, Args)) : Plain;
-  writeThroughCall(Call, FD, Obj, Offset, Stored);
+  writeThroughCall(Call, FD, Ops, Stored);
 
   if (Result)
     return *Result;
@@ -447,11 +445,12 @@ UniformValue BlockEvaluator::evalCall(const CallExpr *Call) {
 }
 
 void BlockEvaluator::writeThroughCall(const CallExpr *Call,
-                                      const FunctionDecl *FD, const Expr *Obj,
-                                      unsigned Offset, UniformValue Stored) {
-  for (unsigned I = Offset, N = Call->getNumArgs(); I < N; ++I) {
+                                      const FunctionDecl *FD,
+                                      const CallOperands &Ops,
+                                      UniformValue Stored) {
+  for (unsigned I = Ops.FirstArg, N = Call->getNumArgs(); I < N; ++I) {
     const Expr *Arg = Call->getArg(I);
-    unsigned P = I - Offset;
+    unsigned P = I - Ops.FirstArg;
     bool ByRef = P < FD->getNumParams() &&
                  FD->getParamDecl(P)->getType()->isLValueReferenceType() &&
                  !FD->getParamDecl(P)
@@ -465,7 +464,7 @@ void BlockEvaluator::writeThroughCall(const CallExpr *Call,
     else if (ByRef || Stripped->getType()->isArrayType())
       write(Stripped, Stored, /*Compound=*/true, Call, nullptr);
   }
-  if (Obj) {
+  if (const Expr *Obj = Ops.Object) {
     const auto *MD = dyn_cast<CXXMethodDecl>(FD);
     if (MD && !MD->isConst() && !Obj->getType()->isPointerType())
       write(Obj, Stored, /*Compound=*/true, Call, nullptr);

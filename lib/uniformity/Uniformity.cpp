@@ -57,14 +57,19 @@ UniformValue join(UniformValue A, UniformValue B) {
 // Summaries at calls.
 //===----------------------------------------------------------------------===//
 
-std::pair<const Expr *, unsigned> objectOf(const CallExpr *Call) {
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
-    return {MC->getImplicitObjectArgument(), 0};
-  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call))
+CallOperands operandsOf(const CallExpr *Call) {
+  CallOperands Ops;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+    Ops.Object = MC->getImplicitObjectArgument();
+  } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call)) {
     if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Op->getDirectCallee()))
-      if (!MD->isStatic() && Op->getNumArgs() > 0)
-        return {Op->getArg(0), 1};
-  return {nullptr, 0};
+      if (!MD->isStatic() && Op->getNumArgs() > 0) {
+        Ops.Object = Op->getArg(0);
+        Ops.FirstArg = 1;
+      }
+  }
+  Ops.ObjectValue = Ops.Object ? Ops.Object : memberCallBase(Call);
+  return Ops;
 }
 
 UniformValue bind(UniformValue V, UniformValue Obj,
@@ -89,14 +94,12 @@ UniformValue FunctionUniformityImpl::substitute(UniformValue V,
                                                 const CallExpr *Call) const {
   if (!V.Params)
     return bind(V, UniformValue(), {});
-  auto [Obj, Offset] = objectOf(Call);
+  CallOperands Ops = operandsOf(Call);
   UniformValue ObjLevel;
-  if (Obj)
-    ObjLevel = levelOf(Obj);
-  else if (const Expr *Base = memberCallBase(Call))
-    ObjLevel = levelOf(Base);
+  if (Ops.ObjectValue)
+    ObjLevel = levelOf(Ops.ObjectValue);
   llvm::SmallVector<UniformValue, 8> Args;
-  for (unsigned I = Offset, N = Call->getNumArgs(); I < N; ++I)
+  for (unsigned I = Ops.FirstArg, N = Call->getNumArgs(); I < N; ++I)
     Args.push_back(levelOf(Call->getArg(I)));
   return bind(V, ObjLevel, Args);
 }

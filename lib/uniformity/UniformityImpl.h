@@ -32,8 +32,8 @@
 #ifndef CUDA_TIDY_LIB_UNIFORMITY_UNIFORMITYIMPL_H
 #define CUDA_TIDY_LIB_UNIFORMITY_UNIFORMITYIMPL_H
 
-#include "lib/uniformity/Uniformity.h"
 #include "lib/ast/CudaAST.h"
+#include "lib/uniformity/Uniformity.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Analysis/CFG.h"
@@ -126,9 +126,19 @@ inline bool isTracked(const clang::VarDecl *V, const clang::FunctionDecl *F) {
 const clang::VarDecl *localRoot(const clang::Expr *E,
                                 const clang::FunctionDecl *F, bool &Exact);
 
-/// The object of a member call or of a member operator, and the index of the
-/// call's first argument that is a parameter of the callee.
-std::pair<const clang::Expr *, unsigned> objectOf(const clang::CallExpr *Call);
+/// A call's operands as the callee sees them: its object, and the arguments
+/// that are its parameters.
+struct CallOperands {
+  /// The object of a member call or of a member operator, which a non-const
+  /// method may write.
+  const clang::Expr *Object = nullptr;
+  /// What the object's level comes from: Object, or the base of a member call
+  /// that a template pattern leaves unresolved.
+  const clang::Expr *ObjectValue = nullptr;
+  /// The index of the call's first argument that is a parameter.
+  unsigned FirstArg = 0;
+};
+CallOperands operandsOf(const clang::CallExpr *Call);
 
 /// V, a level computed in a callee, with the levels of the object and the
 /// arguments of a call in place of the callee's parameters.
@@ -299,11 +309,11 @@ private:
   UniformValue evalBinary(const clang::BinaryOperator *BO);
   UniformValue evalCall(const clang::CallExpr *Call);
   /// Writes Stored into what a call to FD may write: locals passed by
-  /// address or by non-const reference, local arrays, and the object Obj of
-  /// a non-const method.
+  /// address or by non-const reference, local arrays, and the object of a
+  /// non-const method.
   void writeThroughCall(const clang::CallExpr *Call,
-                        const clang::FunctionDecl *FD, const clang::Expr *Obj,
-                        unsigned Offset, UniformValue Stored);
+                        const clang::FunctionDecl *FD, const CallOperands &Ops,
+                        UniformValue Stored);
   void transfer(const clang::Stmt *S);
   void transferAsm(const clang::GCCAsmStmt *Asm);
   /// Own, when given, is the level the write brings in itself (the

@@ -269,10 +269,21 @@ groupMethodLevel(StringRef Name, StringRef Group, unsigned Tile,
   auto Warp = UniformValue::of(Uniformity::Warp);
   bool BlockLike = Group == "thread_block" || Group == "grid_group" ||
                    Group == "cluster_group";
-  if (Name == "thread_rank")
-    return BlockLike && Opts.BlockSizeMultipleOf32
-               ? UniformValue::of(Uniformity::Thread, UniformValue::LaneLinear)
-               : Thread;
+  if (Name == "thread_rank") {
+    if (!BlockLike || !Opts.BlockSizeMultipleOf32)
+      return Thread;
+    // A block's rank is threadIdx.x + 32 * q (Uniformity.h); a grid's or a
+    // cluster's adds the block's rank times its size, a multiple of 32 that
+    // is uniform where blocks are one.
+    UniformValue V =
+        UniformValue::of(Uniformity::Thread, UniformValue::LaneLinear);
+    if (Group != "thread_block" && Opts.Scope != BarrierScope::Block)
+      return V;
+    V.Affine = true;
+    V.Lin = {1, 0, 0, 32};
+    V.Pow2 = Group == "thread_block" ? 63 : 5;
+    return V;
+  }
   if (Name == "thread_index" || Name.starts_with("shfl") ||
       Name.starts_with("match"))
     return Thread;

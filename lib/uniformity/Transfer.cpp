@@ -79,10 +79,10 @@ static bool isAligned(const Expr *E, UniformValue V, const ASTContext &Ctx) {
   return C && C->getExtValue() % 32 == 0;
 }
 
-/// The level of `L Op R` from the levels of its operands.
-static UniformValue combine(BinaryOperatorKind Op, const Expr *LE,
-                            UniformValue L, const Expr *RE, UniformValue R,
-                            const ASTContext &Ctx) {
+/// The level and shape of `L Op R` from those of its operands.
+static UniformValue combineShapes(BinaryOperatorKind Op, const Expr *LE,
+                                  UniformValue L, const Expr *RE,
+                                  UniformValue R, const ASTContext &Ctx) {
   auto IsAligned = [&](const Expr *E, UniformValue V) {
     return isAligned(E, V, Ctx);
   };
@@ -157,22 +157,291 @@ static UniformValue combine(BinaryOperatorKind Op, const Expr *LE,
 }
 
 //===----------------------------------------------------------------------===//
+// Affine forms: U + Lin . t + FloorMul * floor(Flr . t / 2^FloorShift).
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// An affine form in wide integers, while it is computed.
+struct Form {
+  Uniformity Rest = Uniformity::Block;
+  uint64_t Params = 0;
+  unsigned Pow2 = 0;
+  unsigned FloorShift = 0;
+  int64_t FloorMul = 0;
+  std::array<int64_t, 4> Lin{}, Flr{};
+};
+} // namespace
+
+static constexpr unsigned ZeroPow2 = 63;
+
+/// V's form: its own, or, for a value that is not thread-varying, U = V.
+static std::optional<Form> formOf(const UniformValue &V) {
+  Form F;
+  F.Params = V.Params;
+  F.Pow2 = V.Pow2;
+  if (V.Affine) {
+    F.Rest = V.Rest;
+    F.FloorShift = V.FloorShift;
+    F.FloorMul = V.FloorMul;
+    for (unsigned I = 0; I < 4; ++I) {
+      F.Lin[I] = V.Lin[I];
+      F.Flr[I] = V.Flr[I];
+    }
+    return F;
+  }
+  if (V.Base == Uniformity::Thread)
+    return std::nullopt;
+  F.Rest = V.Base;
+  return F;
+}
+
+static bool hasThreadPart(const Form &F) {
+  return llvm::any_of(F.Lin, [](int64_t C) { return C != 0; }) ||
+         F.FloorMul != 0;
+}
+
+/// The level of a value of form F when its thread part is zero or only q
+/// (see Uniformity.h), else std::nullopt.
+static std::optional<Uniformity> formLevel(const Form &F,
+                                           const UniformityOptions &Opts) {
+  bool Q = F.Lin[3] != 0 || (F.FloorMul != 0 && F.Flr[3] != 0);
+  for (unsigned I = 0; I < 3; ++I)
+    if (F.Lin[I] != 0 || (F.FloorMul != 0 && F.Flr[I] != 0))
+      return std::nullopt;
+  if (Q && Opts.OpaqueCallsVary)
+    return std::max(F.Rest, Uniformity::Warp);
+  return F.Rest;
+}
+
+static unsigned pow2Of(const llvm::APSInt &C) {
+  if (C.isZero())
+    return ZeroPow2;
+  return std::min<unsigned>(C.countr_zero(), ZeroPow2);
+}
+
+/// Stores F into V, unless a coefficient does not fit (then V keeps no
+/// form).
+static void storeForm(const Form &F, UniformValue &V) {
+  auto Fits = [](int64_t C) {
+    return C >= INT16_MIN && C <= INT16_MAX;
+  };
+  V.Pow2 = static_cast<uint8_t>(std::min(F.Pow2, ZeroPow2));
+  if (!hasThreadPart(F)) {
+    V.Affine = false;
+    return;
+  }
+  if (!Fits(F.FloorMul) || !llvm::all_of(F.Lin, Fits) ||
+      !llvm::all_of(F.Flr, Fits) || F.FloorShift > 62) {
+    V.Affine = false;
+    V.Pow2 = 0;
+    return;
+  }
+  V.Affine = true;
+  V.Rest = F.Rest;
+  V.FloorShift = static_cast<uint8_t>(F.FloorMul ? F.FloorShift : 0);
+  V.FloorMul = static_cast<int16_t>(F.FloorMul);
+  for (unsigned I = 0; I < 4; ++I) {
+    V.Lin[I] = static_cast<int16_t>(F.Lin[I]);
+    V.Flr[I] = static_cast<int16_t>(F.FloorMul ? F.Flr[I] : 0);
+  }
+}
+
+/// A + Sign * B.
+static std::optional<Form> addForms(const Form &A, const Form &B, int Sign) {
+  Form R = A;
+  R.Rest = std::max(A.Rest, B.Rest);
+  R.Params |= B.Params;
+  R.Pow2 = std::min(A.Pow2, B.Pow2);
+  for (unsigned I = 0; I < 4; ++I)
+    R.Lin[I] += Sign * B.Lin[I];
+  if (B.FloorMul != 0) {
+    if (A.FloorMul == 0) {
+      R.FloorMul = Sign * B.FloorMul;
+      R.FloorShift = B.FloorShift;
+      R.Flr = B.Flr;
+    } else if (A.FloorShift == B.FloorShift && A.Flr == B.Flr) {
+      R.FloorMul += Sign * B.FloorMul;
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (R.FloorMul == 0) {
+    R.FloorShift = 0;
+    R.Flr = {};
+  }
+  return R;
+}
+
+static Form scaleForm(Form F, int64_t K, unsigned KPow2) {
+  for (int64_t &C : F.Lin)
+    C *= K;
+  F.FloorMul *= K;
+  F.Pow2 = std::min(F.Pow2 + KPow2, ZeroPow2);
+  if (K == 0)
+    F = Form{F.Rest, F.Params, ZeroPow2, 0, 0, {}, {}};
+  return F;
+}
+
+/// F divided (rounded down) by 2^K.
+static std::optional<Form> shiftDown(Form F, unsigned K) {
+  if (F.Pow2 < K)
+    return std::nullopt;
+  int64_t D = int64_t(1) << K;
+  F.Pow2 = F.Pow2 == ZeroPow2 ? ZeroPow2 : F.Pow2 - K;
+  if (F.FloorMul != 0) {
+    // floor((L + floor(T / 2^s)) / 2^K) = L / 2^K + floor(T / 2^(s+K))
+    // when 2^K divides L.
+    if (F.FloorMul != 1 ||
+        llvm::any_of(F.Lin, [&](int64_t C) { return C % D != 0; }))
+      return std::nullopt;
+    for (int64_t &C : F.Lin)
+      C /= D;
+    F.FloorShift += K;
+    return F;
+  }
+  // The coefficients 2^K divides stay linear; the others (of indices, not
+  // negative) go into the rounded-down part.
+  for (unsigned I = 0; I < 4; ++I) {
+    if (F.Lin[I] % D == 0) {
+      F.Lin[I] /= D;
+      continue;
+    }
+    if (F.Lin[I] < 0)
+      return std::nullopt;
+    F.Flr[I] = F.Lin[I];
+    F.Lin[I] = 0;
+    F.FloorMul = 1;
+    F.FloorShift = K;
+  }
+  return F;
+}
+
+/// The form of `L Op R`, or std::nullopt when it is not affine.
+static std::optional<Form> combineForms(BinaryOperatorKind Op,
+                                        const UniformValue &L,
+                                        const Expr *RE,
+                                        const UniformValue &R, const Expr *LE,
+                                        const ASTContext &Ctx) {
+  std::optional<Form> A = formOf(L), B = formOf(R);
+  if (!A || !B)
+    return std::nullopt;
+  bool AT = hasThreadPart(*A), BT = hasThreadPart(*B);
+  auto Constant = [&](const Expr *E) { return constantOf(E, Ctx); };
+  switch (Op) {
+  case BO_Add:
+    return addForms(*A, *B, 1);
+  case BO_Sub:
+    return addForms(*A, *B, -1);
+  case BO_Mul: {
+    if (!AT && !BT) {
+      Form F = *A;
+      F.Rest = std::max(A->Rest, B->Rest);
+      F.Params |= B->Params;
+      F.Pow2 = std::min(A->Pow2 + B->Pow2, ZeroPow2);
+      return F;
+    }
+    if (AT && BT)
+      return std::nullopt;
+    const Form &T = AT ? *A : *B;
+    auto C = Constant(AT ? RE : LE);
+    if (!C || C->getSignificantBits() > 32)
+      return std::nullopt;
+    return scaleForm(T, C->getExtValue(), pow2Of(*C));
+  }
+  case BO_Shl: {
+    if (BT)
+      return std::nullopt;
+    if (!AT) {
+      // Shifting left keeps what divides U.
+      Form F = *A;
+      F.Rest = std::max(A->Rest, B->Rest);
+      F.Params |= B->Params;
+      return F;
+    }
+    auto C = Constant(RE);
+    if (!C || C->isNegative() || C->getExtValue() > 30) {
+      if (AT)
+        return std::nullopt;
+      Form F = *A;
+      F.Rest = std::max(A->Rest, B->Rest);
+      F.Params |= B->Params;
+      return F;
+    }
+    unsigned K = C->getExtValue();
+    return scaleForm(*A, int64_t(1) << K, K);
+  }
+  case BO_Div:
+  case BO_Shr: {
+    if (BT)
+      return std::nullopt;
+    Form Divided = *A;
+    Divided.Rest = std::max(A->Rest, B->Rest);
+    Divided.Params |= B->Params;
+    if (!AT && A->Pow2 == 0)
+      return Divided;
+    std::optional<unsigned> K;
+    if (auto C = Constant(RE)) {
+      if (Op == BO_Shr && !C->isNegative() && C->getExtValue() <= 62)
+        K = C->getExtValue();
+      else if (Op == BO_Div && C->isStrictlyPositive() && C->isPowerOf2())
+        K = C->logBase2();
+    }
+    if (!K) {
+      if (AT)
+        return std::nullopt;
+      Divided.Pow2 = 0;
+      return Divided;
+    }
+    if (!AT) {
+      Divided.Pow2 = A->Pow2 >= *K ? (A->Pow2 == ZeroPow2 ? ZeroPow2
+                                                          : A->Pow2 - *K)
+                                   : 0;
+      return Divided;
+    }
+    return shiftDown(Divided, *K);
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+/// The level of `L Op R` from the levels of its operands: the shapes'
+/// reasoning, made exact by the affine form where it has one.
+static UniformValue combine(BinaryOperatorKind Op, const Expr *LE,
+                            UniformValue L, const Expr *RE, UniformValue R,
+                            const ASTContext &Ctx,
+                            const UniformityOptions &Opts) {
+  UniformValue V = combineShapes(Op, LE, L, RE, R, Ctx);
+  std::optional<Form> F = combineForms(Op, L, RE, R, LE, Ctx);
+  if (!F)
+    return V;
+  if (std::optional<Uniformity> Level = formLevel(*F, Opts);
+      Level && (L.Affine || R.Affine)) {
+    // The thread parts cancel: as uniform as what remains.
+    V.Base = std::min(V.Base, *Level);
+    V.Params = F->Params;
+    if (V.Base != Uniformity::Block || V.Params)
+      V.Shape = UniformValue::None;
+    else if (F->Pow2 >= 5)
+      V.Shape = UniformValue::Aligned;
+  }
+  storeForm(*F, V);
+  return V;
+}
+
+//===----------------------------------------------------------------------===//
 // Writes.
 //===----------------------------------------------------------------------===//
 
 void BlockEvaluator::setVar(const VarDecl *V, UniformValue Value, bool Strong,
                             const Stmt *Where, const Expr *From,
                             std::optional<UniformValue> Own) {
-  UniformValue Ctl = curCtl();
-  UniformValue Contribution = join(Value, Ctl);
   // Control that is the same in every lane of a warp keeps the value's
-  // shape: a warp runs the write with all of its lanes or with none, so in
-  // each warp the variable holds the old value or the new one in every lane
-  // (`for (int c = threadIdx.x; c < 1024; c += blockDim.x)`: `c` stays
-  // lane-linear, and the loop test warp-uniform).
-  Contribution.Shape = Ctl.Params == 0 && Ctl.Base != Uniformity::Thread
-                           ? Value.Shape
-                           : UniformValue::None;
+  // shape and form: a warp runs the write with all of its lanes or with
+  // none, so in each warp the variable holds the old value or the new one in
+  // every lane (`for (int c = threadIdx.x; c < 1024; c += blockDim.x)`: `c`
+  // stays lane-linear, and the loop test warp-uniform).
+  UniformValue Contribution = underControl(Value, curCtl());
   if (Recording) {
     auto &Reason = Fn.Reasons[V];
     for (unsigned L = 1; L <= 2; ++L) {
@@ -255,14 +524,25 @@ static UniformValue builtinLevel(const BuiltinVarRef &Ref,
                                  const UniformityOptions &Opts) {
   bool Linear = Opts.BlockSizeMultipleOf32;
   switch (Ref.Var) {
-  case BuiltinVar::ThreadIdx:
-    return UniformValue::of(Uniformity::Thread, Ref.Dim == 0 && Linear
-                                                    ? UniformValue::LaneLinear
-                                                    : UniformValue::None);
-  case BuiltinVar::BlockDim:
-    return UniformValue::of(Uniformity::Block, Ref.Dim == 0 && Linear
-                                                   ? UniformValue::Aligned
-                                                   : UniformValue::None);
+  case BuiltinVar::ThreadIdx: {
+    UniformValue V = UniformValue::of(
+        Uniformity::Thread,
+        Ref.Dim == 0 && Linear ? UniformValue::LaneLinear : UniformValue::None);
+    if (Ref.Dim < 3) {
+      V.Affine = true;
+      V.Pow2 = ZeroPow2;
+      V.Lin[Ref.Dim] = 1;
+    }
+    return V;
+  }
+  case BuiltinVar::BlockDim: {
+    UniformValue V = UniformValue::of(Uniformity::Block,
+                                      Ref.Dim == 0 && Linear
+                                          ? UniformValue::Aligned
+                                          : UniformValue::None);
+    V.Pow2 = Ref.Dim == 0 && Linear ? 5 : 0;
+    return V;
+  }
   case BuiltinVar::BlockIdx:
     return Opts.Scope == BarrierScope::Block
                ? UniformValue()
@@ -301,11 +581,38 @@ UniformValue BlockEvaluator::evalUncached(const Expr *E) {
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     UniformValue Sub = eval(UO->getSubExpr());
     if (UO->isIncrementDecrementOp()) {
-      write(UO->getSubExpr(), UniformValue(), /*Compound=*/true, UO, nullptr);
+      // `j++` keeps j's thread part (its uniform part moves by one).
+      UniformValue Stepped = Sub;
+      Stepped.Shape = UniformValue::None;
+      Stepped.Pow2 = 0;
+      if (!Stepped.Affine && Stepped.Base == Uniformity::Thread)
+        Stepped = plain(Stepped);
+      write(UO->getSubExpr(), Stepped, /*Compound=*/false, UO, nullptr,
+            UniformValue());
       return plain(Sub);
     }
     if (UO->getOpcode() == UO_Plus || UO->getOpcode() == UO_Extension)
       return Sub;
+    if (UO->getOpcode() == UO_Minus && Sub.Affine) {
+      UniformValue Neg = plain(Sub);
+      Neg.Affine = true;
+      Neg.Rest = Sub.Rest;
+      Neg.Pow2 = Sub.Pow2;
+      Neg.FloorShift = Sub.FloorShift;
+      Neg.FloorMul = -Sub.FloorMul;
+      Neg.Flr = Sub.Flr;
+      for (unsigned I = 0; I < 4; ++I)
+        Neg.Lin[I] = -Sub.Lin[I];
+      if (Neg.FloorMul == INT16_MIN ||
+          llvm::is_contained(Sub.Lin, INT16_MIN))
+        return plain(Sub);
+      return Neg;
+    }
+    if (UO->getOpcode() == UO_Minus && Sub.Base != Uniformity::Thread) {
+      UniformValue Neg = plain(Sub);
+      Neg.Pow2 = Sub.Pow2;
+      return Neg;
+    }
     return plain(Sub);
   }
   if (const auto *Call = dyn_cast<CallExpr>(E))
@@ -319,8 +626,28 @@ UniformValue BlockEvaluator::evalUncached(const Expr *E) {
       R = plain(join(R, C));
     return R;
   }
-  if (const auto *Cast = dyn_cast<CastExpr>(E))
-    return eval(Cast->getSubExpr());
+  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+    UniformValue V = eval(Cast->getSubExpr());
+    // A form is about integers: a conversion to floating point ends it.
+    if ((V.Affine || V.Pow2) &&
+        !Cast->getType()->isIntegralOrEnumerationType()) {
+      UniformValue P = plain(V);
+      P.Shape = V.Shape;
+      return P;
+    }
+    return V;
+  }
+  if (const auto *Lit = dyn_cast<IntegerLiteral>(E)) {
+    UniformValue V;
+    V.Pow2 = static_cast<uint8_t>(pow2Of(llvm::APSInt(Lit->getValue())));
+    return V;
+  }
+  if (const auto *Subst = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+    return eval(Subst->getReplacement());
+  // `index_type{threadIdx.x}`: one scalar in braces is that scalar.
+  if (const auto *Init = dyn_cast<InitListExpr>(E);
+      Init && Init->getNumInits() == 1 && Init->getType()->isScalarType())
+    return eval(Init->getInit(0));
   if (const auto *P = dyn_cast<ParenExpr>(E))
     return eval(P->getSubExpr());
   if (const auto *OVE = dyn_cast<OpaqueValueExpr>(E))
@@ -371,7 +698,7 @@ UniformValue BlockEvaluator::evalBinary(const BinaryOperator *BO) {
                                : BO->getOpcode() == BO_MulAssign ? BO_Mul
                                : BO->getOpcode() == BO_ShlAssign ? BO_Shl
                                                                  : BO_Comma,
-                               BO->getLHS(), L, BO->getRHS(), R, Ctx);
+                               BO->getLHS(), L, BO->getRHS(), R, Ctx, Opts);
     write(BO->getLHS(), New, /*Compound=*/false, BO, BO->getRHS(), R);
     return New;
   }
@@ -384,7 +711,7 @@ UniformValue BlockEvaluator::evalBinary(const BinaryOperator *BO) {
   UniformValue R = eval(RE);
   if (BO->isLogicalOp())
     return plain(join(L, R));
-  return combine(BO->getOpcode(), LE, L, RE, R, Ctx);
+  return combine(BO->getOpcode(), LE, L, RE, R, Ctx, Opts);
 }
 
 //===----------------------------------------------------------------------===//
@@ -506,9 +833,14 @@ void BlockEvaluator::transfer(const Stmt *S) {
   }
   if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
     UniformValue V = eval(Ret->getRetValue());
-    if (Recording)
+    if (Recording) {
+      // The value returned, with its form where every thread of a warp
+      // returns together (`return blockIdx.x * blockDim.x + threadIdx.x;`).
+      UniformValue Returned = underControl(V, Fn.CtlFull[CurBlock]);
+      Returned.Shape = UniformValue::None;
       Fn.ReturnLevel =
-          join(Fn.ReturnLevel, plain(join(V, Fn.CtlFull[CurBlock])));
+          Fn.Returns++ ? join(Fn.ReturnLevel, Returned) : Returned;
+    }
     return;
   }
   if (const auto *Asm = dyn_cast<GCCAsmStmt>(S))

@@ -50,6 +50,21 @@ UniformValue join(UniformValue A, UniformValue B) {
   R.Base = std::max(A.Base, B.Base);
   R.Params = A.Params | B.Params;
   R.Shape = A.Shape == B.Shape ? A.Shape : UniformValue::None;
+  // Both values are U + a thread part (none for a value that is not
+  // thread-varying and has no form): the join keeps a thread part both
+  // share, with the less uniform U.
+  if ((A.Affine || A.Base != Uniformity::Thread) &&
+      (B.Affine || B.Base != Uniformity::Thread)) {
+    R.Pow2 = std::min(A.Pow2, B.Pow2);
+    if (A.Affine && B.Affine && sameThreadPart(A, B)) {
+      R.Affine = true;
+      R.Rest = std::max(A.Rest, B.Rest);
+      R.Lin = A.Lin;
+      R.Flr = A.Flr;
+      R.FloorMul = A.FloorMul;
+      R.FloorShift = A.FloorShift;
+    }
+  }
   return R;
 }
 
@@ -74,10 +89,11 @@ CallOperands operandsOf(const CallExpr *Call) {
 
 UniformValue bind(UniformValue V, UniformValue Obj,
                   ArrayRef<UniformValue> Args) {
-  UniformValue R =
-      UniformValue::of(V.Base, V.Params ? UniformValue::None : V.Shape);
+  // A value that depends on no parameter is the callee's own, affine form
+  // included (`return blockIdx.x * blockDim.x + threadIdx.x;`).
   if (!V.Params)
-    return R;
+    return V;
+  UniformValue R = UniformValue::of(V.Base);
   for (unsigned I = 0; I < 64; ++I) {
     if (!(V.Params & (uint64_t(1) << I)))
       continue;

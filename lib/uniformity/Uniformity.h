@@ -48,6 +48,27 @@
 ///    or comparing it with an aligned one is warp-uniform. This assumes that
 ///    `blockDim.x` is a multiple of 32; UniformityOptions can drop it, and then
 ///    nothing derived from `threadIdx` is warp-uniform.
+///  - Values affine in the thread index are kept exactly (the affine
+///    divergence analysis of Sampaio, Souza, Collange and Pereira, TOPLAS
+///    2013, with integer coefficients): `U + cx*threadIdx.x + cy*threadIdx.y
+///    + cz*threadIdx.z + cq*q`, where U is the same in every thread (at the
+///    value's Rest level) and q is `(block.thread_rank() - threadIdx.x) /
+///    32`, the part of cooperative groups' block rank that comes from
+///    `threadIdx.y` and `.z` (zero in one-dimensional blocks). The form goes
+///    through `+`, `-`, unary minus, `*` and `<<` by constants, locals, loop
+///    updates, the values functions return, and division or `>>` by a power
+///    of two that divides U (the analysis knows which power of two divides
+///    U: `blockDim.x` is a multiple of 32 under BlockSizeMultipleOf32), the
+///    coefficients it does not divide going into one rounded-down part:
+///    `(U + threadIdx.x) / 4` is `U/4 + floor(threadIdx.x / 4)`. A value
+///    whose thread part cancels is as uniform as U: `j - threadIdx.x` with
+///    `j = blockIdx.x * blockDim.x + threadIdx.x`, stepped by `gridDim.x *
+///    blockDim.x`, is block-uniform. One whose only thread part is q is
+///    block-uniform for clients that report divergence (kernels written so
+///    are launched with one-dimensional blocks) and warp-uniform for those
+///    that prove uniformity (OpaqueCallsVary). Division assumes the dividend
+///    is not negative (an index), and no form survives an overflow of its
+///    16-bit coefficients.
 ///  - Within the translation unit, calls are summarised: a function with a
 ///    body gets a summary (does it reach a block barrier; which parameters
 ///    make the conditions at its barriers, its return value or what it stores
@@ -73,6 +94,12 @@
 ///    something varies (a divergent barrier), so that an unknown stays quiet.
 ///  - `threadIdx.y` and `threadIdx.z` are thread-varying even where the block
 ///    shape would make them warp-uniform.
+///  - Affine forms are not kept through parameters (a device function's
+///    parameter is a level, not a form: a callee's test `j - threadIdx.x <
+///    n` on a parameter `j` stays thread-varying), through memory, through
+///    products of two non-constant values or division by a non-constant
+///    (a template parameter in an uninstantiated pattern) or a constant that
+///    is not a power of two.
 ///  - Work is bounded (CFG size, fixed-point rounds, summary depth). When a
 ///    bound is hit the function has no result and callers treat its calls as
 ///    opaque: silence rather than noise.
@@ -91,6 +118,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -124,6 +152,20 @@ struct UniformValue {
 
   Uniformity Base = Uniformity::Block;
   ShapeKind Shape = None;
+  /// The affine form below is known; without it a value that is not
+  /// thread-varying is its own uniform part, with no thread part.
+  bool Affine = false;
+  /// The level of the uniform part U of an affine value (Params apply too).
+  Uniformity Rest = Uniformity::Block;
+  /// 2^Pow2 divides U (63: U is zero), for any value that is not
+  /// thread-varying or is affine.
+  uint8_t Pow2 = 0;
+  /// The rounded-down part divides by 2^FloorShift.
+  uint8_t FloorShift = 0;
+  /// The value is U + Lin . t + FloorMul * floor((Flr . t) / 2^FloorShift),
+  /// t = (threadIdx.x, threadIdx.y, threadIdx.z, q); see the file comment.
+  int16_t FloorMul = 0;
+  std::array<int16_t, 4> Lin{}, Flr{};
   uint64_t Params = 0;
 
   static UniformValue of(Uniformity U, ShapeKind S = None) {
@@ -141,7 +183,11 @@ struct UniformValue {
     return Base == Uniformity::Block && Params == 0;
   }
   bool operator==(const UniformValue &O) const {
-    return Base == O.Base && Shape == O.Shape && Params == O.Params;
+    return Base == O.Base && Shape == O.Shape && Params == O.Params &&
+           Affine == O.Affine && Pow2 == O.Pow2 &&
+           (!Affine || (Rest == O.Rest && FloorShift == O.FloorShift &&
+                        FloorMul == O.FloorMul && Lin == O.Lin &&
+                        Flr == O.Flr));
   }
   bool operator!=(const UniformValue &O) const { return !(*this == O); }
 };

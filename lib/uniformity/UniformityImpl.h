@@ -57,10 +57,42 @@ inline constexpr unsigned long long MaxWork = 20000000;
 /// The levels of the locals at one point of a function.
 using VarLevels = llvm::DenseMap<const clang::VarDecl *, UniformValue>;
 
-/// Drops the shape: what control and opaque results carry.
+/// Drops the shape and the affine form: what control and opaque results
+/// carry.
 inline UniformValue plain(UniformValue V) {
   V.Shape = UniformValue::None;
+  V.Affine = false;
+  V.Pow2 = 0;
+  V.Rest = Uniformity::Block;
+  V.FloorMul = 0;
+  V.FloorShift = 0;
+  V.Lin = {};
+  V.Flr = {};
   return V;
+}
+
+/// A and B, affine, have the same thread part.
+inline bool sameThreadPart(const UniformValue &A, const UniformValue &B) {
+  return A.Lin == B.Lin && A.FloorMul == B.FloorMul &&
+         (A.FloorMul == 0 ||
+          (A.FloorShift == B.FloorShift && A.Flr == B.Flr));
+}
+
+/// V as written under control at level Ctl: as varying as both; the shape
+/// and the affine form survive control that is the same in every lane of a
+/// warp (a warp runs the write with all of its lanes or with none), with
+/// the control's level joined into the uniform part.
+inline UniformValue underControl(UniformValue V, UniformValue Ctl) {
+  if (Ctl.Base == Uniformity::Thread)
+    return plain(join(V, Ctl));
+  UniformValue R = V;
+  R.Base = std::max(V.Base, Ctl.Base);
+  R.Params |= Ctl.Params;
+  if (Ctl.Params)
+    R.Shape = UniformValue::None;
+  if (R.Affine)
+    R.Rest = std::max(R.Rest, Ctl.Base);
+  return R;
 }
 
 /// V reaches level L, or depends on a parameter in Mask.
@@ -184,6 +216,8 @@ public:
   llvm::DenseMap<const clang::VarDecl *, std::array<ValueOrigin, 3>> Reasons;
   llvm::SmallVector<BarrierSite, 4> Barriers;
   UniformValue ReturnLevel, StoreLevel;
+  /// The return statements recorded so far.
+  unsigned Returns = 0;
 
   /// The control at Block; CountExits: in a kernel, with the threads that
   /// left through an early `return`.

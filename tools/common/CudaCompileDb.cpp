@@ -36,14 +36,22 @@ static std::optional<std::string> readFile(StringRef Path) {
   return (*Buf)->getBuffer().str();
 }
 
+/// The language a clang command names with `-x`, if it names one.
+static std::optional<StringRef> namedLanguage(ArrayRef<std::string> Args) {
+  for (size_t I = 0; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    if (A == "-x" && I + 1 < Args.size())
+      return StringRef(Args[I + 1]);
+    if (A.consume_front("-x") && !A.empty())
+      return A;
+  }
+  return std::nullopt;
+}
+
 /// A clang command that compiles CUDA: a `.cu`/`.cuh` file, or `-x cuda`.
 static bool compilesCuda(StringRef File, ArrayRef<std::string> Args) {
-  for (size_t I = 0; I + 1 < Args.size(); ++I)
-    if (Args[I] == "-x")
-      return Args[I + 1] == "cuda";
-  for (const std::string &A : Args)
-    if (A == "-xcuda")
-      return true;
+  if (std::optional<StringRef> Lang = namedLanguage(Args))
+    return *Lang == "cuda";
   StringRef Ext = sys::path::extension(File);
   return Ext == ".cu" || Ext == ".cuh";
 }
@@ -104,6 +112,15 @@ std::vector<CompileCommand>
 translateCompileCommand(const CompileCommand &Command,
                         const CompileDbOptions &Opts, TranslationLog &Log) {
   std::vector<std::string> Args = Command.CommandLine;
+  // clang knows `.cu` but not `.cuh`: a CUDA header named on the command
+  // line (with `--` and its flags, or a database entry of its own) would be
+  // an input it does not compile ("expected exactly one compiler job").
+  if (!isNvccCommand(Args) && !Args.empty() &&
+      sys::path::extension(Command.Filename).equals_insensitive(".cuh") &&
+      !namedLanguage(Args)) {
+    Args.insert(Args.begin() + 1, "cuda");
+    Args.insert(Args.begin() + 1, "-x");
+  }
   if (isNvccCommand(Args)) {
     NvccTranslateOptions TOpts;
     TOpts.ClangExecutable = Opts.ClangExecutable;

@@ -211,3 +211,28 @@ __global__ void rows2dHalf(float *out, int n) {
 // warning@176:5 {{threads that skip this '__syncthreads' leave the kernel without reaching another; this works on current NVIDIA GPUs but is undefined in CUDA and hangs on AMD}}
 // note@174:3 {{the loop's trip count depends on 'k', which differs between threads}}
 // note@173:3 {{'k' is set from 'threadIdx.y' here}}
+
+// Known false warnings: a form does not go through a parameter, so the
+// helper's rebased test on its parameter 'j' counts as varying, and so does
+// the call that passes it the global index.
+__device__ void rebasedHelper(float *out, int j, int n) {
+  __shared__ float buf[256];
+  while (j - threadIdx.x < n) {
+    buf[threadIdx.x] = j < n ? out[j] : 0.0f;
+    __syncthreads();
+    // warning@-1:5 {{'__syncthreads' is reached by only some threads of the block}}
+    // note@-4:3 {{the loop's trip count depends on 'threadIdx.x', which differs between threads}}
+    if (j < n)
+      out[j] = buf[blockDim.x - 1 - threadIdx.x];
+    __syncthreads();
+    // warning@-1:5 {{'__syncthreads' is reached by only some threads of the block}}
+    // note@-9:3 {{the loop's trip count depends on 'threadIdx.x', which differs between threads}}
+    j += gridDim.x * blockDim.x;
+  }
+}
+__global__ void callsRebasedHelper(float *out, int n) {
+  rebasedHelper(out, globalId(), n);
+  // warning@-1:3 {{'rebasedHelper' waits at '__syncthreads', and threads that it sends back without reaching the barrier leave the kernel without reaching another; this works on current NVIDIA GPUs but is undefined in CUDA and hangs on AMD}}
+  // note@-2:22 {{parameter 'j' of 'rebasedHelper' decides whether it reaches the barrier, and gets the result of 'globalId' here}}
+  // note@-15:5 {{'__syncthreads' is reached here}}
+}

@@ -169,6 +169,56 @@ TEST(Uniformity, WarpUniformShapes) {
   EXPECT_EQ(Strict.used("k", 10), Thread);
 }
 
+TEST(Uniformity, AffineForms) {
+  const char *Code = R"cu(
+    __device__ int gid() { return blockIdx.x * blockDim.x + threadIdx.x; }
+    __global__ void k(int n, unsigned base, const int *p) {
+      int j = blockIdx.x * blockDim.x + threadIdx.x;
+      use(j - threadIdx.x);                          // 0
+      use(gid() - (int)threadIdx.x);                 // 1
+      int first = 4 * threadIdx.x + n, last = first + 8;
+      use(last - first);                             // 2
+      use(-(int)threadIdx.x + j);                    // 3
+      use((j << 2) - 4 * (int)threadIdx.x);          // 4
+      use(j / 4 - threadIdx.x / 4);                  // 5
+      use(j / 3 - threadIdx.x / 3);                  // 6
+      use((base + threadIdx.x) / 2 - threadIdx.x / 2); // 7
+      use(j - 2 * threadIdx.x);                      // 8
+      use(threadIdx.y * 16 + threadIdx.x - threadIdx.x); // 9
+      use(p[j] - p[threadIdx.x]);                    // 10
+      auto block = cg::this_thread_block();
+      use(block.thread_rank() - threadIdx.x);        // 11
+      use(j / 8 - block.thread_rank() / 8);          // 12
+      use(threadIdx.x * n - threadIdx.x * n);        // 13
+      for (int i = j; i - threadIdx.x < n; i += gridDim.x * blockDim.x)
+        use(i - threadIdx.x);                        // 14
+      int m = j;
+      if (threadIdx.x < 7)
+        m += 1;
+      use(m - threadIdx.x);                          // 15
+      int w = j;
+      if (threadIdx.x < 64)
+        w += 32;
+      use(w - threadIdx.x);                          // 16
+    }
+  )cu";
+  CudaTU TU(Code);
+  Uniformity Expected[] = {Block,  Block,  Block, Block,  Block, Block,
+                           Thread, Thread, Thread, Thread, Thread, Block,
+                           Block,  Thread, Block, Thread, Warp};
+  for (unsigned I = 0; I < std::size(Expected); ++I)
+    EXPECT_EQ(TU.used("k", I), Expected[I]) << "use #" << I;
+
+  // A client that proves uniformity does not assume one-dimensional blocks:
+  // the rank's rows are the same only within a warp.
+  UniformityOptions Proof;
+  Proof.OpaqueCallsVary = true;
+  CudaTU Strict(Code, Proof);
+  EXPECT_EQ(Strict.used("k", 0), Block);
+  EXPECT_EQ(Strict.used("k", 11), Warp);
+  EXPECT_EQ(Strict.used("k", 12), Warp);
+}
+
 TEST(Uniformity, AssignmentsAndMerges) {
   CudaTU TU(R"cu(
     __global__ void k(int n) {

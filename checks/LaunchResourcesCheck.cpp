@@ -177,6 +177,8 @@ namespace {
 class BoundedKernels : public UserCodeVisitor<BoundedKernels> {
 public:
   bool shouldVisitTemplateInstantiations() const { return true; }
+  // Kernels are declared at namespace or class scope, never in a body.
+  bool TraverseStmt(Stmt *) { return true; }
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (isKernel(FD) && !FD->isDependentContext() &&
         FD->hasAttr<CUDALaunchBoundsAttr>())
@@ -294,7 +296,8 @@ static std::string shownPath(StringRef Path) {
   if (llvm::sys::fs::current_path(Cwd))
     return Path.str();
   StringRef Rest = Path;
-  if (Rest.consume_front(Cwd) && llvm::sys::path::is_separator(Rest.front()))
+  if (Rest.consume_front(Cwd) && Rest.size() > 1 &&
+      llvm::sys::path::is_separator(Rest.front()))
     return Rest.drop_front().str();
   return Path.str();
 }

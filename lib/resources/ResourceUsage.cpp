@@ -50,8 +50,16 @@ std::string kernelLookupKey(StringRef Name) {
 }
 
 void ResourceUsageTable::add(unsigned Sm, StringRef Name, KernelResources R) {
-  KernelResources &Slot = BySm[Sm][kernelLookupKey(Name)];
-  Slot.Registers = std::max(Slot.Registers, R.Registers);
+  auto [It, New] = BySm[Sm].try_emplace(kernelLookupKey(Name), Entry{R});
+  Entry &E = It->second;
+  if (New || (R.Relocatable && !E.R.Relocatable))
+    return;
+  if (E.R.Relocatable && !R.Relocatable) {
+    E = Entry{R};
+    return;
+  }
+  if (E.R.Registers != R.Registers)
+    E.Ambiguous = true;
 }
 
 std::optional<KernelResources>
@@ -60,9 +68,9 @@ ResourceUsageTable::lookup(unsigned Sm, StringRef Name) const {
   if (It == BySm.end())
     return std::nullopt;
   auto K = It->second.find(kernelLookupKey(Name));
-  if (K == It->second.end())
+  if (K == It->second.end() || K->second.Ambiguous)
     return std::nullopt;
-  return K->second;
+  return K->second.R;
 }
 
 SmallVector<unsigned, 4> ResourceUsageTable::architectures() const {
@@ -100,6 +108,7 @@ static Error parseCubin(ArrayRef<uint8_t> Data, unsigned Sm,
     return cubinError("not a CUDA ELF file");
   if (Sm == 0) // The SM number is in bits 8-15 of e_flags.
     Sm = (File->getHeader().e_flags >> 8) & 0xff;
+  bool Relocatable = File->getHeader().e_type == ELF::ET_REL;
   Expected<typename ELFT::ShdrRange> Sections = File->sections();
   if (!Sections)
     return Sections.takeError();
@@ -144,7 +153,7 @@ static Error parseCubin(ArrayRef<uint8_t> Data, unsigned Sm,
         Expected<StringRef> Sym = (*Symbols)[Index].getName(*Strings);
         if (!Sym)
           return Sym.takeError();
-        Out.add(Sm, *Sym, KernelResources{Regs});
+        Out.add(Sm, *Sym, KernelResources{Regs, Relocatable});
       }
       Rest = Rest.drop_front(Size);
     }
@@ -268,7 +277,7 @@ static void parsePtxasLog(StringRef Text, ResourceUsageTable &Out) {
     unsigned Regs = 0;
     if (Count.consumeInteger(10, Regs) || !Count.starts_with(" register"))
       continue;
-    Out.add(Sm, Entry, KernelResources{Regs});
+    Out.add(Sm, Entry, KernelResources{Regs, false});
     Entry.clear();
   }
 }

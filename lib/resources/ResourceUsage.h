@@ -65,18 +65,23 @@ namespace cuda_tidy {
 /// What the build says about one kernel for one architecture.
 struct KernelResources {
   unsigned Registers = 0;
+  /// From a relocatable cubin (-rdc, before nvlink): the kernel's own count.
+  bool Relocatable = false;
 };
 
 /// The kernels of one file, per architecture.
 class ResourceUsageTable {
 public:
   /// Records \p Name (mangled or demangled) for SM number \p Sm (90 for
-  /// sm_90). A kernel seen twice for one architecture keeps the larger count
-  /// (a linked executable may hold a relocatable and a linked image).
+  /// sm_90). A kernel seen twice for one architecture: a linked image's
+  /// count wins over a relocatable one's (an -rdc executable holds both);
+  /// two different counts of the same kind make the name ambiguous (static
+  /// kernels of the same name in two translation units of an executable).
   void add(unsigned Sm, llvm::StringRef Name, KernelResources R);
 
   /// The kernel \p Name (mangled as clang mangles it, or demangled) for SM
-  /// number \p Sm, if the file has a cubin for that architecture naming it.
+  /// number \p Sm, if the file has a cubin for that architecture naming it
+  /// and the name is not ambiguous.
   std::optional<KernelResources> lookup(unsigned Sm,
                                         llvm::StringRef Name) const;
 
@@ -86,7 +91,11 @@ public:
   bool empty() const { return BySm.empty(); }
 
 private:
-  std::map<unsigned, llvm::StringMap<KernelResources>> BySm;
+  struct Entry {
+    KernelResources R;
+    bool Ambiguous = false;
+  };
+  std::map<unsigned, llvm::StringMap<Entry>> BySm;
 };
 
 /// The key ResourceUsageTable files kernels under: the demangled name, with

@@ -10,6 +10,9 @@
 // One job that stands for several architectures (the cuda-tidy driver's
 // __CUDA_TIDY_GPU_ARCHS__) reports what each would.
 // RUN: %check_cuda_tidy --expect-prefix=BOTH --checks=cuda-launch-resources %s %t.both -- %cuda_args --cuda-gpu-arch=sm_90 -D__CUDA_TIDY_GPU_ARCHS__=sm_90,sm_120
+// The host side knows no architecture: only what holds on every GPU (and
+// clang drops the cluster argument there).
+// RUN: %check_cuda_tidy --expect-prefix=HOST --checks=cuda-launch-resources %s %t.host -- %cuda_args --cuda-gpu-arch=sm_90 --cuda-host-only
 #include <cuda_runtime.h>
 
 __global__ void __launch_bounds__(2048) wide(float *x) { x[threadIdx.x] = 0; }
@@ -21,6 +24,8 @@ __global__ void __launch_bounds__(2048) wide(float *x) { x[threadIdx.x] = 0; }
 // SM75-note@-6:17 {{ptxas accepts the bound}}
 // BOTH-warning@-7:17 {{'__launch_bounds__' allows 2048 threads per block}}
 // BOTH-note@-8:17 {{ptxas accepts the bound}}
+// HOST-warning@-9:17 {{'__launch_bounds__' allows 2048 threads per block}}
+// HOST-note@-10:17 {{ptxas accepts the bound}}
 
 __global__ void __launch_bounds__(256, 40) manyBlocks(float *x) {
   x[threadIdx.x] = 0;
@@ -106,8 +111,9 @@ void launchAll(float *x) {
 }
 
 // The third argument, the largest cluster the kernel is launched with: over
-// the 16 blocks any GPU runs (with the non-portable opt-in). clang ignores
-// it for targets without clusters (sm_75).
+// the 16 blocks any GPU runs (with the non-portable opt-in). clang keeps it
+// only on the device side of a target with clusters (not on sm_75, not on
+// the host side).
 __global__ void __launch_bounds__(128, 1, 32) hugeCluster(float *x) {
   x[threadIdx.x] = 0;
 }

@@ -82,3 +82,23 @@ TEST(ResourceUsage, DamagedInputIsAnErrorNotACrash) {
   EXPECT_FALSE(bool(T));
   llvm::consumeError(T.takeError());
 }
+
+TEST(ResourceUsage, DuplicateNames) {
+  ResourceUsageTable T;
+  // An -rdc executable: the relocatable image's count, then the linked one.
+  T.add(90, "_Z1kPf", KernelResources{32, true});
+  T.add(90, "_Z1kPf", KernelResources{40, false});
+  T.add(90, "_Z1kPf", KernelResources{30, true});
+  EXPECT_EQ(T.lookup(90, "_Z1kPf")->Registers, 40u);
+  // The same template kernel from two translation units.
+  T.add(90, "_Z1tIiEvPT_", KernelResources{24, false});
+  T.add(90, "_Z1tIiEvPT_", KernelResources{24, false});
+  EXPECT_EQ(T.lookup(90, "_Z1tIiEvPT_")->Registers, 24u);
+  // Two static kernels of one name in two translation units: ambiguous.
+  T.add(90, "_Z6kernelPf", KernelResources{16, false});
+  T.add(90, "_Z6kernelPf", KernelResources{64, false});
+  EXPECT_FALSE(T.lookup(90, "_Z6kernelPf"));
+  // Other architectures are separate.
+  T.add(80, "_Z6kernelPf", KernelResources{16, false});
+  EXPECT_EQ(T.lookup(80, "_Z6kernelPf")->Registers, 16u);
+}

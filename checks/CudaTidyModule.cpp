@@ -11,6 +11,7 @@
 #include "checks/DivergentBarrierCheck.h"
 #include "checks/DynamicSharedMemoryOptInCheck.h"
 #include "checks/ImplicitWarpSynchronizationCheck.h"
+#include "checks/LaunchResourcesCheck.h"
 #include "checks/LegacyWarpIntrinsicsCheck.h"
 #include "checks/NvccOnlyConstructCheck.h"
 #include "checks/SharedMemoryRaceCheck.h"

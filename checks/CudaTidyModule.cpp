@@ -14,6 +14,7 @@
 #include "checks/LegacyWarpIntrinsicsCheck.h"
 #include "checks/NvccOnlyConstructCheck.h"
 #include "checks/StaticSharedMemoryLimitCheck.h"
+#include "checks/TargetCompatibilityCheck.h"
 #include "checks/WarpMaskCorrectnessCheck.h"
 
 namespace cuda_tidy {

@@ -416,6 +416,17 @@ findResult(llvm::ArrayRef<const BodyToken *> Toks, size_t From,
   return std::nullopt;
 }
 
+/// Whether \p W is an older compilation than \p T (a lower
+/// `__CUDA_ARCH__`), or the architecture- or family-specific compilation of
+/// the same architecture as a generic \p T: code that only \p W keeps is
+/// code \p T's build lost.
+static bool olderOrMoreSpecific(const CompileTarget &W,
+                                const CompileTarget &T) {
+  return W.CudaArch < T.CudaArch ||
+         (W.CudaArch == T.CudaArch && T.Features == FeatureSet::Generic &&
+          W.Features != FeatureSet::Generic);
+}
+
 llvm::SmallVector<ArchPathFinding, 2>
 ArchPathAnalysis::analyze(const FunctionDecl *F,
                           llvm::ArrayRef<CompileTarget> Targets) {
@@ -541,7 +552,7 @@ ArchPathAnalysis::analyze(const FunctionDecl *F,
     auto Newest = [&](llvm::ArrayRef<Entry> List) -> const Entry * {
       const Entry *Found = nullptr;
       for (const Entry &E : List)
-        if (E.first.CudaArch < T.CudaArch &&
+        if (olderOrMoreSpecific(E.first, T) &&
             E.second.Kind == PathKind::Working &&
             (!NeedResult || E.second.Result))
           Found = &E;

@@ -36,7 +36,10 @@
 /// Volta on, generic or `a`/`f`) keeps code that works (or that stores), so
 /// a lower bound (`#if __CUDA_ARCH__ >= 800` with no `#else`: older GPUs are
 /// not supported) is silent, while a range or an upper bound (`< 900`,
-/// `== 800`) that leaves later generations without the code is reported.
+/// `== 800`) that leaves later generations without the code is reported. A
+/// generic target also counts as losing what the `a`/`f` target of its own
+/// architecture keeps (`#if defined(__CUDA_ARCH_FEAT_SM90_ALL)` built for
+/// plain sm_90).
 ///
 /// Left out: code selected by macros other than the architecture and
 /// toolkit-version macros (unknown: kept), `if constexpr` and `NV_IF_TARGET`

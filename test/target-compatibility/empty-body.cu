@@ -77,6 +77,17 @@ __global__ void scaled(float *out) {
 template __global__ void scaled<2>(float *);
 template __global__ void scaled<4>(float *);
 
+// Code that only the architecture-specific target keeps: built for plain
+// sm_90, the kernel is empty on the H100 too.
+__global__ void hopperFeatures(float *out) {
+  // warning@-1 {{kernel 'hopperFeatures' compiles to an empty body for sm_90}}
+  // note@-2 {{give sm_90 a path}}
+#ifdef __CUDA_ARCH_FEAT_SM90_ALL
+  // note@-1 {{'__CUDA_ARCH_FEAT_SM90_ALL' is not defined for sm_90 (sm_90a compiles this code)}}
+  out[threadIdx.x] = 1.0f;
+#endif
+}
+
 // Silent: a lower bound. Older GPUs are not supported by this kernel (the
 // CUDA samples guard their tensor-core kernels this way); newer ones get it.
 __global__ void tensorCores(const float *in, float *out, int n) {

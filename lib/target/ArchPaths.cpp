@@ -218,8 +218,10 @@ struct ResultNames {
   bool Method = false;
 };
 
+} // namespace
+
 /// Whether \p S reads one of \p Names.
-bool readsAny(const Stmt *S, const llvm::StringSet<> &Names) {
+static bool readsAny(const Stmt *S, const llvm::StringSet<> &Names) {
   if (!S)
     return false;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
@@ -232,8 +234,8 @@ bool readsAny(const Stmt *S, const llvm::StringSet<> &Names) {
   return false;
 }
 
-void collectPointerLocals(const Stmt *S,
-                          llvm::SmallVectorImpl<const VarDecl *> &Out) {
+static void collectPointerLocals(const Stmt *S,
+                                 llvm::SmallVectorImpl<const VarDecl *> &Out) {
   if (!S)
     return;
   if (const auto *DS = dyn_cast<DeclStmt>(S))
@@ -244,7 +246,6 @@ void collectPointerLocals(const Stmt *S,
   for (const Stmt *C : S->children())
     collectPointerLocals(C, Out);
 }
-} // namespace
 
 /// The statements of kept code, each classified.
 static llvm::SmallVector<StatementKind, 16>
@@ -594,13 +595,14 @@ ArchPathAnalysis::analyze(const FunctionDecl *F,
         if (TT[I] != Truth::False || WT[I] == Truth::False ||
             !Body::holds(Missing, Br.End, Br.BodyEnd))
           continue;
-        Out.Guard = LB.getLocWithOffset(1 + Br.Begin);
+        Out.Guard = LB.getLocWithOffset(static_cast<int>(1 + Br.Begin));
         Out.GuardKind = Br.Kind;
         Out.GuardCondition = Br.Condition;
         Out.ChainCondition = C.Branches.front().Condition;
         for (size_t K = 0; K < C.Branches.size(); ++K)
           if (TT[K] == Truth::True) {
-            Out.Taken = LB.getLocWithOffset(1 + C.Branches[K].Begin);
+            Out.Taken = LB.getLocWithOffset(
+                static_cast<int>(1 + C.Branches[K].Begin));
             Out.TakenKind = C.Branches[K].Kind;
           }
         return;

@@ -174,7 +174,7 @@ describeComputeCapabilities(llvm::ArrayRef<const ArchLimits *> CCs,
   // Positions of CCs in Devices; consecutive positions form runs.
   llvm::SmallVector<size_t, 16> Pos;
   for (const ArchLimits *C : CCs) {
-    auto It = llvm::find(Devices, C);
+    const auto *It = llvm::find(Devices, C);
     if (It != Devices.end())
       Pos.push_back(It - Devices.begin());
   }

@@ -83,7 +83,8 @@ static std::string databasePath(const BuildReportInputs &In) {
     SmallString<256> P(D);
     sys::path::append(P, "compile_commands.json");
     if (sys::fs::exists(P)) {
-      sys::fs::make_absolute(P);
+      if (sys::fs::make_absolute(P))
+        continue;
       sys::path::remove_dots(P, /*remove_dot_dot=*/true);
       return P.str().str();
     }
@@ -181,10 +182,10 @@ BuildReportResult reportBuildCompatibility(const BuildReportInputs &In,
   });
 
   SmallString<256> Cwd;
-  sys::fs::current_path(Cwd);
+  bool HaveCwd = !sys::fs::current_path(Cwd);
   auto Display = [&](StringRef Path) {
     StringRef P = Path;
-    if (P.consume_front(Cwd) && P.consume_front("/"))
+    if (HaveCwd && P.consume_front(Cwd) && P.consume_front("/"))
       return P.str();
     return Path.str();
   };

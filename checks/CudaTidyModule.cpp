@@ -13,6 +13,7 @@
 #include "checks/ImplicitWarpSynchronizationCheck.h"
 #include "checks/LegacyWarpIntrinsicsCheck.h"
 #include "checks/NvccOnlyConstructCheck.h"
+#include "checks/SharedMemoryRaceCheck.h"
 #include "checks/StaticSharedMemoryLimitCheck.h"
 #include "checks/TargetCompatibilityCheck.h"
 #include "checks/WarpMaskCorrectnessCheck.h"

@@ -452,7 +452,7 @@ void TargetCompatibilityCheck::checkDispatch(const Stmt *S, ASTContext &Ctx) {
          "these branches and launches no kernel here",
          DiagnosticIDs::Note);
   diag(SM.getExpansionLoc(Last),
-       "add an '%select{else|default}0' that handles later versions, or "
+       "add %select{an 'else'|a 'default'}0 that handles later versions, or "
        "compare with '>='",
        DiagnosticIDs::Note)
       << isa<SwitchStmt>(S);

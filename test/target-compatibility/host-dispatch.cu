@@ -28,7 +28,7 @@ void byAttribute(float *out) {
   switch (major) {
     // remark@-1 {{the kernel is chosen by compute capability with no branch for later versions}}
     // note@-2 {{a GPU of compute capability 10.0 or later takes none}}
-    // note@-3 {{add an 'default' that handles later versions}}
+    // note@-3 {{add a 'default' that handles later versions}}
   case 8:
     ampereKernel<<<1, 32>>>(out);
     break;

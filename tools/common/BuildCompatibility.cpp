@@ -30,8 +30,9 @@ judgeBuild(const NvccCodeTargets &Code, std::optional<unsigned> Toolkit,
     return BuildVerdict{
         true,
         "is built with '-arch=native': it has cubins only for the GPUs of the "
-        "machine that builds it (sm_75 on a machine without one) and no PTX, "
-        "so it cannot run on a GPU newer than those; name the architectures "
+        "machine that builds it and no PTX (on a machine without a GPU, nvcc's "
+        "default sm_75 and compute_75), so it cannot run on a GPU newer than "
+        "those; name the architectures "
         "instead (nvcc '-arch=sm_80' embeds the sm_80 cubin and compute_80 "
         "PTX; CMake '80;90' or 'all-major')"};
   SmallVector<const ArchLimits *, 16> Devices =

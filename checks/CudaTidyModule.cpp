@@ -16,6 +16,7 @@
 #include "checks/NvccOnlyConstructCheck.h"
 #include "checks/SharedMemoryRaceCheck.h"
 #include "checks/StaticSharedMemoryLimitCheck.h"
+#include "checks/TargetCompatibilityCheck.h"
 #include "checks/WarpMaskCorrectnessCheck.h"
 
 namespace cuda_tidy {

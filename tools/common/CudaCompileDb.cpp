@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tools/common/CudaCompileDb.h"
+#include "lib/target/ArchPaths.h"
 #include "tools/common/ArchDependence.h"
 #include "clang/Options/OptionUtils.h"
 #include "llvm/ADT/StringExtras.h"
@@ -255,10 +256,46 @@ static void mergeDeviceJobs(std::vector<CudaJob> &Jobs,
   Jobs = std::move(Out);
 }
 
+/// The virtual architectures a clang CUDA command compiles for
+/// (`--cuda-gpu-arch=sm_90a` -> `compute_90a`).
+static std::vector<std::string> clangCompileArchs(ArrayRef<std::string> Args) {
+  std::vector<std::string> Out;
+  for (size_t I = 1; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    std::string Value;
+    if (A.consume_front("--cuda-gpu-arch=") || A.consume_front("--offload-arch="))
+      Value = A.str();
+    else if ((A == "--cuda-gpu-arch" || A == "--offload-arch") &&
+             I + 1 < Args.size())
+      Value = Args[++I];
+    if (std::optional<CodeImage> Image = parseCodeImage(Value)) {
+      Image->Kind = ImageKind::Ptx;
+      if (!llvm::is_contained(Out, Image->name()))
+        Out.push_back(Image->name());
+    }
+  }
+  return Out;
+}
+
+std::optional<NvccTranslation>
+translateNvcc(const CompileCommand &Command, const CompileDbOptions &Opts) {
+  if (!isNvccCommand(Command.CommandLine))
+    return std::nullopt;
+  NvccTranslateOptions TOpts;
+  TOpts.ClangExecutable = Opts.ClangExecutable;
+  TOpts.CudaPath = Opts.CudaPath;
+  TOpts.Directory = Command.Directory;
+  return translateNvccCommand(Command.CommandLine, TOpts, readFile);
+}
+
 std::vector<CompileCommand>
 translateCompileCommand(const CompileCommand &Command,
                         const CompileDbOptions &Opts, TranslationLog &Log) {
   std::vector<std::string> Args = Command.CommandLine;
+  // The architectures the build compiles the device code for, which
+  // cuda-target-compatibility evaluates `__CUDA_ARCH__` conditions for in
+  // every job of the file (lib/target/ArchPaths.h).
+  std::vector<std::string> BuildArchs;
   if (isNvccCommand(Args)) {
     NvccTranslateOptions TOpts;
     TOpts.ClangExecutable = Opts.ClangExecutable;
@@ -271,6 +308,8 @@ translateCompileCommand(const CompileCommand &Command,
     for (const std::string &P : T.Problems)
       Log.warn(Command.Filename, P);
     Args = std::move(T.Args);
+    if (!T.Code.Native)
+      BuildArchs = T.Code.CompileArchs;
     // nvcc compiles for its default architecture when none is named; clang's
     // default (sm_52) is not one that CUDA 13 supports.
     if (T.GpuArchs.empty() && Opts.Archs.empty())
@@ -301,6 +340,7 @@ translateCompileCommand(const CompileCommand &Command,
       Args.push_back(*Cccl);
     }
     Args.insert(Args.begin() + 1, "-Wno-unknown-cuda-version");
+    BuildArchs = clangCompileArchs(Args);
   }
   if (std::optional<ResourceUsagePlan> Plan =
           planResourceUsage(Command, Opts)) {
@@ -312,6 +352,18 @@ translateCompileCommand(const CompileCommand &Command,
                                 sys::path::filename(Command.Filename))
                                    .str()));
   }
+  if (!Opts.Archs.empty()) {
+    // --cuda-archs replaces the command's architectures.
+    std::vector<std::string> Override{"clang"};
+    for (const std::string &A : Opts.Archs)
+      Override.push_back("--cuda-gpu-arch=" + A);
+    BuildArchs = clangCompileArchs(Override);
+  }
+  if (!BuildArchs.empty() && (isNvccCommand(Command.CommandLine) ||
+                              compilesCuda(Command.Filename, Args)))
+    Args.insert(Args.begin() + 1, ("-D" + BuildArchsMacroName + "=" +
+                                   llvm::join(BuildArchs, ","))
+                                      .str());
   if (!Opts.CompatHeader.empty() &&
       (isNvccCommand(Command.CommandLine) ||
        compilesCuda(Command.Filename, Args)) &&

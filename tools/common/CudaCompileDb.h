@@ -144,6 +144,13 @@ std::vector<clang::tooling::CompileCommand>
 translateCompileCommand(const clang::tooling::CompileCommand &Command,
                         const CompileDbOptions &Opts, TranslationLog &Log);
 
+/// The translation of an nvcc command (what translateCompileCommand() starts
+/// from), for what the drivers read off it besides the clang command: the
+/// code it embeds. std::nullopt for other commands.
+std::optional<NvccTranslation>
+translateNvcc(const clang::tooling::CompileCommand &Command,
+              const CompileDbOptions &Opts);
+
 /// Whether any command of \p DB is an nvcc command.
 bool hasNvccCommands(const clang::tooling::CompilationDatabase &DB);
 

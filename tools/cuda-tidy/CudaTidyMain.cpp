@@ -29,6 +29,7 @@
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang-tidy/tool/ClangTidyMain.h"
 #include "tools/common/CudaCompileDb.h"
+#include "tools/cuda-tidy/BuildReport.h"
 #include "tools/cuda-tidy/ParallelRun.h"
 #include "tools/cuda-tidy/ResultCache.h"
 #include "tools/cuda-tidy/RunSummary.h"
@@ -318,7 +319,9 @@ static bool hasOption(ArrayRef<std::string> Forward,
   return false;
 }
 
-static int writeSarif(const Invocation &Inv, StringRef FixesPath) {
+static int
+writeSarif(const Invocation &Inv, StringRef FixesPath,
+           ArrayRef<clang::tooling::TranslationUnitDiagnostics> Extra) {
   std::vector<clang::tooling::TranslationUnitDiagnostics> TUs;
   if (sys::fs::exists(FixesPath)) {
     auto Read = cuda_tidy::readExportedDiagnostics(FixesPath);
@@ -328,6 +331,7 @@ static int writeSarif(const Invocation &Inv, StringRef FixesPath) {
     }
     TUs = std::move(*Read);
   }
+  llvm::append_range(TUs, Extra);
   cuda_tidy::SarifOptions Opts;
   Opts.ToolVersion = CUDA_TIDY_VERSION;
   Opts.DocsBaseUrl = CUDA_TIDY_DOCS_URL;
@@ -376,6 +380,9 @@ static int runOrchestrator(ArrayRef<std::string> Args, const Invocation &Inv,
       if (Seen.insert(absolutePath(S)).second)
         Files.push_back(S);
   }
+  // The builds are judged over every file of the run, and said by the
+  // first shard only, so that the shards' merged log is the whole run's.
+  std::vector<std::string> RunFiles = Files;
   if (POpts.Shard)
     Files =
         cuda_tidy::selectShard(Files, POpts.Shard->first, POpts.Shard->second);
@@ -401,7 +408,23 @@ static int runOrchestrator(ArrayRef<std::string> Args, const Invocation &Inv,
   for (const std::string &F : Files)
     for (const CompileCommand &C : DB->getCompileCommands(absolutePath(F)))
       (void)cuda_tidy::translateCompileCommand(C, DbOpts, Log);
-  return cuda_tidy::runParallel(Config);
+  // What the builds leave without code, once per distinct flags.
+  cuda_tidy::BuildReportInputs Build;
+  Build.DB = DB.get();
+  if (!POpts.Shard || POpts.Shard->first == 1)
+    for (const std::string &F : RunFiles)
+      Build.Files.push_back(absolutePath(F));
+  Build.DbOptions = DbOpts;
+  Build.ClangTidyArgs = Inv.Forward;
+  Build.BuildPath = Inv.BuildPath;
+  if (Inv.FixedArgs)
+    Build.DB = nullptr;
+  cuda_tidy::BuildReportResult Report =
+      cuda_tidy::reportBuildCompatibility(Build, outs());
+  if (!Report.Diagnostics.Diagnostics.empty())
+    Config.ExtraDiagnostics.push_back(std::move(Report.Diagnostics));
+  int Status = cuda_tidy::runParallel(Config);
+  return Report.Failed ? 1 : Status;
 }
 
 /// For --resource-usage=compile: compiles the device code of each command
@@ -518,6 +541,7 @@ int main(int argc, const char **argv) {
   std::vector<CompileCommand> CacheJobs;
   // The sources' own compile commands, for --resource-usage=compile.
   std::vector<CompileCommand> Originals;
+  cuda_tidy::BuildReportResult BuildReport;
   if (!Inv.Sources.empty() || !Inv.SarifPath.empty()) {
     if (std::error_code EC =
             sys::fs::createUniqueDirectory("cuda-tidy", TempDir)) {
@@ -564,6 +588,16 @@ int main(int argc, const char **argv) {
           Jobs.push_back(std::move(J));
         }
       }
+    }
+    if (!POpts.Worker && !Inv.FixedArgs) {
+      cuda_tidy::BuildReportInputs Build;
+      Build.DB = DB.get();
+      for (const std::string &S : Inv.Sources)
+        Build.Files.push_back(absolutePath(S));
+      Build.DbOptions = Inv.Db;
+      Build.ClangTidyArgs = Inv.Forward;
+      Build.BuildPath = Inv.BuildPath;
+      BuildReport = cuda_tidy::reportBuildCompatibility(Build, outs());
     }
     SmallString<128> DbPath(TempDir);
     sys::path::append(DbPath, "compile_commands.json");
@@ -667,7 +701,13 @@ int main(int argc, const char **argv) {
   ForwardArgv.push_back(nullptr);
   int Status = clang::tidy::clangTidyMain(
       static_cast<int>(ForwardArgv.size() - 1), ForwardArgv.data());
-  if (!Inv.SarifPath.empty() && writeSarif(Inv, FixesPath) != 0 && Status == 0)
+  std::vector<clang::tooling::TranslationUnitDiagnostics> Extra;
+  if (!BuildReport.Diagnostics.Diagnostics.empty())
+    Extra.push_back(BuildReport.Diagnostics);
+  if (!Inv.SarifPath.empty() && writeSarif(Inv, FixesPath, Extra) != 0 &&
+      Status == 0)
+    Status = 1;
+  if (BuildReport.Failed)
     Status = 1;
   if (!FixesPath.empty() && sys::fs::exists(FixesPath)) {
     if (auto TUs = cuda_tidy::readExportedDiagnostics(FixesPath)) {

@@ -216,3 +216,24 @@ __host__ cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config,
     return ::cudaLaunchKernelExC(config, (const void *)kernel, pArgs);
   }(static_cast<ActTypes &&>(args)...);
 }
+
+// Device properties and attributes, for code that picks a kernel by the
+// device's compute capability.
+struct cudaDeviceProp {
+  char name[256];
+  int major;
+  int minor;
+  int multiProcessorCount;
+};
+__host__ cudaError_t cudaGetDeviceProperties(cudaDeviceProp *prop, int device);
+enum cudaDeviceAttr {
+  cudaDevAttrMultiProcessorCount = 16,
+  cudaDevAttrComputeCapabilityMajor = 75,
+  cudaDevAttrComputeCapabilityMinor = 76
+};
+__host__ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr,
+                                            int device);
+__host__ cudaError_t cudaGetDevice(int *device);
+// Device-side trap and printf.
+__device__ void __trap(void);
+extern "C" __device__ int printf(const char *format, ...);

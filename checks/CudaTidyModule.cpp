@@ -13,6 +13,7 @@
 #include "checks/ImplicitWarpSynchronizationCheck.h"
 #include "checks/LegacyWarpIntrinsicsCheck.h"
 #include "checks/NvccOnlyConstructCheck.h"
+#include "checks/RemovedToolkitApiCheck.h"
 #include "checks/StaticSharedMemoryLimitCheck.h"
 #include "checks/WarpMaskCorrectnessCheck.h"
 

@@ -1,0 +1,163 @@
+//===--- SourceEdits.cpp - Text edits for the toolkit fixes ---------------===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lib/toolkit/SourceEdits.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace cuda_tidy {
+
+bool Rewrite::fail(const llvm::Twine &Why, SourceLocation At) {
+  if (WhyNot.empty()) {
+    WhyNot = Why.str();
+    WhyNotLoc = At;
+  }
+  Edits.clear();
+  return false;
+}
+
+CharSourceRange writtenRange(SourceRange Range, const ASTContext &Ctx) {
+  if (Range.isInvalid())
+    return {};
+  return Lexer::makeFileCharRange(CharSourceRange::getTokenRange(Range),
+                                  Ctx.getSourceManager(), Ctx.getLangOpts());
+}
+
+std::optional<std::string> writtenText(SourceRange Range,
+                                       const ASTContext &Ctx) {
+  CharSourceRange R = writtenRange(Range, Ctx);
+  if (R.isInvalid())
+    return std::nullopt;
+  bool Invalid = false;
+  StringRef Text = Lexer::getSourceText(R, Ctx.getSourceManager(),
+                                        Ctx.getLangOpts(), &Invalid);
+  if (Invalid)
+    return std::nullopt;
+  return Text.str();
+}
+
+std::string indentationOf(SourceLocation Loc, const SourceManager &SM) {
+  if (Loc.isInvalid() || !Loc.isFileID())
+    return "";
+  auto [FID, Offset] = SM.getDecomposedLoc(Loc);
+  bool Invalid = false;
+  StringRef Buffer = SM.getBufferData(FID, &Invalid);
+  if (Invalid)
+    return "";
+  size_t LineStart = std::min<size_t>(Offset, Buffer.size());
+  while (LineStart > 0 && Buffer[LineStart - 1] != '\n')
+    --LineStart;
+  size_t End = LineStart;
+  while (End < Buffer.size() && (Buffer[End] == ' ' || Buffer[End] == '\t'))
+    ++End;
+  return Buffer.slice(LineStart, End).str();
+}
+
+SourceLocation statementBegin(const Stmt *S, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation B = S->getBeginLoc();
+  if (B.isFileID())
+    return B;
+  SourceLocation Start;
+  if (!Lexer::isAtStartOfMacroExpansion(B, SM, Ctx.getLangOpts(), &Start))
+    return {};
+  return SM.getExpansionLoc(Start);
+}
+
+SourceLocation afterStatement(const Stmt *S, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  SourceLocation E = S->getEndLoc();
+  if (E.isMacroID()) {
+    SourceLocation End;
+    if (!Lexer::isAtEndOfMacroExpansion(E, SM, LO, &End))
+      return {};
+    E = SM.getExpansionLoc(End);
+  }
+  Token Tok;
+  if (!Lexer::getRawToken(E, Tok, SM, LO, /*IgnoreWhiteSpace=*/true) &&
+      Tok.is(tok::semi))
+    return Tok.getEndLoc();
+  std::optional<Token> Next = Lexer::findNextToken(E, SM, LO);
+  if (!Next || !Next->is(tok::semi))
+    return {};
+  return Next->getEndLoc();
+}
+
+std::optional<FixItHint> removeStatement(const Stmt *S,
+                                         const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation B = statementBegin(S, Ctx);
+  SourceLocation E = afterStatement(S, Ctx);
+  if (B.isInvalid() || E.isInvalid() || !SM.isWrittenInSameFile(B, E))
+    return std::nullopt;
+  auto [FID, BOff] = SM.getDecomposedLoc(B);
+  unsigned EOff = SM.getFileOffset(E);
+  bool Invalid = false;
+  StringRef Buffer = SM.getBufferData(FID, &Invalid);
+  if (Invalid || EOff < BOff)
+    return std::nullopt;
+  // Take the whole line when only whitespace surrounds the statement.
+  unsigned LineStart = BOff;
+  while (LineStart > 0 &&
+         (Buffer[LineStart - 1] == ' ' || Buffer[LineStart - 1] == '\t'))
+    --LineStart;
+  unsigned LineEnd = EOff;
+  while (LineEnd < Buffer.size() &&
+         (Buffer[LineEnd] == ' ' || Buffer[LineEnd] == '\t'))
+    ++LineEnd;
+  bool AloneOnLine = (LineStart == 0 || Buffer[LineStart - 1] == '\n') &&
+                     (LineEnd == Buffer.size() || Buffer[LineEnd] == '\n');
+  if (AloneOnLine) {
+    BOff = LineStart;
+    EOff = LineEnd < Buffer.size() ? LineEnd + 1 : LineEnd;
+  }
+  SourceLocation FileStart = SM.getLocForStartOfFile(FID);
+  return FixItHint::CreateRemoval(CharSourceRange::getCharRange(
+      FileStart.getLocWithOffset(BOff), FileStart.getLocWithOffset(EOff)));
+}
+
+namespace {
+/// Whether a name is declared in a function.
+class NameFinder : public RecursiveASTVisitor<NameFinder> {
+public:
+  explicit NameFinder(StringRef Name) : Name(Name) {}
+  bool VisitNamedDecl(NamedDecl *D) {
+    if (D->getIdentifier() && D->getName() == Name)
+      Found = true;
+    return !Found;
+  }
+  StringRef Name;
+  bool Found = false;
+};
+} // namespace
+
+bool declaresName(const Decl *D, StringRef Name) {
+  if (!D)
+    return false;
+  NameFinder Finder(Name);
+  Finder.TraverseDecl(const_cast<Decl *>(D));
+  return Finder.Found;
+}
+
+bool isNameFree(StringRef Name, const FunctionDecl *F, ASTContext &Ctx) {
+  if (!Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get(Name)).empty())
+    return false;
+  return !declaresName(F, Name);
+}
+
+bool isNullPointerConstant(const Expr *E, ASTContext &Ctx) {
+  return E && E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull) !=
+                  Expr::NPCK_NotNull;
+}
+
+} // namespace cuda_tidy

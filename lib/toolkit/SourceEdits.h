@@ -1,0 +1,97 @@
+//===--- SourceEdits.h - Text edits for the toolkit fixes -------*- C++ -*-===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// Small text-level helpers the removed-API fixes share: where an
+/// expression or statement is written, its text, a line's indentation, and
+/// a fix under construction (Rewrite) that either holds all its edits or
+/// says why there is none.
+///
+/// Model: an edit is made only on text written in a file; an expression
+/// written in a macro argument is edited where the argument is written, one
+/// written in a macro's body is not edited (writtenRange() is invalid).
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_TIDY_LIB_TOOLKIT_SOURCEEDITS_H
+#define CUDA_TIDY_LIB_TOOLKIT_SOURCEEDITS_H
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/SmallVector.h"
+#include <optional>
+#include <string>
+
+namespace clang {
+class ASTContext;
+class Decl;
+class Expr;
+class FunctionDecl;
+class LangOptions;
+class SourceManager;
+class Stmt;
+} // namespace clang
+
+namespace cuda_tidy {
+
+/// A fix: its edits, or why there is none (then Edits is empty).
+struct Rewrite {
+  llvm::SmallVector<clang::FixItHint, 4> Edits;
+  std::string WhyNot;
+  /// Where the reason is best shown; the use itself when invalid.
+  clang::SourceLocation WhyNotLoc;
+
+  bool ok() const { return WhyNot.empty(); }
+  /// Records the first reason only; returns false.
+  bool fail(const llvm::Twine &Why,
+            clang::SourceLocation At = clang::SourceLocation());
+};
+
+/// The characters of Range as written in a file: the tokens of a macro
+/// argument where the argument is written; invalid when any part comes from
+/// a macro's body.
+clang::CharSourceRange writtenRange(clang::SourceRange Range,
+                                    const clang::ASTContext &Ctx);
+
+/// The text writtenRange() covers, or std::nullopt.
+std::optional<std::string> writtenText(clang::SourceRange Range,
+                                       const clang::ASTContext &Ctx);
+
+/// The whitespace that starts the line Loc (a file location) is on.
+std::string indentationOf(clang::SourceLocation Loc,
+                          const clang::SourceManager &SM);
+
+/// Just after the ';' that ends statement S, in the file; invalid when S is
+/// not followed by a ';' written in the file (a compound statement, a
+/// statement inside a macro's body).
+clang::SourceLocation afterStatement(const clang::Stmt *S,
+                                     const clang::ASTContext &Ctx);
+
+/// Where S starts in the file; invalid when S starts in a macro's body
+/// other than at the start of the macro's expansion.
+clang::SourceLocation statementBegin(const clang::Stmt *S,
+                                     const clang::ASTContext &Ctx);
+
+/// The edit that removes statement S and its ';', with its whole line when
+/// nothing else is on it; std::nullopt when S is not written in a file.
+std::optional<clang::FixItHint> removeStatement(const clang::Stmt *S,
+                                                const clang::ASTContext &Ctx);
+
+/// Whether something named Name is declared inside D (its parameters
+/// included).
+bool declaresName(const clang::Decl *D, llvm::StringRef Name);
+
+/// Whether Name is free to declare in function F: nothing in F and nothing
+/// at file scope has it.
+bool isNameFree(llvm::StringRef Name, const clang::FunctionDecl *F,
+                clang::ASTContext &Ctx);
+
+/// Whether E is a null pointer constant (`0`, `NULL`, `nullptr`).
+bool isNullPointerConstant(const clang::Expr *E, clang::ASTContext &Ctx);
+
+} // namespace cuda_tidy
+
+#endif // CUDA_TIDY_LIB_TOOLKIT_SOURCEEDITS_H

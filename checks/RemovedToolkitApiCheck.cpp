@@ -169,6 +169,20 @@ SourceLocation reportLoc(SourceLocation Loc, const SourceManager &SM) {
   return SM.getExpansionLoc(Loc);
 }
 
+/// The token of a name to rename: where it is written in the file or in a
+/// macro argument, or in the definition of the user's macro whose body
+/// holds it (every expansion is a use of the same removed name).
+CharSourceRange nameRange(SourceLocation Loc, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (Loc.isMacroID() && !SM.isMacroArgExpansion(Loc)) {
+    SourceLocation Spelling = SM.getSpellingLoc(Loc);
+    if (SM.isInSystemHeader(Spelling) || SM.isWrittenInScratchSpace(Spelling))
+      return {};
+    return CharSourceRange::getTokenRange(Spelling);
+  }
+  return writtenRange(SourceRange(Loc), Ctx);
+}
+
 std::string message(const RemovedApi &Api, StringRef Written) {
   std::string M = "'" + Written.str() + "' ";
   switch (Api.Change) {
@@ -356,8 +370,14 @@ void RemovedToolkitApiCheck::reportFunctions(const RemovedApiUses &Uses,
         for (const FixItHint &H : Fix.Edits)
           D << H;
     }
-    bool Advice = Api.Fix != ApiFix::Rename && !Api.Advice.empty();
-    if (Advice)
+    if (!Fix.ok() && !Fix.NoteEdits.empty()) {
+      // An unproven fix, on a note of its own that says what it assumes.
+      auto D = diag(Loc, Fix.NoteText, DiagnosticIDs::Note);
+      for (const FixItHint &H : Fix.NoteEdits)
+        D << H;
+      continue;
+    }
+    if (Api.Fix != ApiFix::Rename && !Api.Advice.empty())
       diag(Loc, Api.Advice, DiagnosticIDs::Note);
     if (!Fix.ok() && Api.Fix != ApiFix::None)
       diag(Fix.WhyNotLoc.isValid() ? Fix.WhyNotLoc : Loc,
@@ -382,7 +402,7 @@ Rewrite RemovedToolkitApiCheck::planFunctionFix(const FunctionUse &U,
     R.fail(Api.Advice);
     return R;
   case ApiFix::Rename: {
-    CharSourceRange Name = writtenRange(SourceRange(U.NameLoc), Ctx);
+    CharSourceRange Name = nameRange(U.NameLoc, Ctx);
     if (Name.isInvalid()) {
       R.fail("the name is written in a macro");
       return R;
@@ -438,23 +458,60 @@ Rewrite RemovedToolkitApiCheck::planFunctionFix(const FunctionUse &U,
       R.fail(Api.Advice);
       return R;
     }
-    if (!isNullPointerConstant(Call->getArg(2), Ctx) ||
-        !isNullPointerConstant(Call->getArg(3), Ctx)) {
-      R.fail("the error node or the log is asked for; use "
-             "'cudaGraphInstantiateWithParams', which returns the error node");
-      return R;
-    }
-    if (Call->getArg(4)->HasSideEffects(Ctx)) {
-      R.fail("its arguments have side effects");
-      return R;
-    }
+    for (unsigned I = 2; I != 5; ++I)
+      if (Call->getArg(I)->HasSideEffects(Ctx)) {
+        R.fail("its arguments have side effects");
+        return R;
+      }
     CharSourceRange Graph = ArgRange(1), Size = ArgRange(4);
     if (Graph.isInvalid() || Size.isInvalid()) {
       R.fail("the arguments are written in a macro");
       return R;
     }
-    R.Edits.push_back(FixItHint::CreateReplacement(
-        CharSourceRange::getCharRange(Graph.getEnd(), Size.getEnd()), ", 0"));
+    FixItHint Flags = FixItHint::CreateReplacement(
+        CharSourceRange::getCharRange(Graph.getEnd(), Size.getEnd()), ", 0");
+    if (!isNullPointerConstant(Call->getArg(2), Ctx) ||
+        !isNullPointerConstant(Call->getArg(3), Ctx)) {
+      R.fail("the error node or the log is asked for");
+      R.NoteText = "without the error node and the log, which "
+                   "'cudaGraphInstantiate' no longer returns "
+                   "('cudaGraphInstantiateWithParams' returns the error node)";
+      R.NoteEdits.push_back(Flags);
+      return R;
+    }
+    R.Edits.push_back(Flags);
+    return R;
+  }
+  case ApiFix::ArrayCopy2D: {
+    // The one-row 2D copy: (count) wide, 1 high; the source or destination
+    // pitch is the count too.
+    R.fail("the copy may span several rows of the array");
+    StringRef Name = Api.Name;
+    bool FromArray = Name.starts_with("cudaMemcpyFromArray");
+    unsigned CountArg = Name == "cudaMemcpyArrayToArray" ? 6 : 4;
+    if (!Call || Call->getNumArgs() <= CountArg ||
+        Call->getArg(CountArg)->HasSideEffects(Ctx))
+      return R;
+    CharSourceRange Callee = nameRange(U.NameLoc, Ctx);
+    CharSourceRange Count = ArgRange(CountArg);
+    std::optional<std::string> CountText =
+        writtenText(Call->getArg(CountArg)->getSourceRange(), Ctx);
+    CharSourceRange Src = ArgRange(1);
+    if (Callee.isInvalid() || Count.isInvalid() || !CountText ||
+        (FromArray && Src.isInvalid()))
+      return R;
+    R.NoteText = "if the copy stays within one row of the array, it is a "
+                 "2D copy '" +
+                 *CountText + "' bytes wide and 1 high";
+    R.NoteEdits.push_back(
+        FixItHint::CreateReplacement(Callee, Api.Replacement));
+    if (FromArray)
+      R.NoteEdits.push_back(
+          FixItHint::CreateInsertion(Src.getBegin(), *CountText + ", "));
+    else if (Name != "cudaMemcpyArrayToArray")
+      R.NoteEdits.push_back(
+          FixItHint::CreateInsertion(Count.getBegin(), *CountText + ", "));
+    R.NoteEdits.push_back(FixItHint::CreateInsertion(Count.getEnd(), ", 1"));
     return R;
   }
   case ApiFix::MemLocation: {
@@ -518,8 +575,14 @@ void RemovedToolkitApiCheck::reportFields(const RemovedApiUses &Uses,
         for (const FixItHint &H : Fix.Edits)
           D << H;
     }
-    if (!Fix.ok())
-      diag(Loc, "no automatic fix: %0", DiagnosticIDs::Note) << Fix.WhyNot;
+    if (Fix.ok())
+      continue;
+    diag(Loc, "no automatic fix: %0", DiagnosticIDs::Note) << Fix.WhyNot;
+    if (!Fix.NoteEdits.empty()) {
+      auto D = diag(Loc, Fix.NoteText, DiagnosticIDs::Note);
+      for (const FixItHint &H : Fix.NoteEdits)
+        D << H;
+    }
   }
 }
 
@@ -635,7 +698,7 @@ void RemovedToolkitApiCheck::reportUndeclared(ASTContext &Ctx) {
     SourceLocation Loc = reportLoc(At, SM);
     if (!Api || !firstReport(Loc))
       continue;
-    CharSourceRange Range = writtenRange(SourceRange(At), Ctx);
+    CharSourceRange Range = nameRange(At, Ctx);
     {
       auto D = diag(Loc, message(*Api, Name));
       if (Api->Fix == ApiFix::Rename && Range.isValid())

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lib/toolkit/DevicePropFix.h"
+#include "lib/ast/CudaAST.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -221,6 +222,27 @@ std::vector<Rewrite> planDevicePropFixes(const RemovedApiUses &Uses,
     VarOf[I] = V;
     if (P.Carrier < 0)
       P.Carrier = static_cast<int>(I);
+  }
+
+  // Reads left without a fix: on a note, the attribute of the current
+  // device, for host code that only reads the field.
+  for (size_t I = 0; I != Uses.Fields.size(); ++I) {
+    const FieldUse &U = Uses.Fields[I];
+    Rewrite &R = Out[I];
+    if (R.ok() || U.Api->Fix != ApiFix::DeviceAttribute ||
+        !U.Context.Function || isDeviceCode(U.Context.Function) ||
+        isWritten(U.Access, U.Context))
+      continue;
+    CharSourceRange Range = writtenRange(U.Access->getSourceRange(), Ctx);
+    if (Range.isInvalid())
+      continue;
+    R.NoteText = "if the properties are those of the current device, read "
+                 "its attribute";
+    R.NoteEdits.push_back(FixItHint::CreateReplacement(
+        Range, "[] { int Value = 0, Device = 0; cudaGetDevice(&Device); "
+               "cudaDeviceGetAttribute(&Value, " +
+                   U.Api->Replacement.str() +
+                   ", Device); return Value; }()"));
   }
 
   // The inserted locals go with the first fixed read of each variable.

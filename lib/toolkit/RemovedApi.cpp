@@ -113,22 +113,22 @@ const RemovedApi Table[] = {
      "", F::MemLocation, 0,
      "it takes a 'cudaMemLocation' and flags instead of a device ordinal"},
     {"cudaMemcpyArrayToArray", K::RuntimeFunction, C::Deprecated, V(10, 1),
-     Unknown, "cudaMemcpy2DArrayToArray", F::None, 0,
+     Unknown, "cudaMemcpy2DArrayToArray", F::ArrayCopy2D, 0,
      "use 'cudaMemcpy2DArrayToArray' with the width and height of the copy"},
     {"cudaMemcpyFromArray", K::RuntimeFunction, C::Deprecated, V(10, 1),
-     Unknown, "cudaMemcpy2DFromArray", F::None, 0,
+     Unknown, "cudaMemcpy2DFromArray", F::ArrayCopy2D, 0,
      "use 'cudaMemcpy2DFromArray' with the width and height of the copy (a "
      "copy of N bytes within one row is N wide and 1 high)"},
     {"cudaMemcpyFromArrayAsync", K::RuntimeFunction, C::Deprecated, V(10, 1),
-     Unknown, "cudaMemcpy2DFromArrayAsync", F::None, 0,
+     Unknown, "cudaMemcpy2DFromArrayAsync", F::ArrayCopy2D, 0,
      "use 'cudaMemcpy2DFromArrayAsync' with the width and height of the copy "
      "(a copy of N bytes within one row is N wide and 1 high)"},
     {"cudaMemcpyToArray", K::RuntimeFunction, C::Deprecated, V(10, 1),
-     Unknown, "cudaMemcpy2DToArray", F::None, 0,
+     Unknown, "cudaMemcpy2DToArray", F::ArrayCopy2D, 0,
      "use 'cudaMemcpy2DToArray' with the width and height of the copy (a copy "
      "of N bytes within one row is N wide and 1 high)"},
     {"cudaMemcpyToArrayAsync", K::RuntimeFunction, C::Deprecated, V(10, 1),
-     Unknown, "cudaMemcpy2DToArrayAsync", F::None, 0,
+     Unknown, "cudaMemcpy2DToArrayAsync", F::ArrayCopy2D, 0,
      "use 'cudaMemcpy2DToArrayAsync' with the width and height of the copy (a "
      "copy of N bytes within one row is N wide and 1 high)"},
     {"cudaProfilerInitialize", K::RuntimeFunction, C::Removed, V(12, 0),

@@ -97,6 +97,9 @@ enum class ApiFix {
   /// A call that has had no effect on any device CUDA 13 supports: the
   /// statement is removed when its result is not used.
   RemoveCall,
+  /// `cudaMemcpyToArray` and kin: on a note, the 2D copy of one row
+  /// (right when the copy stays within one row of the array).
+  ArrayCopy2D,
 };
 
 /// One API entry.

@@ -22,7 +22,10 @@ UseContext::statementInBlock(const Stmt *Use) const {
   for (const Stmt *A : Ancestors) {
     if (isa<LambdaExpr, BlockExpr>(A))
       return {nullptr, nullptr};
-    if (const auto *CS = dyn_cast<CompoundStmt>(A))
+    // A block written in a macro's body (`do { ... } while (0)`) is part of
+    // the statement the macro expands to.
+    if (const auto *CS = dyn_cast<CompoundStmt>(A);
+        CS && !CS->getLBracLoc().isMacroID())
       return {Child, CS};
     Child = A;
   }

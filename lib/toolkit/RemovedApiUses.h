@@ -56,8 +56,9 @@ struct UseContext {
   const clang::Stmt *parent() const {
     return Ancestors.empty() ? nullptr : Ancestors.front();
   }
-  /// The ancestor that is a direct child of a compound statement, and that
-  /// compound statement; null when a lambda or block lies between, or none.
+  /// The ancestor that is a direct child of a compound statement written in
+  /// a file (not in a macro's body), and that compound statement; null when
+  /// a lambda or block lies between, or none.
   std::pair<const clang::Stmt *, const clang::CompoundStmt *>
   statementInBlock(const clang::Stmt *Use) const;
   /// The innermost loop around the use, or null.

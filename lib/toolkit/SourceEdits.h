@@ -43,6 +43,10 @@ struct Rewrite {
   std::string WhyNot;
   /// Where the reason is best shown; the use itself when invalid.
   clang::SourceLocation WhyNotLoc;
+  /// Without a fix: an unproven one for a note (`--fix-notes`), and what it
+  /// assumes.
+  llvm::SmallVector<clang::FixItHint, 2> NoteEdits;
+  std::string NoteText;
 
   bool ok() const { return WhyNot.empty(); }
   /// Records the first reason only; returns false.

@@ -265,12 +265,33 @@ bool bindStatementIsSimple(const CallExpr *Call, const Stmt *S,
       Child = A;
       continue;
     }
+    // An error-checking macro's `do { cudaError_t e = call; ... } while (0)`:
+    // the call comes first in the block and the loop runs once.
+    if (const auto *CS = dyn_cast<CompoundStmt>(A)) {
+      if (CS->body_empty() || CS->body_front() != Child)
+        return false;
+      Child = A;
+      continue;
+    }
+    if (const auto *Do = dyn_cast<DoStmt>(A)) {
+      std::optional<llvm::APSInt> Cond =
+          Do->getCond()->getIntegerConstantExpr(Ctx);
+      if (Do->getBody() != Child || !Cond || !Cond->isZero())
+        return false;
+      Child = A;
+      continue;
+    }
     return false;
   }
   if (const auto *If = dyn_cast<IfStmt>(S))
     return !If->getInit() && !If->getConditionVariable() &&
            If->getCond()->IgnoreParenImpCasts() ==
                cast<Expr>(Child)->IgnoreParenImpCasts();
+  if (const auto *Do = dyn_cast<DoStmt>(S)) {
+    std::optional<llvm::APSInt> Cond =
+        Do->getCond()->getIntegerConstantExpr(Ctx);
+    return Do->getBody() == Child && Cond && Cond->isZero();
+  }
   return isa<Expr, DeclStmt, ReturnStmt>(S);
 }
 

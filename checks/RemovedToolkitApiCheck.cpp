@@ -607,7 +607,7 @@ void RemovedToolkitApiCheck::reportVectorTypes(const RemovedApiUses &Uses,
   };
   FileID Main = SM.getMainFileID();
   auto NameRange = [&](SourceLocation L) {
-    CharSourceRange R = writtenRange(SourceRange(L), Ctx);
+    CharSourceRange R = nameRange(L, Ctx);
     if (R.isValid() && SM.getFileID(R.getBegin()) != Main)
       return CharSourceRange();
     return R;
@@ -664,9 +664,12 @@ void RemovedToolkitApiCheck::reportVectorTypes(const RemovedApiUses &Uses,
                               : FixItHint());
       return;
     }
-    diag(P.WhyNotLoc.isValid() ? reportLoc(P.WhyNotLoc, SM) : Loc,
-         "no automatic fix: %0", DiagnosticIDs::Note)
-        << P.WhyNot;
+    SourceLocation At = P.WhyNotLoc.isValid() ? reportLoc(P.WhyNotLoc, SM)
+                                              : SourceLocation();
+    if (At.isInvalid() || SM.getFileID(SM.getExpansionLoc(At)) !=
+                              SM.getFileID(SM.getExpansionLoc(Loc)))
+      At = Loc;
+    diag(At, "no automatic fix: %0", DiagnosticIDs::Note) << P.WhyNot;
   };
   for (const TypeUse &T : Uses.Types)
     if (T.Api->Fix == ApiFix::VectorType16a)

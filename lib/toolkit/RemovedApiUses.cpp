@@ -260,7 +260,9 @@ private:
   /// The entry of a deprecated vector type in the signature of FD, a
   /// function of the system headers.
   const RemovedApi *vectorInSignature(const FunctionDecl *FD) const {
-    if (!isInSystemHeader(FD))
+    // The vector types' own members (an implicit copy assignment) take
+    // whichever type they belong to.
+    if (!isInSystemHeader(FD) || FD->isImplicit() || isa<CXXMethodDecl>(FD))
       return nullptr;
     auto Of = [](QualType T) -> const RemovedApi * {
       while (true) {

@@ -320,10 +320,19 @@ void RemovedToolkitApiCheck::reportTextures(const RemovedApiUses &Uses,
         for (const FixItHint &H : P.Fix.Edits)
           D << H;
     }
+    // The reference whose diagnostic carries the edits.
+    const VarDecl *Carrier = P.FixedWith ? P.FixedWith : Var;
+    SourceLocation CarrierLoc = reportLoc(Carrier->getLocation(), SM);
     if (!P.Fix.ok())
       diag(P.Fix.WhyNotLoc.isValid() ? reportLoc(P.Fix.WhyNotLoc, SM) : Loc,
            "no automatic fix: %0", DiagnosticIDs::Note)
           << P.Fix.WhyNot;
+    else if (Carrier != Var)
+      diag(CarrierLoc,
+           "rewritten by the fix of texture reference '%0' declared here, "
+           "which is read by the same kernel",
+           DiagnosticIDs::Note)
+          << Carrier->getName();
     for (size_t I : P.FunctionUses) {
       const FunctionUse &U = Uses.Functions[I];
       SourceLocation UseLoc = reportLoc(U.NameLoc, SM);
@@ -339,13 +348,15 @@ void RemovedToolkitApiCheck::reportTextures(const RemovedApiUses &Uses,
             << Name << U.Api->In.str();
       else
         diag(UseLoc, message(*U.Api, Name));
-      diag(Loc,
-           P.Fix.ok() ? "the fix of texture reference '%0' declared here "
-                        "rewrites it"
-                      : "%select{texture|surface}1 reference '%0' declared "
-                        "here",
-           DiagnosticIDs::Note)
-          << Var->getName() << (P.IsSurface ? 1 : 0);
+      if (P.Fix.ok())
+        diag(CarrierLoc,
+             "the fix of texture reference '%0' declared here rewrites it",
+             DiagnosticIDs::Note)
+            << Carrier->getName();
+      else
+        diag(Loc, "%select{texture|surface}1 reference '%0' declared here",
+             DiagnosticIDs::Note)
+            << Var->getName() << (P.IsSurface ? 1 : 0);
     }
   }
 }

@@ -33,9 +33,13 @@ UseContext::statementInBlock(const Stmt *Use) const {
 }
 
 const Stmt *UseContext::innermostLoop() const {
-  for (const Stmt *A : Ancestors)
+  for (const Stmt *A : Ancestors) {
+    // The `do { ... } while (0)` of a macro runs once.
+    if (const auto *Do = dyn_cast<DoStmt>(A); Do && Do->getDoLoc().isMacroID())
+      continue;
     if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(A))
       return A;
+  }
   return nullptr;
 }
 
@@ -90,7 +94,25 @@ static const RemovedApi *tableFunction(const NamedDecl *D,
   const Decl *Decl = D;
   if (const auto *FT = dyn_cast<FunctionTemplateDecl>(D))
     Decl = FT->getTemplatedDecl();
-  return isCudaHeaderDecl(Decl, SM) ? Api : nullptr;
+  if (!isCudaHeaderDecl(Decl, SM))
+    return nullptr;
+  // The texture and surface functions keep their names for objects: only
+  // their reference forms are removed.
+  if (Api->Kind == ApiKind::DeviceFunction) {
+    const auto *FD = dyn_cast<FunctionDecl>(D);
+    if (!FD || llvm::none_of(FD->parameters(), [](const ParmVarDecl *P) {
+          return isTextureReferenceType(P->getType());
+        }))
+      return nullptr;
+  }
+  return Api;
+}
+
+/// Whether a call has a texture or surface reference as an argument.
+static bool hasTextureReferenceArgument(const CallExpr *Call) {
+  return Call && llvm::any_of(Call->arguments(), [](const Expr *Arg) {
+           return isTextureReferenceType(Arg->IgnoreParenImpCasts()->getType());
+         });
 }
 
 static bool isDevicePropRecord(const RecordDecl *RD) {
@@ -164,15 +186,21 @@ public:
     const FunctionDecl *KernelPattern = nullptr;
     for (const NamedDecl *D : E->decls()) {
       D = D->getUnderlyingDecl();
-      if (!Api)
-        Api = tableFunction(D, SM);
+      if (!Api && D->getIdentifier())
+        if (const RemovedApi *Named = findRemovedFunction(D->getName());
+            Named && isCudaHeaderDecl(D->getAsFunction(), SM))
+          Api = Named;
       if (const auto *FT = dyn_cast<FunctionTemplateDecl>(D))
         if (isKernel(FT->getTemplatedDecl()))
           KernelPattern = patternOf(FT->getTemplatedDecl());
     }
-    if (Api)
-      Out.Functions.push_back(
-          functionUse(Api, E, nullptr, E->getNameLoc()));
+    if (Api) {
+      FunctionUse U = functionUse(Api, E, nullptr, E->getNameLoc());
+      // A dependent texture read is one of a reference when it is given one.
+      if (Api->Kind != ApiKind::DeviceFunction ||
+          hasTextureReferenceArgument(U.Call))
+        Out.Functions.push_back(std::move(U));
+    }
     if (KernelPattern && !isLaunchCallee(E))
       Out.KernelRefs.push_back({E, KernelPattern, context()});
     return true;

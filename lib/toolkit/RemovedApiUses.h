@@ -61,7 +61,8 @@ struct UseContext {
   /// a lambda or block lies between, or none.
   std::pair<const clang::Stmt *, const clang::CompoundStmt *>
   statementInBlock(const clang::Stmt *Use) const;
-  /// The innermost loop around the use, or null.
+  /// The innermost loop around the use, or null; a macro's
+  /// `do { ... } while (0)` does not count.
   const clang::Stmt *innermostLoop() const;
   /// Whether S is one of the ancestors.
   bool isInside(const clang::Stmt *S) const;

@@ -756,10 +756,10 @@ std::string Planner::descriptorText(const RefPlan &P,
 
 void Planner::analyse(RefPlan &P) {
   if (P.IsSurface) {
-    analyseUses(P);
     P.Fix.fail("surface references are not rewritten; create a surface "
                "object with 'cudaCreateSurfaceObject' where the reference is "
                "bound, pass it to the kernels, and read and write through it");
+    analyseUses(P);
     return;
   }
   analyseDeclaration(P);

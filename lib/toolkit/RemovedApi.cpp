@@ -50,14 +50,14 @@ const RemovedApi Table[] = {
     {"cudaCreateTextureObject_v2", K::RuntimeFunction, C::Removed, V(12, 0),
      Unknown, "cudaCreateTextureObject", F::Rename, 0,
      "'cudaCreateTextureObject' takes the same arguments since CUDA 12.0"},
-    {"cudaDeviceSetSharedMemConfig", K::RuntimeFunction, C::Deprecated,
-     V(12, 4), Unknown, "", F::RemoveCall, 0,
-     "shared memory banks are 4 bytes wide on Volta and later and the call "
-     "has no effect; remove it"},
     {"cudaDeviceGetSharedMemConfig", K::RuntimeFunction, C::Deprecated,
      V(12, 4), Unknown, "", F::None, 0,
      "shared memory banks are 4 bytes wide on Volta and later "
      "('cudaSharedMemBankSizeFourByte')"},
+    {"cudaDeviceSetSharedMemConfig", K::RuntimeFunction, C::Deprecated,
+     V(12, 4), Unknown, "", F::RemoveCall, 0,
+     "shared memory banks are 4 bytes wide on Volta and later and the call "
+     "has no effect; remove it"},
     {"cudaFuncSetSharedMemConfig", K::RuntimeFunction, C::Deprecated, V(12, 4),
      Unknown, "", F::RemoveCall, 0,
      "shared memory banks are 4 bytes wide on Volta and later and the call "

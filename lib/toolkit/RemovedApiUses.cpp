@@ -292,6 +292,10 @@ private:
     // whichever type they belong to.
     if (!isInSystemHeader(FD) || FD->isImplicit() || isa<CXXMethodDecl>(FD))
       return nullptr;
+    // A template's deduced arguments follow the rename (`cudaMalloc(T **)`
+    // with T = double4): only the signature as written counts.
+    if (const FunctionTemplateDecl *FT = FD->getPrimaryTemplate())
+      FD = FT->getTemplatedDecl();
     auto Of = [](QualType T) -> const RemovedApi * {
       while (true) {
         if (T->isPointerType() || T->isReferenceType())

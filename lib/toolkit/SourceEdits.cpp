@@ -117,8 +117,14 @@ std::optional<FixItHint> removeStatement(const Stmt *S,
     ++LineEnd;
   bool AloneOnLine = (LineStart == 0 || Buffer[LineStart - 1] == '\n') &&
                      (LineEnd == Buffer.size() || Buffer[LineEnd] == '\n');
-  if (AloneOnLine) {
-    BOff = LineStart;
+  if (AloneOnLine && LineStart > 0) {
+    // From the end of the line before to the end of this one: a range that
+    // ends at the start of the next line is taken one character too far
+    // when clang-tidy applies it.
+    BOff = LineStart - 1;
+    EOff = LineEnd;
+  } else if (AloneOnLine) {
+    BOff = 0;
     EOff = LineEnd < Buffer.size() ? LineEnd + 1 : LineEnd;
   }
   SourceLocation FileStart = SM.getLocForStartOfFile(FID);

@@ -414,11 +414,19 @@ Rewrite RemovedToolkitApiCheck::planFunctionFix(const FunctionUse &U,
     return R;
   case ApiFix::Rename: {
     CharSourceRange Name = nameRange(U.NameLoc, Ctx);
-    if (Name.isInvalid()) {
+    if (Name.isValid()) {
+      R.Edits.push_back(FixItHint::CreateReplacement(Name, Api.Replacement));
+      return R;
+    }
+    // A name a macro pastes together: `cuda(ThreadSynchronize())`.
+    std::optional<PastedCall> Pasted =
+        Call ? pastedCall(Call, Api.Name, Ctx) : std::nullopt;
+    if (!Pasted || !Api.Replacement.starts_with(Pasted->Prefix)) {
       R.fail("the name is written in a macro");
       return R;
     }
-    R.Edits.push_back(FixItHint::CreateReplacement(Name, Api.Replacement));
+    R.Edits.push_back(FixItHint::CreateReplacement(
+        Pasted->Suffix, Api.Replacement.drop_front(Pasted->Prefix.size())));
     return R;
   }
   case ApiFix::RemoveCall: {

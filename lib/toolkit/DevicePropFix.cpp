@@ -253,10 +253,14 @@ std::vector<Rewrite> planDevicePropFixes(const RemovedApiUses &Uses,
     SourceLocation At = afterStatement(P.CallStmt, Ctx);
     std::string Indent =
         indentationOf(statementBegin(P.CallStmt, Ctx), SM);
+    // Where a goto or a case label may jump past the locals, they are
+    // declared without an initialiser and then set.
+    bool Jumps = hasJumps(Uses.Fields[P.Carrier].Context.Function);
     std::string Text;
     for (const auto &[Api, Name] : P.Locals)
-      Text += "\n" + Indent + "int " + Name + " = 0;\n" + Indent +
-              "cudaDeviceGetAttribute(&" + Name + ", " +
+      Text += "\n" + Indent + "int " + Name +
+              (Jumps ? ";\n" + Indent + Name + " = 0;" : " = 0;") + "\n" +
+              Indent + "cudaDeviceGetAttribute(&" + Name + ", " +
               Api->Replacement.str() + ", " + P.Device + ");";
     Rewrite &Carrier = Out[P.Carrier];
     Carrier.Edits.insert(Carrier.Edits.begin(),

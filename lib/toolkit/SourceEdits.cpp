@@ -7,6 +7,7 @@
 #include "lib/toolkit/SourceEdits.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/Basic/CharInfo.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
@@ -79,9 +80,24 @@ SourceLocation afterStatement(const Stmt *S, const ASTContext &Ctx) {
   SourceLocation E = S->getEndLoc();
   if (E.isMacroID()) {
     SourceLocation End;
-    if (!Lexer::isAtEndOfMacroExpansion(E, SM, LO, &End))
-      return {};
-    E = SM.getExpansionLoc(End);
+    if (Lexer::isAtEndOfMacroExpansion(E, SM, LO, &End)) {
+      E = SM.getExpansionLoc(End);
+    } else {
+      // A macro whose body is the statement and its ';' (`#define
+      // CHECK(x) do { ... } while (0);`): the statement ends with the
+      // macro's invocation, and a ';' written after it goes too.
+      SourceLocation Begin = S->getBeginLoc();
+      SourceLocation Start;
+      if (!Begin.isMacroID() ||
+          !Lexer::isAtStartOfMacroExpansion(Begin, SM, LO, &Start) ||
+          SM.getExpansionLoc(Start) != SM.getExpansionLoc(E))
+        return {};
+      E = SM.getExpansionRange(E).getEnd();
+      std::optional<Token> Next = Lexer::findNextToken(E, SM, LO);
+      if (Next && Next->is(tok::semi))
+        return Next->getEndLoc();
+      return Lexer::getLocForEndOfToken(E, 0, SM, LO);
+    }
   }
   Token Tok;
   if (!Lexer::getRawToken(E, Tok, SM, LO, /*IgnoreWhiteSpace=*/true) &&
@@ -159,6 +175,90 @@ bool isNameFree(StringRef Name, const FunctionDecl *F, ASTContext &Ctx) {
   if (!Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get(Name)).empty())
     return false;
   return !declaresName(F, Name);
+}
+
+std::optional<PastedCall> pastedCall(const CallExpr *Call, StringRef FullName,
+                                     const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Callee = Call->getCallee()->getExprLoc();
+  if (!Callee.isMacroID() ||
+      !SM.isWrittenInScratchSpace(SM.getSpellingLoc(Callee)))
+    return std::nullopt;
+  SourceLocation RParen = Call->getRParenLoc();
+  if (RParen.isMacroID()) {
+    if (!SM.isMacroArgExpansion(RParen))
+      return std::nullopt;
+    RParen = SM.getSpellingLoc(RParen);
+  }
+  auto [FID, Offset] = SM.getDecomposedLoc(RParen);
+  bool Invalid = false;
+  StringRef Buffer = SM.getBufferData(FID, &Invalid);
+  if (Invalid || Offset >= Buffer.size() || Buffer[Offset] != ')')
+    return std::nullopt;
+  // The matching '(' (string and character literals are not expected in
+  // the arguments of these calls; one stops the search).
+  unsigned Depth = 0, I = Offset;
+  while (true) {
+    char C = Buffer[I];
+    if (C == '"' || C == '\'')
+      return std::nullopt;
+    if (C == ')')
+      ++Depth;
+    else if (C == '(' && --Depth == 0)
+      break;
+    if (I == 0)
+      return std::nullopt;
+    --I;
+  }
+  unsigned End = I;
+  while (End > 0 && (Buffer[End - 1] == ' ' || Buffer[End - 1] == '\t'))
+    --End;
+  unsigned Begin = End;
+  while (Begin > 0 &&
+         (isAlphanumeric(Buffer[Begin - 1]) || Buffer[Begin - 1] == '_'))
+    --Begin;
+  StringRef Written = Buffer.slice(Begin, End);
+  if (Written.empty() || !FullName.ends_with(Written) ||
+      FullName.size() == Written.size())
+    return std::nullopt;
+  SourceLocation Start = SM.getLocForStartOfFile(FID);
+  PastedCall P;
+  P.Suffix = CharSourceRange::getCharRange(Start.getLocWithOffset(Begin),
+                                           Start.getLocWithOffset(End));
+  P.Call = CharSourceRange::getCharRange(Start.getLocWithOffset(Begin),
+                                         Start.getLocWithOffset(Offset + 1));
+  P.Prefix = FullName.drop_back(Written.size()).str();
+  return P;
+}
+
+std::optional<FixItHint> replaceCall(const CallExpr *Call, StringRef FullName,
+                                     StringRef Text, const ASTContext &Ctx) {
+  CharSourceRange Range = writtenRange(Call->getSourceRange(), Ctx);
+  if (Range.isValid())
+    return FixItHint::CreateReplacement(Range, Text);
+  std::optional<PastedCall> P = pastedCall(Call, FullName, Ctx);
+  if (!P || !Text.starts_with(P->Prefix))
+    return std::nullopt;
+  return FixItHint::CreateReplacement(P->Call,
+                                      Text.drop_front(P->Prefix.size()));
+}
+
+namespace {
+class JumpFinder : public RecursiveASTVisitor<JumpFinder> {
+public:
+  bool VisitGotoStmt(GotoStmt *) { return !(Found = true); }
+  bool VisitIndirectGotoStmt(IndirectGotoStmt *) { return !(Found = true); }
+  bool VisitSwitchStmt(SwitchStmt *) { return !(Found = true); }
+  bool Found = false;
+};
+} // namespace
+
+bool hasJumps(const FunctionDecl *F) {
+  if (!F || !F->getBody())
+    return false;
+  JumpFinder Finder;
+  Finder.TraverseStmt(F->getBody());
+  return Finder.Found;
 }
 
 bool isNullPointerConstant(const Expr *E, ASTContext &Ctx) {

@@ -28,6 +28,7 @@
 namespace clang {
 class ASTContext;
 class Decl;
+class CallExpr;
 class Expr;
 class FunctionDecl;
 class LangOptions;
@@ -92,6 +93,40 @@ bool declaresName(const clang::Decl *D, llvm::StringRef Name);
 /// at file scope has it.
 bool isNameFree(llvm::StringRef Name, const clang::FunctionDecl *F,
                 clang::ASTContext &Ctx);
+
+/// A call whose function name a macro pastes together (`#define cuda(fn)
+/// ... cuda##fn ...` used as `cuda(ThreadSynchronize())`): the part written
+/// in the file, and the prefix the macro adds.
+struct PastedCall {
+  /// The written part of the name (`ThreadSynchronize`).
+  clang::CharSourceRange Suffix;
+  /// From the written part of the name to the call's ')', in the file.
+  clang::CharSourceRange Call;
+  std::string Prefix;
+};
+
+/// The written parts of Call when its callee, named FullName, is formed by
+/// token pasting in a macro and the rest of the call is written in a macro
+/// argument; std::nullopt otherwise.
+std::optional<PastedCall> pastedCall(const clang::CallExpr *Call,
+                                     llvm::StringRef FullName,
+                                     const clang::ASTContext &Ctx);
+
+/// The replacement of a call's text (callee name to ')') by Text, which
+/// starts with the callee's new name: where the call is written in the file
+/// (or a macro argument), or, for a name pasted by a macro, from its written
+/// part on with the macro's prefix taken off Text. std::nullopt when neither
+/// applies or Text does not start with the prefix.
+std::optional<clang::FixItHint> replaceCall(const clang::CallExpr *Call,
+                                            llvm::StringRef FullName,
+                                            llvm::StringRef Text,
+                                            const clang::ASTContext &Ctx);
+
+/// Whether control may jump past a declaration inserted in F: F has a
+/// `goto` or a `switch`. A declaration with an initialiser must then not be
+/// inserted ("jump bypasses variable initialization"); one without, of a
+/// trivial type, followed by an assignment, may.
+bool hasJumps(const clang::FunctionDecl *F);
 
 /// Whether E is a null pointer constant (`0`, `NULL`, `nullptr`).
 bool isNullPointerConstant(const clang::Expr *E, clang::ASTContext &Ctx);

@@ -411,11 +411,10 @@ void Planner::analyseDeclaration(RefPlan &P) {
 }
 
 void Planner::analyseUses(RefPlan &P) {
+  static const llvm::SmallVector<VarUse, 8> None;
   auto Refs = Uses.VarRefs.find(P.Var);
-  if (Refs == Uses.VarRefs.end())
-    return;
   llvm::SmallVector<Setting, 4> Settings;
-  for (const VarUse &U : Refs->second) {
+  for (const VarUse &U : Refs == Uses.VarRefs.end() ? None : Refs->second) {
     bool AddressTaken = false;
     unsigned Index = 0;
     if (const CallExpr *Call = argumentOf(U, AddressTaken, Index)) {
@@ -463,6 +462,10 @@ void Planner::analyseUses(RefPlan &P) {
   }
   if (P.IsSurface || !P.Fix.ok())
     return;
+  if (Refs == Uses.VarRefs.end()) {
+    P.Fix.fail("it is not used; remove its declaration");
+    return;
+  }
   if (!P.Bind) {
     P.Fix.fail("it is not bound in this file");
     return;
@@ -505,7 +508,7 @@ void Planner::analyseBind(RefPlan &P) {
                B.NameLoc);
     return;
   }
-  if (writtenRange(Call->getSourceRange(), Ctx).isInvalid()) {
+  if (!replaceCall(Call, B.Api->Name, "cudaCreateTextureObject", Ctx)) {
     P.Fix.fail("the binding is written in a macro", B.NameLoc);
     return;
   }
@@ -517,7 +520,7 @@ void Planner::analyseBind(RefPlan &P) {
   if (P.Unbind) {
     const FunctionUse &U = *P.Unbind;
     if (!U.Context.Function || isDeviceCode(U.Context.Function) ||
-        writtenRange(U.Call->getSourceRange(), Ctx).isInvalid()) {
+        !replaceCall(U.Call, U.Api->Name, "cudaDestroyTextureObject", Ctx)) {
       P.Fix.fail("the unbinding is not host code written outside macros",
                  U.NameLoc);
       return;
@@ -652,6 +655,16 @@ std::string Planner::descriptorText(const RefPlan &P,
   bool CForm = Callee && Callee->isExternC();
   std::string Text;
   auto Line = [&](const std::string &S) { Text += S + ";\n" + Indent; };
+  // Declarations a goto or case label may jump past get no initialiser.
+  bool Jumps = hasJumps(P.Bind->Context.Function);
+  auto Declare = [&](StringRef Type, const std::string &Name) {
+    if (Jumps) {
+      Line(Type.str() + " " + Name);
+      Line(Name + " = {}");
+    } else {
+      Line(Type.str() + " " + Name + " = {}");
+    }
+  };
   // The channel format: an explicit argument, the declaration's, or the
   // element type's.
   auto Desc = [&](unsigned I, std::string &Out) {
@@ -687,7 +700,7 @@ std::string Planner::descriptorText(const RefPlan &P,
       Out = *T;
     return true;
   };
-  Line("cudaResourceDesc " + ResName + " = {}");
+  Declare("cudaResourceDesc", ResName);
   if (Name == "cudaBindTextureToArray") {
     std::optional<std::string> Array = argText(Call, 1, Ctx);
     if (!Array)
@@ -725,7 +738,7 @@ std::string Planner::descriptorText(const RefPlan &P,
       Line(ResName + ".res.pitch2D.pitchInBytes = " + *Pitch);
     }
   }
-  Line("cudaTextureDesc " + TexName + " = {}");
+  Declare("cudaTextureDesc", TexName);
   // The last assignment of each field wins.
   llvm::SmallVector<std::pair<std::string, std::string>, 8> Final;
   for (const auto &S : P.Settings) {
@@ -830,16 +843,16 @@ void Planner::addEdits(RefPlan &P, Rewrite &Out) {
   std::string Indent = indentationOf(Begin, SM);
   Out.Edits.push_back(FixItHint::CreateInsertion(
       Begin, descriptorText(P, Res, Tex, Indent)));
-  Out.Edits.push_back(FixItHint::CreateReplacement(
-      writtenRange(B.Call->getSourceRange(), Ctx),
-      "cudaCreateTextureObject(&" + Name + ", &" + Res + ", &" + Tex +
-          ", nullptr)"));
+  Out.Edits.push_back(*replaceCall(B.Call, B.Api->Name,
+                                   "cudaCreateTextureObject(&" + Name + ", &" +
+                                       Res + ", &" + Tex + ", nullptr)",
+                                   Ctx));
   for (const Stmt *Setting : P.SettingStatements)
     Out.Edits.push_back(*removeStatement(Setting, Ctx));
   if (P.Unbind)
-    Out.Edits.push_back(FixItHint::CreateReplacement(
-        writtenRange(P.Unbind->Call->getSourceRange(), Ctx),
-        "cudaDestroyTextureObject(" + Name + ")"));
+    Out.Edits.push_back(*replaceCall(P.Unbind->Call, P.Unbind->Api->Name,
+                                     "cudaDestroyTextureObject(" + Name + ")",
+                                     Ctx));
   // The reads: the object forms are templates on the texel type.
   for (const FunctionUse *Read : P.Reads)
     Out.Edits.push_back(FixItHint::CreateInsertion(

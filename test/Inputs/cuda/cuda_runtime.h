@@ -224,6 +224,9 @@ __host__ cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config,
 // arrays, managed memory and graphs. The removed APIs are not declared here,
 // as in the 13.0 headers.
 #define CUDART_VERSION 13000
+#ifndef NULL
+#define NULL __null
+#endif
 #define cudaCpuDeviceId ((int)-1)
 enum cudaErrorValues { cudaSuccess = 0, cudaErrorInvalidValue = 1 };
 __host__ const char *cudaGetErrorString(cudaError_t error);

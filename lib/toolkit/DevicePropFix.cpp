@@ -9,6 +9,8 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
@@ -69,12 +71,18 @@ static bool isReadOnlyUse(const VarUse &U) {
 }
 
 namespace {
-/// What the fixes of one properties variable share.
-struct VarPlan {
+/// A `cudaGetDeviceProperties(&V, D)` call and what the fixes of the reads
+/// it governs share.
+struct CallPlan {
   std::string WhyNot;
-  const CallExpr *Call = nullptr;
-  const Stmt *CallStmt = nullptr;
+  const FunctionUse *Use = nullptr;
+  const VarDecl *Var = nullptr;
+  /// The statement after which the locals go, and its block; or, for
+  /// `if (cudaGetDeviceProperties(...) == cudaSuccess) { ... }`, the
+  /// then-block, at whose start they go.
+  const Stmt *Statement = nullptr;
   const CompoundStmt *Block = nullptr;
+  bool AtBlockStart = false;
   std::string Device;
   /// The local of each field, in the order of first reads.
   llvm::SmallVector<std::pair<const RemovedApi *, std::string>, 2> Locals;
@@ -83,77 +91,88 @@ struct VarPlan {
 };
 } // namespace
 
-/// The checks that depend on the variable only.
-static VarPlan planVariable(const VarDecl *V, const FunctionDecl *F,
-                            const RemovedApiUses &Uses, ASTContext &Ctx) {
-  VarPlan P;
-  const FunctionUse *Props = nullptr;
-  unsigned Count = 0;
-  for (const FunctionUse &U : Uses.PropertiesCalls) {
-    if (!U.Call || U.Context.Function != F || U.Call->getNumArgs() != 2)
-      continue;
-    const auto *Addr = dyn_cast<UnaryOperator>(
-        U.Call->getArg(0)->IgnoreParenImpCasts());
-    const auto *Ref =
-        Addr && Addr->getOpcode() == UO_AddrOf
-            ? dyn_cast<DeclRefExpr>(Addr->getSubExpr()->IgnoreParenImpCasts())
-            : nullptr;
-    if (!Ref || Ref->getDecl() != V)
-      continue;
-    ++Count;
-    Props = &U;
-  }
-  if (Count == 0) {
-    P.WhyNot = "'" + V->getName().str() +
-               "' is not filled by 'cudaGetDeviceProperties' in this function";
-    return P;
-  }
-  if (Count > 1) {
-    P.WhyNot = "'" + V->getName().str() + "' is filled by " +
-               std::to_string(Count) + " calls of 'cudaGetDeviceProperties'";
-    return P;
-  }
-  P.Call = Props->Call;
-  std::tie(P.CallStmt, P.Block) = Props->Context.statementInBlock(P.Call);
-  if (!P.CallStmt) {
+/// The variable `V` of `cudaGetDeviceProperties(&V, D)`, or null.
+static const VarDecl *filledVariable(const FunctionUse &U) {
+  if (!U.Call || U.Call->getNumArgs() != 2)
+    return nullptr;
+  const auto *Addr =
+      dyn_cast<UnaryOperator>(U.Call->getArg(0)->IgnoreParenImpCasts());
+  const auto *Ref =
+      Addr && Addr->getOpcode() == UO_AddrOf
+          ? dyn_cast<DeclRefExpr>(Addr->getSubExpr()->IgnoreParenImpCasts())
+          : nullptr;
+  return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+}
+
+/// Where a call's locals go: after its statement in a block, or at the
+/// start of the then-block of an `if` whose condition it is in.
+static bool placeCall(CallPlan &P, ASTContext &Ctx) {
+  const CallExpr *Call = P.Use->Call;
+  std::tie(P.Statement, P.Block) = P.Use->Context.statementInBlock(Call);
+  if (!P.Statement) {
     P.WhyNot = "the 'cudaGetDeviceProperties' call is not a statement of a "
                "block";
-    return P;
+    return false;
   }
-  const Expr *Dev = P.Call->getArg(1);
+  if (const auto *If = dyn_cast<IfStmt>(P.Statement);
+      If && P.Use->Context.isInside(If->getCond())) {
+    const auto *Then = dyn_cast<CompoundStmt>(If->getThen());
+    if (!Then || Then->getLBracLoc().isMacroID()) {
+      P.WhyNot = "the 'cudaGetDeviceProperties' call is the condition of an "
+                 "'if' without a block";
+      return false;
+    }
+    P.Block = Then;
+    P.AtBlockStart = true;
+  } else if (afterStatement(P.Statement, Ctx).isInvalid()) {
+    P.WhyNot = "the 'cudaGetDeviceProperties' call is written in a macro";
+    return false;
+  }
+  const Expr *Dev = Call->getArg(1);
   std::optional<std::string> DevText = writtenText(Dev->getSourceRange(), Ctx);
   if (Dev->HasSideEffects(Ctx) || !DevText) {
     P.WhyNot = "the device argument of 'cudaGetDeviceProperties' cannot be "
                "repeated after the call";
-    return P;
+    return false;
   }
   P.Device = *DevText;
-  if (afterStatement(P.CallStmt, Ctx).isInvalid()) {
-    P.WhyNot = "the 'cudaGetDeviceProperties' call is written in a macro";
-    return P;
+  return true;
+}
+
+/// Whether the read is where the call's locals are in scope and hold the
+/// call's values: in its block after it, with no lambda between.
+static bool governs(const CallPlan &P, const FieldUse &U,
+                    const SourceManager &SM) {
+  if (!P.Statement)
+    return false;
+  for (const Stmt *A : U.Context.Ancestors) {
+    if (isa<LambdaExpr, BlockExpr>(A))
+      return false;
+    if (A == P.Block)
+      return P.AtBlockStart ||
+             (!U.Context.isInside(P.Statement) &&
+              SM.isBeforeInTranslationUnit(P.Statement->getEndLoc(),
+                                           U.Access->getBeginLoc()));
   }
-  // Every other reference only reads the variable.
-  auto Refs = Uses.VarRefs.find(V);
-  if (Refs != Uses.VarRefs.end())
-    for (const VarUse &R : Refs->second) {
-      if (R.Context.isInside(P.Call) || isReadOnlyUse(R))
-        continue;
-      P.WhyNot = "'" + V->getName().str() +
-                 "' is also changed or passed on where the fix cannot "
-                 "follow it";
-      return P;
-    }
-  return P;
+  return false;
 }
 
 std::vector<Rewrite> planDevicePropFixes(const RemovedApiUses &Uses,
                                          ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<Rewrite> Out(Uses.Fields.size());
-  // Variable plans, in the order of their first fixed read.
-  llvm::DenseMap<const VarDecl *, VarPlan> Plans;
-  llvm::SmallVector<const VarDecl *, 4> Order;
-  std::vector<const VarDecl *> VarOf(Uses.Fields.size(), nullptr);
+  // One plan per properties call, in source order.
+  std::vector<CallPlan> Plans;
+  for (const FunctionUse &U : Uses.PropertiesCalls) {
+    CallPlan P;
+    P.Use = &U;
+    P.Var = filledVariable(U);
+    if (P.Var)
+      placeCall(P, Ctx);
+    Plans.push_back(std::move(P));
+  }
+  // Names given to locals per function, before they exist in the AST.
+  llvm::DenseMap<const FunctionDecl *, llvm::StringSet<>> Taken;
 
   for (size_t I = 0; I != Uses.Fields.size(); ++I) {
     const FieldUse &U = Uses.Fields[I];
@@ -174,31 +193,71 @@ std::vector<Rewrite> planDevicePropFixes(const RemovedApiUses &Uses,
       R.fail("the field is written or its address taken");
       continue;
     }
-    auto [It, New] = Plans.try_emplace(V);
-    if (New) {
-      It->second = planVariable(V, U.Context.Function, Uses, Ctx);
-      Order.push_back(V);
+    // The governing call: the latest one on V in this function whose
+    // locals would be in scope here.
+    CallPlan *G = nullptr;
+    unsigned Calls = 0;
+    for (CallPlan &P : Plans) {
+      if (P.Var != V || P.Use->Context.Function != U.Context.Function)
+        continue;
+      ++Calls;
+      if (governs(P, U, SM) &&
+          (!G || SM.isBeforeInTranslationUnit(G->Use->Call->getBeginLoc(),
+                                              P.Use->Call->getBeginLoc())))
+        G = &P;
     }
-    VarPlan &P = It->second;
-    if (!P.WhyNot.empty()) {
-      R.fail(P.WhyNot);
+    if (Calls == 0) {
+      R.fail("'" + V->getName().str() +
+             "' is not filled by 'cudaGetDeviceProperties' in this function");
       continue;
     }
-    // The read must come after the call, in its block, in the same
-    // function and not in a lambda.
-    auto InBlock = [&] {
-      for (const Stmt *A : U.Context.Ancestors) {
-        if (isa<LambdaExpr, BlockExpr>(A))
-          return false;
-        if (A == P.Block)
-          return true;
+    if (!G) {
+      const CallPlan *Any = nullptr;
+      for (const CallPlan &P : Plans)
+        if (P.Var == V && !P.WhyNot.empty())
+          Any = &P;
+      R.fail(Any ? Any->WhyNot
+                 : "the field is read where no properties call reaches");
+      continue;
+    }
+    if (!G->WhyNot.empty()) {
+      R.fail(G->WhyNot);
+      continue;
+    }
+    // Nothing may change V between the call and the read: another
+    // properties call, an assignment, its address passed on, whether written
+    // between them or later in a loop that repeats the read but not the
+    // call.
+    llvm::SmallVector<const Stmt *, 2> Loops;
+    for (const Stmt *A : U.Context.Ancestors) {
+      if (A == G->Block)
+        break;
+      if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(A))
+        Loops.push_back(A);
+    }
+    bool Changed = false;
+    auto Refs = Uses.VarRefs.find(V);
+    if (Refs != Uses.VarRefs.end())
+      for (const VarUse &Other : Refs->second) {
+        if (Other.Context.isInside(G->Use->Call) || isReadOnlyUse(Other) ||
+            !Other.Context.isInside(G->Block))
+          continue;
+        bool AfterCall =
+            G->AtBlockStart ||
+            SM.isBeforeInTranslationUnit(G->Statement->getEndLoc(),
+                                         Other.Ref->getBeginLoc());
+        bool BeforeRead = SM.isBeforeInTranslationUnit(
+            Other.Ref->getBeginLoc(), U.Access->getBeginLoc());
+        bool Repeated = llvm::any_of(Loops, [&](const Stmt *L) {
+          return Other.Context.isInside(L);
+        });
+        if (AfterCall && (BeforeRead || Repeated))
+          Changed = true;
       }
-      return false;
-    };
-    if (!InBlock() || U.Context.isInside(P.CallStmt) ||
-        !SM.isBeforeInTranslationUnit(P.CallStmt->getEndLoc(),
-                                      U.Access->getBeginLoc())) {
-      R.fail("the field is read where the properties call does not reach");
+    if (Changed) {
+      R.fail("'" + V->getName().str() +
+             "' is also changed or passed on after the properties call, "
+             "where the fix cannot follow it");
       continue;
     }
     CharSourceRange Range = writtenRange(U.Access->getSourceRange(), Ctx);
@@ -206,22 +265,26 @@ std::vector<Rewrite> planDevicePropFixes(const RemovedApiUses &Uses,
       R.fail("the read is written in a macro");
       continue;
     }
-    auto Local = llvm::find_if(P.Locals, [&](const auto &L) {
+    auto Local = llvm::find_if(G->Locals, [&](const auto &L) {
       return L.first == U.Api;
     });
-    if (Local == P.Locals.end()) {
+    if (Local == G->Locals.end()) {
       std::string Field = U.Api->Name.str();
       Field[0] = llvm::toUpper(Field[0]);
-      std::string Name = V->getName().str() + Field;
-      for (unsigned N = 2; !isNameFree(Name, U.Context.Function, Ctx); ++N)
-        Name = V->getName().str() + Field + std::to_string(N);
-      P.Locals.push_back({U.Api, Name});
-      Local = std::prev(P.Locals.end());
+      std::string Base = V->getName().str() + Field;
+      std::string Name = Base;
+      llvm::StringSet<> &Names = Taken[U.Context.Function];
+      for (unsigned N = 2; Names.contains(Name) ||
+                           !isNameFree(Name, U.Context.Function, Ctx);
+           ++N)
+        Name = Base + std::to_string(N);
+      Names.insert(Name);
+      G->Locals.push_back({U.Api, Name});
+      Local = std::prev(G->Locals.end());
     }
     R.Edits.push_back(FixItHint::CreateReplacement(Range, Local->second));
-    VarOf[I] = V;
-    if (P.Carrier < 0)
-      P.Carrier = static_cast<int>(I);
+    if (G->Carrier < 0)
+      G->Carrier = static_cast<int>(I);
   }
 
   // Reads left without a fix: on a note, the attribute of the current
@@ -245,17 +308,27 @@ std::vector<Rewrite> planDevicePropFixes(const RemovedApiUses &Uses,
                    ", Device); return Value; }()"));
   }
 
-  // The inserted locals go with the first fixed read of each variable.
-  for (const VarDecl *V : Order) {
-    VarPlan &P = Plans[V];
+  // The inserted locals go with the first fixed read of each call.
+  for (CallPlan &P : Plans) {
     if (P.Carrier < 0 || P.Locals.empty())
       continue;
-    SourceLocation At = afterStatement(P.CallStmt, Ctx);
-    std::string Indent =
-        indentationOf(statementBegin(P.CallStmt, Ctx), SM);
+    SourceLocation At;
+    std::string Indent;
+    if (P.AtBlockStart) {
+      At = Lexer::getLocForEndOfToken(P.Block->getLBracLoc(), 0, SM,
+                                      Ctx.getLangOpts());
+      const Stmt *First =
+          P.Block->body_empty() ? nullptr : P.Block->body_front();
+      Indent = First ? indentationOf(statementBegin(First, Ctx), SM)
+                     : indentationOf(statementBegin(P.Statement, Ctx), SM) +
+                           "  ";
+    } else {
+      At = afterStatement(P.Statement, Ctx);
+      Indent = indentationOf(statementBegin(P.Statement, Ctx), SM);
+    }
     // Where a goto or a case label may jump past the locals, they are
     // declared without an initialiser and then set.
-    bool Jumps = hasJumps(Uses.Fields[P.Carrier].Context.Function);
+    bool Jumps = hasJumps(P.Use->Context.Function);
     std::string Text;
     for (const auto &[Api, Name] : P.Locals)
       Text += "\n" + Indent + "int " + Name +

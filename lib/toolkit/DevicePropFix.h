@@ -17,19 +17,23 @@
 ///
 /// Model: the value a removed field held is the device attribute the table
 /// names (RemovedApi.h), of the device the properties were read for. A read
-/// `V.field` is fixed when V is a local `cudaDeviceProp` of the function the
-/// read is in, filled by exactly one `cudaGetDeviceProperties(&V, D)` there
-/// whose statement is in a block that also holds the read, after it (no
-/// lambda between), D has no side effects and is written outside macros,
-/// and V is otherwise only read: member accesses, copies, `sizeof`. One
-/// local per variable and field is inserted after the properties call,
-/// where D still means the same; every read of that field of V is replaced
-/// by it.
+/// `V.field` of a local `cudaDeviceProp V` is governed by the latest call
+/// `cudaGetDeviceProperties(&V, D)` of the same function whose statement is
+/// in a block that holds the read after it (no lambda between), or whose
+/// `if` condition holds it with the read in the then-block. The fix needs D
+/// without side effects and written outside macros, and nothing that may
+/// change V (another properties call, an assignment, its address passed on)
+/// between that call and the read, or after the read in a loop that repeats
+/// the read but not the call; member accesses, copies and `sizeof` only
+/// read V. One `int` local per governing call and field is inserted after
+/// the call's statement (or at the start of the then-block), where D still
+/// means the same, and every read it governs is replaced by it. Where a
+/// `goto` or `switch` may jump past the locals, they are declared without
+/// an initialiser and then set.
 ///
 /// Left out (a note says what to do): fields read through a pointer or a
-/// reference, properties filled in another function or more than once, a
-/// field without an attribute (`cooperativeMultiDeviceLaunch`), writes to
-/// the fields.
+/// reference, properties filled in another function, a field without an
+/// attribute (`cooperativeMultiDeviceLaunch`), writes to the fields.
 ///
 //===----------------------------------------------------------------------===//
 

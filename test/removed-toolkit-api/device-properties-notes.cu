@@ -25,18 +25,6 @@ int fromCache() {
   // note@-3 {{if the properties are those of the current device}}
 }
 
-// Filled twice, for two devices.
-int twice() {
-  cudaDeviceProp prop;
-  cudaGetDeviceProperties(&prop, 0);
-  int first = prop.major;
-  cudaGetDeviceProperties(&prop, 1);
-  return first + prop.clockRate;
-  // warning@-1 {{'cudaDeviceProp::clockRate' was removed in CUDA 13.0}}
-  // note@-2 {{no automatic fix: 'prop' is filled by 2 calls of 'cudaGetDeviceProperties'}}
-  // note@-3 {{if the properties are those of the current device}}
-}
-
 // The device argument has a side effect: it cannot be evaluated again.
 int sideEffect() {
   cudaDeviceProp prop;
@@ -53,14 +41,14 @@ int order(bool early) {
   if (early)
     return prop.clockRate;
   // warning@-1 {{'cudaDeviceProp::clockRate' was removed in CUDA 13.0}}
-  // note@-2 {{no automatic fix: the field is read where the properties call does not reach}}
+  // note@-2 {{no automatic fix: the field is read where no properties call reaches}}
   // note@-3 {{if the properties are those of the current device}}
   {
     cudaGetDeviceProperties(&prop, 0);
   }
   return prop.clockRate;
   // warning@-1 {{'cudaDeviceProp::clockRate' was removed in CUDA 13.0}}
-  // note@-2 {{no automatic fix: the field is read where the properties call does not reach}}
+  // note@-2 {{no automatic fix: the field is read where no properties call reaches}}
   // note@-3 {{if the properties are those of the current device}}
 }
 
@@ -72,7 +60,7 @@ int changed() {
   refresh(&prop);
   return prop.kernelExecTimeoutEnabled;
   // warning@-1 {{'cudaDeviceProp::kernelExecTimeoutEnabled' was removed in CUDA 13.0}}
-  // note@-2 {{no automatic fix: 'prop' is also changed or passed on where the fix cannot follow it}}
+  // note@-2 {{no automatic fix: 'prop' is also changed or passed on after the properties call, where the fix cannot follow it}}
   // note@-3 {{if the properties are those of the current device}}
 }
 

@@ -91,6 +91,62 @@ int taken(int propClockRate) {
   // FIXED: return propClockRate2 + propClockRate;
 }
 
+// Filled twice, for two devices: each read takes the values of the call
+// before it.
+int twice() {
+  cudaDeviceProp prop;
+  cudaGetDeviceProperties(&prop, 0);
+  int first = prop.clockRate;
+  // warning@-1 {{'cudaDeviceProp::clockRate' was removed in CUDA 13.0}}
+  // FIXED: cudaGetDeviceProperties(&prop, 0);
+  // FIXED-NEXT: {{^}}  int propClockRate = 0;
+  // FIXED-NEXT: {{^}}  cudaDeviceGetAttribute(&propClockRate, cudaDevAttrClockRate, 0);
+  // FIXED: int first = propClockRate;
+  cudaGetDeviceProperties(&prop, 1);
+  return first + prop.clockRate;
+  // warning@-1 {{'cudaDeviceProp::clockRate' was removed in CUDA 13.0}}
+  // FIXED: cudaGetDeviceProperties(&prop, 1);
+  // FIXED-NEXT: {{^}}  int propClockRate2 = 0;
+  // FIXED-NEXT: {{^}}  cudaDeviceGetAttribute(&propClockRate2, cudaDevAttrClockRate, 1);
+  // FIXED: return first + propClockRate2;
+}
+
+// As NVIDIA's samples' helper_cuda.h chooses a device: two loops, each
+// filling the properties of the device it looks at; and the properties
+// read where the call succeeded, after being cleared (a change before the
+// call does not matter: the call overwrites it).
+void clearProps(cudaDeviceProp *p);
+int bestDevice(int count) {
+  cudaDeviceProp deviceProp;
+  int best = 0;
+  unsigned long long bestPerf = 0;
+  for (int d = 0; d < count; ++d) {
+    cudaGetDeviceProperties(&deviceProp, d);
+    if (deviceProp.computeMode == cudaComputeModeProhibited)
+      // warning@-1 {{'cudaDeviceProp::computeMode' was removed in CUDA 13.0}}
+      continue;
+    // FIXED: {{^}}    int devicePropComputeMode = 0;
+    // FIXED-NEXT: {{^}}    cudaDeviceGetAttribute(&devicePropComputeMode, cudaDevAttrComputeMode, d);
+  }
+  for (int d = 0; d < count; ++d) {
+    clearProps(&deviceProp);
+    if (cudaSuccess == cudaGetDeviceProperties(&deviceProp, d)) {
+      unsigned long long perf =
+          (unsigned long long)deviceProp.multiProcessorCount * deviceProp.clockRate;
+      // warning@-1 {{'cudaDeviceProp::clockRate' was removed in CUDA 13.0}}
+      // FIXED: if (cudaSuccess == cudaGetDeviceProperties(&deviceProp, d)) {
+      // FIXED-NEXT: {{^}}      int devicePropClockRate = 0;
+      // FIXED-NEXT: {{^}}      cudaDeviceGetAttribute(&devicePropClockRate, cudaDevAttrClockRate, d);
+      // FIXED: (unsigned long long)deviceProp.multiProcessorCount * devicePropClockRate;
+      if (perf > bestPerf) {
+        bestPerf = perf;
+        best = d;
+      }
+    }
+  }
+  return best;
+}
+
 // The fields CUDA 13 kept are not reported.
 int kept() {
   cudaDeviceProp prop;

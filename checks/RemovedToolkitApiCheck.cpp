@@ -307,6 +307,14 @@ void RemovedToolkitApiCheck::reportTextures(const RemovedApiUses &Uses,
       HandledFunctionUses.insert(I);
     if (!firstReport(Loc))
       continue;
+    // The edits go with the reference's warning, or, when it is declared in
+    // an included file (whose warnings clang-tidy shows only under
+    // --header-filter), with the binding's in the main file.
+    std::optional<size_t> EditsOnUse;
+    if (P.Fix.ok() && !SM.isInMainFile(SM.getExpansionLoc(Loc)) &&
+        P.BindUse &&
+        SM.isInMainFile(SM.getExpansionLoc(Uses.Functions[*P.BindUse].NameLoc)))
+      EditsOnUse = P.BindUse;
     {
       auto D = diag(Loc, P.IsSurface
                              ? "surface reference '%0' needs the surface "
@@ -316,7 +324,7 @@ void RemovedToolkitApiCheck::reportTextures(const RemovedApiUses &Uses,
                                "reference API, removed in CUDA 12.0; use a "
                                "texture object")
                << Var->getName();
-      if (P.Fix.ok())
+      if (P.Fix.ok() && !EditsOnUse)
         for (const FixItHint &H : P.Fix.Edits)
           D << H;
     }
@@ -339,15 +347,19 @@ void RemovedToolkitApiCheck::reportTextures(const RemovedApiUses &Uses,
       if (!firstReport(UseLoc))
         continue;
       StringRef Name = U.Api->Name;
-      if (U.Api->Kind == ApiKind::DeviceFunction)
+      if (U.Api->Kind == ApiKind::DeviceFunction) {
         diag(UseLoc, P.IsSurface
                          ? "'%0' of a surface reference was removed in CUDA "
                            "%1; use a surface object"
                          : "'%0' of a texture reference was removed in CUDA "
                            "%1; read through a texture object")
             << Name << U.Api->In.str();
-      else
-        diag(UseLoc, message(*U.Api, Name));
+      } else {
+        auto D = diag(UseLoc, message(*U.Api, Name));
+        if (EditsOnUse && *EditsOnUse == I)
+          for (const FixItHint &H : P.Fix.Edits)
+            D << H;
+      }
       if (P.Fix.ok())
         diag(CarrierLoc,
              "the fix of texture reference '%0' declared here rewrites it",

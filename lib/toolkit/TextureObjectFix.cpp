@@ -48,6 +48,7 @@ struct RefPlan {
   /// The channel format the declaration gives, if any.
   std::string DeclDesc;
   const FunctionUse *Bind = nullptr;
+  std::optional<size_t> BindUse;
   const FunctionUse *Unbind = nullptr;
   llvm::SmallVector<const FunctionUse *, 4> Reads;
   /// The kernels that read it (patterns), in order of first read.
@@ -318,8 +319,19 @@ private:
                              const std::string &Indent);
   void addEdits(RefPlan &P, Rewrite &Out);
 
+  /// In the main file, or in a `.cu` file it includes (old code often
+  /// includes its kernels' `.cu` file into the host code's): files of this
+  /// translation unit that no other includes by convention.
   bool inMainFile(SourceLocation L) const {
-    return L.isValid() && SM.isInMainFile(SM.getExpansionLoc(L));
+    if (L.isInvalid())
+      return false;
+    SourceLocation E = SM.getExpansionLoc(L);
+    if (SM.isInMainFile(E))
+      return true;
+    if (SM.isInSystemHeader(E))
+      return false;
+    OptionalFileEntryRef File = SM.getFileEntryRefForID(SM.getFileID(E));
+    return File && File->getName().ends_with(".cu");
   }
 
   const RemovedApiUses &Uses;
@@ -436,6 +448,7 @@ void Planner::analyseUses(RefPlan &P) {
                        "needs",
                        F.NameLoc);
           P.Bind = &F;
+          P.BindUse = It->second;
         } else if (N == "cudaUnbindTexture") {
           if (P.Unbind)
             P.Fix.fail("it is unbound more than once; destroy the texture "
@@ -540,7 +553,7 @@ bool Planner::checkKernel(const FunctionDecl *K, StringRef Name,
   std::string KName = K->getNameAsString();
   for (const FunctionDecl *D : K->redecls()) {
     if (!inMainFile(D->getLocation()))
-      return Fix.fail("kernel '" + KName + "' is declared in another file",
+      return Fix.fail("kernel '" + KName + "' is declared in a header",
                       D->getLocation());
     FunctionTypeLoc FTL = D->getFunctionTypeLoc();
     if (!FTL || !FTL.getRParenLoc().isFileID())
@@ -884,6 +897,7 @@ std::vector<TexturePlan> Planner::run() {
     Out[I].Var = Refs[I].Var;
     Out[I].IsSurface = Refs[I].IsSurface;
     Out[I].FunctionUses = Refs[I].FunctionUses;
+    Out[I].BindUse = Refs[I].BindUse;
   }
   for (auto It = Groups.begin(); It != Groups.end(); ++It) {
     if (!(*It)->isLeader())

@@ -36,8 +36,10 @@
 ///
 /// The rewrite is made only when all of this holds (otherwise a note says
 /// what stops it and what to do):
-///  - the reference is declared alone at file scope in the main file, with
-///    a 1-, 2- or 3-dimensional (or layered or cubemap) texture type;
+///  - the reference is declared alone at file scope in the main file or in
+///    a `.cu` file it includes (old code often includes its kernels' file),
+///    with a 1-, 2- or 3-dimensional (or layered or cubemap) texture type;
+///    the kernels, reads and launches are in those files too;
 ///  - it is bound by exactly one call of `cudaBindTexture`,
 ///    `cudaBindTexture2D` or `cudaBindTextureToArray` (C++ or C form) with a
 ///    null offset and, for `cudaBindTexture`, a size; the call is in a
@@ -64,6 +66,7 @@
 
 #include "lib/toolkit/RemovedApiUses.h"
 #include "lib/toolkit/SourceEdits.h"
+#include <optional>
 #include <vector>
 
 namespace cuda_tidy {
@@ -81,6 +84,8 @@ struct TexturePlan {
   /// The uses of the texture API that the rewrite replaces or that stop it:
   /// indexes into RemovedApiUses::Functions.
   llvm::SmallVector<size_t, 8> FunctionUses;
+  /// The binding's index into RemovedApiUses::Functions, when there is one.
+  std::optional<size_t> BindUse;
 };
 
 /// One plan per entry of Uses.TextureRefs, in order.

@@ -342,19 +342,27 @@ struct cudaLaunchParams {
   size_t sharedMem;
   cudaStream_t stream;
 };
-extern "C" {
-__host__ cudaError_t cudaThreadExit(void);
-__host__ cudaError_t cudaThreadSynchronize(void);
-__host__ cudaError_t cudaThreadSetLimit(enum cudaLimit limit, size_t value);
-__host__ cudaError_t cudaThreadGetLimit(size_t *pValue, enum cudaLimit limit);
-__host__ cudaError_t cudaThreadGetCacheConfig(enum cudaFuncCache *pCacheConfig);
-__host__ cudaError_t cudaThreadSetCacheConfig(enum cudaFuncCache cacheConfig);
-__host__ cudaError_t cudaSetDoubleForDevice(double *d);
-__host__ cudaError_t cudaSetDoubleForHost(double *d);
-__host__ cudaError_t cudaLaunchCooperativeKernelMultiDevice(
+// Templates with a defaulted argument: a project's own function of the
+// same name and parameters (a shim such as `static inline cudaError_t
+// cudaThreadSynchronize() { ... }`) is no redeclaration of these and wins
+// overload resolution over them.
+#define __CUDA_TIDY_REMOVED template <int __cuda_tidy_removed = 0> __host__
+__CUDA_TIDY_REMOVED cudaError_t cudaThreadExit(void);
+__CUDA_TIDY_REMOVED cudaError_t cudaThreadSynchronize(void);
+__CUDA_TIDY_REMOVED cudaError_t cudaThreadSetLimit(enum cudaLimit limit,
+                                                   size_t value);
+__CUDA_TIDY_REMOVED cudaError_t cudaThreadGetLimit(size_t *pValue,
+                                                   enum cudaLimit limit);
+__CUDA_TIDY_REMOVED cudaError_t
+cudaThreadGetCacheConfig(enum cudaFuncCache *pCacheConfig);
+__CUDA_TIDY_REMOVED cudaError_t
+cudaThreadSetCacheConfig(enum cudaFuncCache cacheConfig);
+__CUDA_TIDY_REMOVED cudaError_t cudaSetDoubleForDevice(double *d);
+__CUDA_TIDY_REMOVED cudaError_t cudaSetDoubleForHost(double *d);
+__CUDA_TIDY_REMOVED cudaError_t cudaLaunchCooperativeKernelMultiDevice(
     struct cudaLaunchParams *launchParamsList, unsigned int numDevices,
     unsigned int flags = 0);
-}
+#undef __CUDA_TIDY_REMOVED
 // The CUDA 12 parameter lists of functions CUDA 13 changed (overloads of
 // the new ones).
 __host__ cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count,

@@ -46,6 +46,9 @@ private:
   /// A divergent barrier, reported at the end of the translation unit so
   /// that the least uniform of a template's instantiations wins.
   struct Finding {
+    Finding(const FunctionUniformity *FU, BarrierSite Barrier,
+            Uniformity Level)
+        : FU(FU), Barrier(Barrier), Level(Level) {}
     const FunctionUniformity *FU;
     BarrierSite Barrier;
     Uniformity Level;

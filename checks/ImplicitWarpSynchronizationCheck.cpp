@@ -7,7 +7,7 @@
 #include "checks/ImplicitWarpSynchronizationCheck.h"
 #include "lib/AnalysisContext.h"
 #include "lib/ast/CudaAST.h"
-#include "lib/lanes/LaneAccess.h"
+#include "lib/lanes/WarpExchanges.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -225,7 +225,7 @@ static bool isDeadIn(const Stmt *S, const FunctionDecl *F, ASTContext &Ctx,
 /// the statement runs on the same lanes in every instantiation that runs it.
 static std::optional<std::string>
 templateDisagreement(const Stmt *S, const FunctionDecl *F, uint32_t Mask,
-                     const LaneAccessAnalysis &Analysis, ASTContext &Ctx,
+                     const WarpExchangeFinder &Analysis, ASTContext &Ctx,
                      SpellingIndex &Index) {
   llvm::SmallVector<const FunctionDecl *, 4> Instances;
   if (!instantiationsOf(F, Instances))
@@ -266,52 +266,62 @@ ImplicitWarpSynchronizationCheck::ImplicitWarpSynchronizationCheck(
     configurationDiag(E);
 }
 
-void ImplicitWarpSynchronizationCheck::check(
-    const MatchFinder::MatchResult &Result) {
-  ASTContext &Ctx = *Result.Context;
-  const SourceManager &SM = *Result.SourceManager;
-  const LangOptions &LO = getLangOpts();
-  LaneAccessAnalysis &Analysis = AnalysisContext::get(Ctx).lanes();
-  BlockDim.applyTo(Analysis);
-  Analysis.run();
-  // Where the work budget cut an analysis short, say so: what lies past the
-  // cut is neither reported nor known to be safe.
-  for (const FunctionDecl *F : Analysis.cutShort()) {
-    SourceLocation Loc = SM.getFileLoc(F->getLocation());
-    if (Loc.isInvalid() || SM.isInSystemHeader(Loc))
-      continue;
-    diag(Loc,
-         "the lane model stopped analysing %0 at its work budget: warp "
-         "exchanges past that point are not reported",
-         DiagnosticIDs::Remark)
-        << F;
-    diag(Loc,
-         "raise the module-wide option '%0' (now %1; 0 for no limit) to "
-         "analyse all of it",
-         DiagnosticIDs::Note)
-        << LaneModelBudgetOptionName << std::to_string(BlockDim.budget());
-  }
-  llvm::ArrayRef<WarpExchange> Exchanges = Analysis.exchanges();
-  if (Exchanges.empty())
-    return;
+/// The fixes of one translation unit's exchanges: a plan per statement to
+/// edit, the components of statements that must be fixed together (a
+/// component is fixed whole or not at all), and the edits.
+class FixPlanner {
+public:
+  FixPlanner(const WarpExchangeFinder &Analysis, ASTContext &Ctx)
+      : Analysis(Analysis), Ctx(Ctx), SM(Ctx.getSourceManager()),
+        LO(Ctx.getLangOpts()) {}
+  /// Where the `__syncwarp`s of each exchange go.
+  void plan(llvm::ArrayRef<WarpExchange> Exchanges);
+  /// Whether each statement can be rewritten, and why not.
+  void checkRewritable();
+  /// The first reason of each component that cannot be fixed.
+  void settleComponents();
+  /// The edits of the fixable statements.
+  void makeEdits();
 
-  // One report per read, keyed by where it is spelled (template
-  // instantiations share a spelling).
-  struct Site {
-    SourceLocation Loc;
-    const WarpExchange *X;
+  /// What the planning found, for the report.
+  struct Result {
+    const llvm::MapVector<const Stmt *, StmtPlan> &Plans;
+    const llvm::EquivalenceClasses<const Stmt *> &Components;
+    const llvm::DenseMap<const Stmt *, std::string> &ComponentWhyNot;
+    const llvm::DenseMap<const Stmt *, bool> &ComponentLanesUnknown;
+    const llvm::DenseMap<const Stmt *, llvm::SmallVector<FixItHint, 2>>
+        &StmtFixes;
   };
-  llvm::MapVector<SourceLocation, Site> Sites;
-  for (const WarpExchange &X : Exchanges) {
-    SourceLocation Loc = SM.getFileLoc(X.Read->getBeginLoc());
-    if (Loc.isInvalid() || SM.isInSystemHeader(Loc))
-      continue;
-    Sites.try_emplace(Loc, Site{Loc, &X});
+  Result result() const {
+    return {Plans, Components, ComponentWhyNot, ComponentLanesUnknown,
+            StmtFixes};
   }
 
-  // Statement plans and the components the fixes come in.
+private:
   llvm::MapVector<const Stmt *, StmtPlan> Plans;
   llvm::EquivalenceClasses<const Stmt *> Components;
+  llvm::DenseMap<const Stmt *, std::string> ComponentWhyNot;
+  llvm::DenseMap<const Stmt *, bool> ComponentLanesUnknown;
+  llvm::DenseMap<const Stmt *, llvm::SmallVector<FixItHint, 2>> StmtFixes;
+
+  /// The text that replaces P's assignment: the value into a temporary,
+  /// `__syncwarp`, the store, `__syncwarp`; empty when the source text of
+  /// a side cannot be read.
+  std::string
+  splitText(const StmtPlan &P, bool Bare, const std::string &Sep,
+            const std::string &Sync,
+            llvm::DenseMap<const FunctionDecl *, llvm::StringSet<>> &Names,
+            std::map<std::pair<const CompoundStmt *, std::string>,
+                     std::string> &Temps);
+
+  const WarpExchangeFinder &Analysis;
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  const LangOptions &LO;
+  SpellingIndex Spellings;
+};
+
+void FixPlanner::plan(llvm::ArrayRef<WarpExchange> Exchanges) {
   // Where the side a path starts from is ordered: after its own statement
   // when that runs on every lane of the exchange, otherwise after the
   // statement where it meets the other side (one lane writes under `if
@@ -371,8 +381,9 @@ void ImplicitWarpSynchronizationCheck::check(
     }
   }
 
-  // Can each statement be rewritten?
-  SpellingIndex Spellings;
+}
+
+void FixPlanner::checkRewritable() {
   for (auto &Entry : Plans) {
     const auto &S = Entry.first;
     auto &P = Entry.second;
@@ -423,9 +434,9 @@ void ImplicitWarpSynchronizationCheck::check(
     }
   }
 
-  // A component is fixed whole or not at all.
-  llvm::DenseMap<const Stmt *, std::string> ComponentWhyNot;
-  llvm::DenseMap<const Stmt *, bool> ComponentLanesUnknown;
+}
+
+void FixPlanner::settleComponents() {
   for (auto &[S, P] : Plans) {
     const Stmt *Leader = Components.getLeaderValue(S);
     if (!P.WhyNot.empty() && !ComponentWhyNot.count(Leader)) {
@@ -434,6 +445,9 @@ void ImplicitWarpSynchronizationCheck::check(
     }
   }
 
+}
+
+void FixPlanner::makeEdits() {
   // The text of each fixable statement's edit, in source order so that a
   // temporary declared in a block is reused by later splits there.
   llvm::SmallVector<StmtPlan *, 16> Order;
@@ -446,7 +460,6 @@ void ImplicitWarpSynchronizationCheck::check(
   });
   llvm::DenseMap<const FunctionDecl *, llvm::StringSet<>> Names;
   std::map<std::pair<const CompoundStmt *, std::string>, std::string> Temps;
-  llvm::DenseMap<const Stmt *, llvm::SmallVector<FixItHint, 2>> StmtFixes;
   for (StmtPlan *P : Order) {
     const Stmt *S = P->S;
     SourceLocation Begin = S->getBeginLoc();
@@ -476,78 +489,143 @@ void ImplicitWarpSynchronizationCheck::check(
       }
       continue;
     }
-    const BinaryOperator *BO = P->Assign;
-    auto Text = [&](const Expr *E) {
-      return Lexer::getSourceText(
-                 CharSourceRange::getTokenRange(E->getSourceRange()), SM, LO)
-          .str();
-    };
-    std::string LHS = Text(BO->getLHS()), RHS = Text(BO->getRHS());
-    if (LHS.empty() || RHS.empty())
+    std::string New = splitText(*P, Bare, Sep, Sync, Names, Temps);
+    if (New.empty())
       continue;
-    std::string Value;
-    if (BO->getOpcode() == BO_Assign) {
-      Value = RHS;
-    } else {
-      BinaryOperatorKind Op =
-          BinaryOperator::getOpForCompoundAssignment(BO->getOpcode());
-      Value = LHS + " " + BinaryOperator::getOpcodeStr(Op).str() + " " +
-              (isPrimary(BO->getRHS()) ? RHS : "(" + RHS + ")");
-    }
-    // The temporary keeps the element's type, without its qualifiers; in a
-    // template, the type as the pattern spells it (`T`, not `float`).
-    PrintingPolicy Policy(LO);
-    Policy.SuppressTagKeyword = true;
-    const Expr *TypedLHS = BO->getLHS();
-    if (const FunctionDecl *Pattern = P->F->getTemplateInstantiationPattern())
-      if (const auto *PB = dyn_cast_or_null<BinaryOperator>(
-              Spellings.find(Pattern, BO)))
-        TypedLHS = PB->getLHS();
-    std::string Type =
-        TypedLHS->getType().getUnqualifiedType().getAsString(Policy);
-    llvm::StringSet<> &Used = Names[P->F];
-    if (Used.empty()) {
-      NameCollector NC;
-      NC.TraverseDecl(const_cast<FunctionDecl *>(P->F));
-      Used = std::move(NC.Names);
-      Used.insert("");
-    }
-    std::string Decl;
-    std::string &Temp = Temps[{P->Scope, Type}];
-    if (Bare || Temp.empty()) {
-      std::string Name = "v";
-      for (unsigned N = 2; Used.contains(Name); ++N)
-        Name = "v" + std::to_string(N);
-      // A bare body becomes a block of its own: its temporary is local.
-      if (!Bare) {
-        Used.insert(Name);
-        Temp = Name;
-      }
-      Decl = Type + " " + Name + " = " + Value + ";";
-      Value = Name;
-    } else {
-      Decl = Temp + " = " + Value + ";";
-      Value = Temp;
-    }
-    std::string New =
-        Decl + Sep + Sync + Sep + LHS + " = " + Value + ";" + Sep + Sync;
-    if (Bare)
-      New = "{ " + New + " }";
     Fixes.push_back(FixItHint::CreateReplacement(
         CharSourceRange::getCharRange(Begin, AfterSemi), New));
   }
 
+}
+
+std::string FixPlanner::splitText(
+    const StmtPlan &P, bool Bare, const std::string &Sep,
+    const std::string &Sync,
+    llvm::DenseMap<const FunctionDecl *, llvm::StringSet<>> &Names,
+    std::map<std::pair<const CompoundStmt *, std::string>, std::string>
+        &Temps) {
+  const BinaryOperator *BO = P.Assign;
+  auto Text = [&](const Expr *E) {
+    return Lexer::getSourceText(
+               CharSourceRange::getTokenRange(E->getSourceRange()), SM, LO)
+        .str();
+  };
+  std::string LHS = Text(BO->getLHS()), RHS = Text(BO->getRHS());
+  if (LHS.empty() || RHS.empty())
+    return "";
+  std::string Value;
+  if (BO->getOpcode() == BO_Assign) {
+    Value = RHS;
+  } else {
+    BinaryOperatorKind Op =
+        BinaryOperator::getOpForCompoundAssignment(BO->getOpcode());
+    Value = LHS + " " + BinaryOperator::getOpcodeStr(Op).str() + " " +
+            (isPrimary(BO->getRHS()) ? RHS : "(" + RHS + ")");
+  }
+  // The temporary keeps the element's type, without its qualifiers; in a
+  // template, the type as the pattern spells it (`T`, not `float`).
+  PrintingPolicy Policy(LO);
+  Policy.SuppressTagKeyword = true;
+  const Expr *TypedLHS = BO->getLHS();
+  if (const FunctionDecl *Pattern = P.F->getTemplateInstantiationPattern())
+    if (const auto *PB = dyn_cast_or_null<BinaryOperator>(
+            Spellings.find(Pattern, BO)))
+      TypedLHS = PB->getLHS();
+  std::string Type =
+      TypedLHS->getType().getUnqualifiedType().getAsString(Policy);
+  llvm::StringSet<> &Used = Names[P.F];
+  if (Used.empty()) {
+    NameCollector NC;
+    NC.TraverseDecl(const_cast<FunctionDecl *>(P.F));
+    Used = std::move(NC.Names);
+    Used.insert("");
+  }
+  std::string Decl;
+  std::string &Temp = Temps[{P.Scope, Type}];
+  if (Bare || Temp.empty()) {
+    std::string Name = "v";
+    for (unsigned N = 2; Used.contains(Name); ++N)
+      Name = "v" + std::to_string(N);
+    // A bare body becomes a block of its own: its temporary is local.
+    if (!Bare) {
+      Used.insert(Name);
+      Temp = Name;
+    }
+    Decl = Type + " " + Name + " = " + Value + ";";
+    Value = Name;
+  } else {
+    Decl = Temp + " = " + Value + ";";
+    Value = Temp;
+  }
+  std::string New =
+      Decl + Sep + Sync + Sep + LHS + " = " + Value + ";" + Sep + Sync;
+  if (Bare)
+    New = "{ " + New + " }";
+  return New;
+}
+
+void ImplicitWarpSynchronizationCheck::check(
+    const MatchFinder::MatchResult &Result) {
+  ASTContext &Ctx = *Result.Context;
+  const SourceManager &SM = *Result.SourceManager;
+  WarpExchangeFinder &Analysis = AnalysisContext::get(Ctx).warpExchanges();
+  BlockDim.applyTo(Analysis.model());
+  Analysis.run();
+  // Where the work budget cut an analysis short, say so: what lies past the
+  // cut is neither reported nor known to be safe.
+  for (const FunctionDecl *F : Analysis.cutShort()) {
+    SourceLocation Loc = SM.getFileLoc(F->getLocation());
+    if (Loc.isInvalid() || SM.isInSystemHeader(Loc))
+      continue;
+    diag(Loc,
+         "the lane model stopped analysing %0 at its work budget: warp "
+         "exchanges past that point are not reported",
+         DiagnosticIDs::Remark)
+        << F;
+    diag(Loc,
+         "raise the module-wide option '%0' (now %1; 0 for no limit) to "
+         "analyse all of it",
+         DiagnosticIDs::Note)
+        << LaneModelBudgetOptionName << std::to_string(BlockDim.budget());
+  }
+  llvm::ArrayRef<WarpExchange> Exchanges = Analysis.exchanges();
+  if (Exchanges.empty())
+    return;
+
+  // One report per read, keyed by where it is spelled (template
+  // instantiations share a spelling).
+  llvm::MapVector<SourceLocation, const WarpExchange *> Sites;
+  for (const WarpExchange &X : Exchanges) {
+    SourceLocation Loc = SM.getFileLoc(X.Read->getBeginLoc());
+    if (Loc.isInvalid() || SM.isInSystemHeader(Loc))
+      continue;
+    Sites.try_emplace(Loc, &X);
+  }
+
+  FixPlanner Fixes(Analysis, Ctx);
+  Fixes.plan(Exchanges);
+  Fixes.checkRewritable();
+  Fixes.settleComponents();
+  Fixes.makeEdits();
+  report(Sites, Fixes, SM);
+}
+
+void ImplicitWarpSynchronizationCheck::report(
+    const llvm::MapVector<SourceLocation, const WarpExchange *> &Sites,
+    const FixPlanner &Fixes, const SourceManager &SM) {
+  const auto &[Plans, Components, ComponentWhyNot, ComponentLanesUnknown,
+               StmtFixes] = Fixes.result();
   // The warnings, in source order; a component's edits go on its first.
   llvm::DenseSet<const Stmt *> ComponentFixed;
-  for (auto &[Key, Site] : Sites) {
-    const WarpExchange &X = *Site.X;
+  for (const auto &[Loc, XP] : Sites) {
+    const WarpExchange &X = *XP;
     const Stmt *Leader = Components.getLeaderValue(X.ReadStmt);
     auto Why = ComponentWhyNot.find(Leader);
     bool LanesUnknown =
         Why != ComponentWhyNot.end() && ComponentLanesUnknown.lookup(Leader);
     StringRef Name = X.Shared ? X.Shared->getName() : "";
     {
-      auto D = diag(Site.Loc, "lanes of a warp exchange data through "
+      auto D = diag(Loc, "lanes of a warp exchange data through "
                               "%select{shared|global}2 memory '%0' with no "
                               "'__syncwarp' between the write and the "
                               "read%select{|; no fix: the lanes that run it "
@@ -566,7 +644,7 @@ void ImplicitWarpSynchronizationCheck::check(
          "here",
          DiagnosticIDs::Note)
         << X.WriterLane;
-    diag(Site.Loc, "lane %0 reads it here, and no barrier orders the two",
+    diag(Loc, "lane %0 reads it here, and no barrier orders the two",
          DiagnosticIDs::Note)
         << X.ReaderLane;
     // An exchange split over two calls: where each side is made.
@@ -587,13 +665,13 @@ void ImplicitWarpSynchronizationCheck::check(
         diag(SM.getFileLoc(Up->getBeginLoc()), "'%0' is called here",
              DiagnosticIDs::Note)
             << Callee->getName();
-    diag(Site.Loc,
+    diag(Loc,
          "since Volta (sm_70), independent thread scheduling lets the lanes "
          "of a warp run in any order: they are not in lockstep, and "
          "'volatile' does not order them",
          DiagnosticIDs::Note);
     if (Why != ComponentWhyNot.end() && !LanesUnknown)
-      diag(Site.Loc, "no automatic fix: %0", DiagnosticIDs::Note)
+      diag(Loc, "no automatic fix: %0", DiagnosticIDs::Note)
           << Why->second;
   }
 }

@@ -9,9 +9,13 @@
 #define CUDA_TIDY_CHECKS_IMPLICITWARPSYNCHRONIZATIONCHECK_H
 
 #include "clang-tidy/ClangTidyCheck.h"
-#include "lib/lanes/LaneAccess.h"
+#include "llvm/ADT/MapVector.h"
+#include "lib/lanes/LaneModelOptions.h"
 
 namespace cuda_tidy {
+
+class FixPlanner;
+struct WarpExchange;
 
 /// Flags warp-synchronous code: lanes of a warp that exchange data through
 /// shared memory with no barrier between the write and the read, trusting
@@ -35,6 +39,11 @@ public:
   check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
+  /// The warnings, one per spelled read, with the fixes FixPlanner made.
+  void report(
+      const llvm::MapVector<clang::SourceLocation, const WarpExchange *> &Sites,
+      const FixPlanner &Fixes, const clang::SourceManager &SM);
+
   BlockDimOption BlockDim;
 };
 

@@ -76,6 +76,16 @@ void LegacyWarpIntrinsicsCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 /// Whether D (a function or function template) is the CUDA headers' own.
+/// The warp-convergence proofs of Ctx's translation unit: over its call
+/// graph, with the uniformity analysis that counts opaque calls as varying.
+static std::unique_ptr<WarpConvergence> makeConvergence(ASTContext &Ctx) {
+  AnalysisContext &AC = AnalysisContext::get(Ctx);
+  UniformityOptions Opts;
+  Opts.OpaqueCallsVary = true;
+  return std::make_unique<WarpConvergence>(AC.uniformity(Opts),
+                                           AC.callGraph());
+}
+
 static bool isCudaHeaderFunction(const NamedDecl *D, const SourceManager &SM) {
   if (const auto *FT = dyn_cast<FunctionTemplateDecl>(D))
     D = FT->getTemplatedDecl();
@@ -174,7 +184,7 @@ void LegacyWarpIntrinsicsCheck::check(const MatchFinder::MatchResult &Result) {
   std::optional<ConvergenceObstacle> Obstacle;
   if (Builtin) {
     if (!Convergence)
-      Convergence = std::make_unique<WarpConvergence>(*Result.Context);
+      Convergence = makeConvergence(*Result.Context);
     Obstacle = Func ? Convergence->obstacle(Call, Func)
                     : std::optional<ConvergenceObstacle>(ConvergenceObstacle{
                           NameLoc, "the call is not in a function"});
@@ -243,7 +253,7 @@ void LegacyWarpIntrinsicsCheck::checkAsm(const GCCAsmStmt *Asm,
       FromMacro = true;
 
   if (!Convergence)
-    Convergence = std::make_unique<WarpConvergence>(Ctx);
+    Convergence = makeConvergence(Ctx);
   std::optional<ConvergenceObstacle> Obstacle =
       Func ? Convergence->obstacle(Asm, Func)
            : std::optional<ConvergenceObstacle>(ConvergenceObstacle{

@@ -7,7 +7,7 @@
 #include "checks/WarpMaskCorrectnessCheck.h"
 #include "lib/AnalysisContext.h"
 #include "lib/ast/CudaAST.h"
-#include "lib/lanes/LaneAccess.h"
+#include "lib/lanes/LaneModel.h"
 #include "lib/uniformity/Uniformity.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -274,7 +274,7 @@ static std::optional<uint32_t> shuffleSources(const CallExpr *Call,
 void WarpMaskCorrectnessCheck::checkLanes(const CallExpr *Call, StringRef Name,
                                           const FunctionDecl *Caller,
                                           uint32_t Mask, ASTContext &Ctx) {
-  LaneAccessAnalysis &Lanes = AnalysisContext::get(Ctx).lanes();
+  lanes::LaneModel &Lanes = AnalysisContext::get(Ctx).lanes();
   BlockDim.applyTo(Lanes);
   const Stmt *S = Lanes.statementOf(Call, Caller);
   if (!S)

@@ -17,13 +17,12 @@
 #define CUDA_TIDY_CHECKS_WARPMASKCORRECTNESSCHECK_H
 
 #include "clang-tidy/ClangTidyCheck.h"
-#include "lib/lanes/LaneAccess.h"
+#include "lib/lanes/LaneModelOptions.h"
 #include "llvm/ADT/DenseSet.h"
 #include <memory>
 
 namespace cuda_tidy {
 
-class LaneAccessAnalysis;
 
 class WarpMaskCorrectnessCheck : public clang::tidy::ClangTidyCheck {
 public:

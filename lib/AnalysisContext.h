@@ -17,8 +17,13 @@
 ///    its per-function results and summaries;
 ///  - the constant evaluator, the launch model (lib/launch/LaunchModel.h) and the
 ///    static shared-memory accounting (lib/launch/SharedMemory.h);
-///  - the lane model (lib/lanes/LaneAccess.h), whose warp-uniformity questions go
-///    to the uniformity analysis above.
+///  - the lane model (lib/lanes/LaneModel.h), whose warp-uniformity
+///    questions go to the uniformity analysis above, and the warp-exchange
+///    finder and the shared-memory race finder built on it
+///    (lib/lanes/WarpExchanges.h, lib/races/SharedRaces.h).
+///
+/// The analyses do not know the context: it hands each what it needs from
+/// the others when it creates it.
 ///
 /// Lifetime: created by the first get() for an ASTContext and destroyed with
 /// that ASTContext (registered as one of its deallocations), so a context
@@ -34,6 +39,7 @@
 #ifndef CUDA_TIDY_LIB_ANALYSISCONTEXT_H
 #define CUDA_TIDY_LIB_ANALYSISCONTEXT_H
 
+#include "lib/ast/CallGraph.h"
 #include "lib/uniformity/Uniformity.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
@@ -52,50 +58,13 @@ class Stmt;
 namespace cuda_tidy {
 
 class ConstantEvaluator;
-class LaneAccessAnalysis;
 class LaunchModel;
 class SharedMemoryAccounting;
-
-/// One call of a function: the call and the function whose body makes it.
-struct CallSite {
-  const clang::CallExpr *Call = nullptr;
-  const clang::FunctionDecl *Caller = nullptr;
-};
-
-/// The direct calls of a translation unit, indexed by callee (its canonical
-/// declaration). Calls in system headers are included (a divergent call
-/// from library code matters to a proof about the callee), except those in
-/// functions of system headers that are host-only (no device code) or not
-/// template instantiations (they cannot name a function of the user's); a
-/// client that wants user code only filters by the caller's location. Calls made from
-/// lambdas are attributed to the function the lambda is written in.
-/// Calls through function pointers, and constructor calls, are not edges.
-class CallGraphIndex {
-public:
-  explicit CallGraphIndex(clang::ASTContext &Ctx);
-
-  /// The calls of F, in traversal (source) order.
-  llvm::ArrayRef<CallSite> callersOf(const clang::FunctionDecl *F) const;
-
-  /// F's address is taken somewhere (`&f`, `(void *)f`, `auto k = f`), so
-  /// it may be called from places the index cannot see.
-  bool isAddressTaken(const clang::FunctionDecl *F) const;
-
-  /// The innermost function whose body holds S, a call or an asm statement:
-  /// for one written in a lambda, the lambda's call operator; for one in a
-  /// template instantiation, the instantiated function. Null for one outside
-  /// any function body. (What the matcher `forCallable` gives, without the
-  /// parent map of the whole translation unit that it makes clang build:
-  /// on a translation unit of small kernels that map cost more than the
-  /// checks' own analyses.)
-  const clang::FunctionDecl *enclosingCallable(const clang::Stmt *S) const;
-
-private:
-  llvm::DenseMap<const clang::FunctionDecl *, llvm::SmallVector<CallSite, 2>>
-      Callers;
-  llvm::DenseSet<const clang::FunctionDecl *> AddressTaken;
-  llvm::DenseMap<const clang::Stmt *, const clang::FunctionDecl *> Enclosing;
-};
+class SharedRaceFinder;
+class WarpExchangeFinder;
+namespace lanes {
+class LaneModel;
+} // namespace lanes
 
 /// The per-translation-unit context; see the file comment.
 class AnalysisContext {
@@ -111,10 +80,14 @@ public:
   ConstantEvaluator &constants();
   const LaunchModel &launches();
   SharedMemoryAccounting &sharedMemory();
-  /// The lane model (warp exchanges, the lanes that run a statement), one
-  /// per translation unit for every check that asks; LaneAccessAnalysis::run
-  /// runs once however many checks call it.
-  LaneAccessAnalysis &lanes();
+  /// The lane model (the lanes that run a statement, the element each
+  /// thread touches), one per translation unit for every client.
+  lanes::LaneModel &lanes();
+  /// The warp exchanges over the lane model; WarpExchangeFinder::run runs
+  /// once however many checks call it.
+  WarpExchangeFinder &warpExchanges();
+  /// The races on shared memory between warps, over the lane model.
+  SharedRaceFinder &sharedRaces();
 
   ~AnalysisContext();
 
@@ -127,7 +100,9 @@ private:
   std::unique_ptr<ConstantEvaluator> Constants;
   std::unique_ptr<LaunchModel> Launches;
   std::unique_ptr<SharedMemoryAccounting> Smem;
-  std::unique_ptr<LaneAccessAnalysis> Lanes;
+  std::unique_ptr<lanes::LaneModel> Lanes;
+  std::unique_ptr<WarpExchangeFinder> Exchanges;
+  std::unique_ptr<SharedRaceFinder> Races;
 };
 
 } // namespace cuda_tidy

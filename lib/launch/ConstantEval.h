@@ -46,6 +46,7 @@
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include <cstdint>
@@ -258,6 +259,10 @@ private:
     clang::SourceLocation Loc;
     llvm::SmallVector<const clang::CallExpr *, 2> Through;
   };
+  /// Records what the helpers called in Body write through their
+  /// parameters, and the arguments whose use those writes account for.
+  void addHelperWrites(const clang::Stmt *Body,
+                       llvm::DenseSet<const clang::Expr *> &CoveredArgs);
   FieldValue resolve(const clang::Expr *Value, llvm::StringRef Rest,
                      llvm::ArrayRef<const clang::CallExpr *> Through,
                      unsigned Depth) const;

@@ -77,6 +77,9 @@
 ///    bound is hit the function has no result and callers treat its calls as
 ///    opaque: silence rather than noise.
 ///
+/// The implementation is in units by concern; UniformityImpl.h, private to
+/// this folder, says which holds what.
+///
 //===----------------------------------------------------------------------===//
 
 #ifndef CUDA_TIDY_LIB_UNIFORMITY_UNIFORMITY_H
@@ -356,7 +359,7 @@ private:
   /// Total CFG blocks analysed, for the work bound.
   unsigned long long Work = 0;
 
-  friend class FunctionUniformityImpl;
+  friend class FunctionSolver;
 };
 
 /// A barrier recognised at S (a call or an asm statement), without looking

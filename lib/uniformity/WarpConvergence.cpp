@@ -17,12 +17,9 @@ namespace cuda_tidy {
 
 static constexpr unsigned MaxCallerDepth = 4;
 
-WarpConvergence::WarpConvergence(ASTContext &Ctx)
-    : Ctx(Ctx), Shared(AnalysisContext::get(Ctx)) {
-  UniformityOptions Opts;
-  Opts.OpaqueCallsVary = true;
-  Analysis = &Shared.uniformity(Opts);
-}
+WarpConvergence::WarpConvergence(UniformityAnalysis &Analysis,
+                                 const CallGraphIndex &Calls)
+    : Analysis(Analysis), Calls(Calls) {}
 
 WarpConvergence::~WarpConvergence() = default;
 
@@ -86,7 +83,6 @@ WarpConvergence::entryObstacle(const FunctionDecl *F, uint64_t ParamMask) {
              "reached by the whole warp"};
   if (Depth >= MaxCallerDepth)
     return NotProven;
-  const CallGraphIndex &Calls = Shared.callGraph();
   llvm::ArrayRef<CallSite> Sites = Calls.callersOf(F);
   if (Sites.empty() && !Calls.isAddressTaken(F))
     return ConvergenceObstacle{F->getLocation(),
@@ -111,7 +107,7 @@ WarpConvergence::entryObstacle(const FunctionDecl *F, uint64_t ParamMask) {
     if (!ParamMask)
       continue;
     // The arguments that decide whether the statement is reached.
-    const FunctionUniformity *CallerFU = Analysis->analyze(Caller);
+    const FunctionUniformity *CallerFU = Analysis.analyze(Caller);
     if (!CallerFU) {
       Result = NotProven;
       break;
@@ -144,7 +140,7 @@ WarpConvergence::obstacle(const Stmt *S, const FunctionDecl *F) {
   if (!S || !F || !F->getBody())
     return ConvergenceObstacle{S ? S->getBeginLoc() : SourceLocation(),
                                "the enclosing function is not known"};
-  const FunctionUniformity *FU = Analysis->analyze(F);
+  const FunctionUniformity *FU = Analysis.analyze(F);
   if (!FU)
     return ConvergenceObstacle{
         S->getBeginLoc(),

@@ -32,7 +32,7 @@
 #ifndef CUDA_TIDY_LIB_UNIFORMITY_WARPCONVERGENCE_H
 #define CUDA_TIDY_LIB_UNIFORMITY_WARPCONVERGENCE_H
 
-#include "lib/AnalysisContext.h"
+#include "lib/ast/CallGraph.h"
 #include "lib/uniformity/Uniformity.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseMap.h"
@@ -64,7 +64,9 @@ struct ConvergenceObstacle {
 /// per function are cached; create one per translation unit.
 class WarpConvergence {
 public:
-  explicit WarpConvergence(clang::ASTContext &Ctx);
+  /// Proofs over Calls with Analysis, a uniformity analysis that counts
+  /// opaque calls as thread-varying (UniformityOptions::OpaqueCallsVary).
+  WarpConvergence(UniformityAnalysis &Analysis, const CallGraphIndex &Calls);
   ~WarpConvergence();
 
   /// std::nullopt when the whole warp provably reaches S (a statement in the
@@ -73,11 +75,8 @@ public:
                                               const clang::FunctionDecl *F);
 
 private:
-  clang::ASTContext &Ctx;
-  /// The translation unit's shared analyses: the call graph and the
-  /// uniformity analysis run with opaque calls counted as thread-varying.
-  AnalysisContext &Shared;
-  UniformityAnalysis *Analysis = nullptr;
+  UniformityAnalysis &Analysis;
+  const CallGraphIndex &Calls;
   unsigned Depth = 0;
 
   std::optional<ConvergenceObstacle> entryObstacle(const clang::FunctionDecl *F,

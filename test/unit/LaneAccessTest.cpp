@@ -4,7 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "lib/lanes/LaneAccess.h"
+#include "lib/AnalysisContext.h"
+#include "lib/lanes/WarpExchanges.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -58,6 +59,39 @@ const FunctionDecl *kernel(ASTContext &Ctx) {
       "f", match(functionDecl(hasName("k"), isDefinition()).bind("f"), Ctx));
 }
 
+/// The lane model of a translation unit and the warp-exchange finder over
+/// it, as the checks get them from the analysis context.
+class TestLanes {
+public:
+  explicit TestLanes(ASTContext &Ctx)
+      : Model(AnalysisContext::get(Ctx).lanes()),
+        Finder(AnalysisContext::get(Ctx).warpExchanges()) {}
+  void run() { Finder.run(); }
+  llvm::ArrayRef<WarpExchange> exchanges() const { return Finder.exchanges(); }
+  std::optional<uint32_t> statementMask(const Stmt *S) const {
+    return Finder.statementMask(S);
+  }
+  template <typename... Args> auto statementOf(Args &&...A) {
+    return Model.statementOf(std::forward<Args>(A)...);
+  }
+  template <typename... Args> auto evaluateAt(Args &&...A) {
+    return Model.evaluateAt(std::forward<Args>(A)...);
+  }
+  template <typename... Args> auto guardMask(Args &&...A) {
+    return Model.guardMask(std::forward<Args>(A)...);
+  }
+  template <typename... Args> auto conditionLanes(Args &&...A) {
+    return Model.conditionLanes(std::forward<Args>(A)...);
+  }
+  template <typename... Args> auto elementBytes(Args &&...A) {
+    return Model.elementBytes(std::forward<Args>(A)...);
+  }
+
+private:
+  lanes::LaneModel &Model;
+  WarpExchangeFinder &Finder;
+};
+
 TEST(LaneAccess, EvaluatesLaneAffineIndices) {
   auto AST = parse(R"(
     __global__ void k(int *p) {
@@ -79,7 +113,7 @@ TEST(LaneAccess, EvaluatesLaneAffineIndices) {
                        Ctx);
     return Found.front().getNodeAs<BinaryOperator>("a")->getRHS();
   };
-  LaneAccessAnalysis A(Ctx);
+  TestLanes A(Ctx);
   EXPECT_EQ(A.evaluateAt(Rhs(0), F, 31, 64), 0);
   EXPECT_EQ(A.evaluateAt(Rhs(0), F, 33, 64), 2);
   EXPECT_EQ(A.evaluateAt(Rhs(1), F, 3, 64), 19);
@@ -113,7 +147,7 @@ TEST(LaneAccess, GuardMasks) {
                        Ctx);
     return Found.front().getNodeAs<BinaryOperator>("a");
   };
-  LaneAccessAnalysis A(Ctx);
+  TestLanes A(Ctx);
   EXPECT_EQ(A.guardMask(Store(0), F), FullLaneMask);
   EXPECT_EQ(A.guardMask(Store(1), F), 0x0000ffffu);
   EXPECT_EQ(A.guardMask(Store(2), F), 0xfffffffcu);
@@ -144,7 +178,7 @@ TEST(LaneAccess, GridStrideKeepsLaneShape) {
   ASTContext &Ctx = AST->getASTContext();
   const FunctionDecl *F = kernel(Ctx);
   ASSERT_TRUE(F);
-  LaneAccessAnalysis A(Ctx);
+  TestLanes A(Ctx);
   auto MaskOf = [&](unsigned I) -> std::optional<uint32_t> {
     const Stmt *S = A.statementOf(storedTo(Ctx, I), F);
     return S ? A.guardMask(S, F) : std::nullopt;
@@ -173,7 +207,7 @@ TEST(LaneAccess, FindsExchangesAndNotOwnSlots) {
       out[tid] = s[tid];
     })");
   ASSERT_TRUE(AST);
-  LaneAccessAnalysis A(AST->getASTContext());
+  TestLanes A(AST->getASTContext());
   A.run();
   ASSERT_EQ(A.exchanges().size(), 1u);
   const WarpExchange &X = A.exchanges().front();
@@ -195,7 +229,7 @@ TEST(LaneAccess, BarrierSeparates) {
       out[lane] = s[(lane + 1) & 31];
     })");
   ASSERT_TRUE(AST);
-  LaneAccessAnalysis A(AST->getASTContext());
+  TestLanes A(AST->getASTContext());
   A.run();
   EXPECT_TRUE(A.exchanges().empty());
 }
@@ -232,7 +266,7 @@ TEST(LaneAccess, EvaluatesCallsAndCooperativeRanks) {
   ASTContext &Ctx = AST->getASTContext();
   const FunctionDecl *F = kernel(Ctx);
   ASSERT_TRUE(F);
-  LaneAccessAnalysis A(Ctx);
+  TestLanes A(Ctx);
   EXPECT_EQ(A.evaluateAt(storedTo(Ctx, 0), F, 37, 64), 6);
   EXPECT_EQ(A.evaluateAt(storedTo(Ctx, 1), F, 37, 64), 37);
   EXPECT_EQ(A.evaluateAt(storedTo(Ctx, 2), F, 37, 64), 5);
@@ -263,7 +297,7 @@ TEST(LaneAccess, FollowsCallsOfAnyDepth) {
         middle(s);
     })");
   ASSERT_TRUE(AST);
-  LaneAccessAnalysis A(AST->getASTContext());
+  TestLanes A(AST->getASTContext());
   A.run();
   ASSERT_EQ(A.exchanges().size(), 1u);
   const WarpExchange &X = A.exchanges().front();
@@ -294,7 +328,7 @@ TEST(LaneAccess, GuardMaskThroughTwoCalls) {
   ASSERT_TRUE(Leaf);
   const Expr *Store = storedTo(Ctx, 0);
   ASSERT_TRUE(Store);
-  LaneAccessAnalysis A(Ctx);
+  TestLanes A(Ctx);
   const Stmt *S = A.statementOf(Store, Leaf);
   ASSERT_TRUE(S);
   EXPECT_EQ(A.guardMask(S, Leaf), 0x000000fcu);
@@ -316,7 +350,7 @@ TEST(LaneAccess, SharedMemoryFromConversionOperator) {
       out[lane] = s[64 + (lane ^ 2)];
     })");
   ASSERT_TRUE(AST);
-  LaneAccessAnalysis A(AST->getASTContext());
+  TestLanes A(AST->getASTContext());
   A.run();
   ASSERT_EQ(A.exchanges().size(), 1u);
   const WarpExchange &X = A.exchanges().front();
@@ -342,7 +376,7 @@ TEST(LaneAccess, AnalysesUninstantiatedPatternsOnly) {
   {
     auto AST = parse(Code);
     ASSERT_TRUE(AST);
-    LaneAccessAnalysis A(AST->getASTContext());
+    TestLanes A(AST->getASTContext());
     A.run();
     // The read of `s[tid + 16]` with both writes that reach it.
     ASSERT_EQ(A.exchanges().size(), 2u);
@@ -358,7 +392,7 @@ TEST(LaneAccess, AnalysesUninstantiatedPatternsOnly) {
                      "template __global__ void k<64>(float *);\n"
                      "template __global__ void k<128>(float *);\n");
     ASSERT_TRUE(AST);
-    LaneAccessAnalysis A(AST->getASTContext());
+    TestLanes A(AST->getASTContext());
     A.run();
     ASSERT_FALSE(A.exchanges().empty());
     for (const WarpExchange &X : A.exchanges())
@@ -380,7 +414,7 @@ TEST(LaneAccess, UnknownGuardOnBothSidesIsSilent) {
       }
     })");
   ASSERT_TRUE(AST);
-  LaneAccessAnalysis A(AST->getASTContext());
+  TestLanes A(AST->getASTContext());
   A.run();
   EXPECT_TRUE(A.exchanges().empty());
 }
@@ -399,7 +433,7 @@ TEST(LaneAccess, LoopThatRunsOnceOrders) {
                                   std::pair("n", 1u), std::pair("0", 1u)}) {
     auto AST = parse(std::string("#define BOUND ") + Bound + "\n" + Code);
     ASSERT_TRUE(AST);
-    LaneAccessAnalysis A(AST->getASTContext());
+    TestLanes A(AST->getASTContext());
     A.run();
     EXPECT_EQ(A.exchanges().size(), Exchanges) << "bound " << Bound;
   }
@@ -416,7 +450,7 @@ TEST(LaneAccess, OneLaneWriterMeetsTheWarp) {
         out[threadIdx.x] = base[warp];
     })");
   ASSERT_TRUE(AST);
-  LaneAccessAnalysis A(AST->getASTContext());
+  TestLanes A(AST->getASTContext());
   A.run();
   ASSERT_EQ(A.exchanges().size(), 1u);
   const WarpExchange &X = A.exchanges().front();
@@ -511,7 +545,7 @@ TEST(LaneAccess, BlockAtOnceAgreesWithWarpByWarp) {
   ASTContext &Ctx = AST->getASTContext();
   const FunctionDecl *F = kernel(Ctx);
   ASSERT_TRUE(F);
-  LaneAccessAnalysis A(Ctx);
+  TestLanes A(Ctx);
   unsigned AtOnce = 0, Compared = 0;
   for (unsigned I = 0; I < Conds.size(); ++I) {
     const auto *If = selectFirst<IfStmt>(
@@ -570,7 +604,7 @@ TEST(LaneAccess, BlockAddressesAgreeWithWarpByWarp) {
   ASTContext &Ctx = AST->getASTContext();
   const FunctionDecl *F = kernel(Ctx);
   ASSERT_TRUE(F);
-  LaneAccessAnalysis A(Ctx);
+  TestLanes A(Ctx);
   auto Stores = match(
       binaryOperator(isAssignmentOperator(),
                      hasLHS(arraySubscriptExpr().bind("lhs"))),

@@ -1,13 +1,16 @@
-//===--- LaneAccess.h - Which lane touches which shared element -*- C++ -*-===//
+//===--- LaneModel.h - Which thread touches which shared element -*- C++ -*-===//
 //
 // Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
 //
 //===----------------------------------------------------------------------===//
 ///
 /// \file
-/// A lane model of shared-memory accesses, used to find warp-synchronous
-/// code: lanes of one warp that exchange data through shared memory with no
-/// barrier between the write and the read.
+/// The lane model: for each access to shared memory (or to a kernel's
+/// global pointer parameters) in device code, which threads of a block run
+/// it and which element each of them touches, evaluated exactly for the
+/// block shapes the code admits. Its clients pair accesses: the
+/// warp-exchange finder (WarpExchanges.h) pairs those of two lanes of one
+/// warp with no barrier between them.
 ///
 /// Model:
 ///  - An access is an lvalue of scalar type that is read (an lvalue-to-rvalue
@@ -30,7 +33,7 @@
 ///    from a kernel (or from a function with no caller in the translation
 ///    unit, whose entry lanes are unknown), up to 16 chains of up to 8
 ///    calls; recursion is cut. Callers come from the analysis context's call
-///    graph (lib/AnalysisContext.h), plus dependent calls of template
+///    graph (lib/ast/CallGraph.h), plus dependent calls of template
 ///    patterns that name one function (`warpTail<BlockSize>(s, tid)`).
 ///  - Indices are *evaluated*, not matched: for each `threadIdx.x` of a block
 ///    and each block size in {32, 64, ..., 1024} (a multiple of 32: the last
@@ -38,7 +41,7 @@
 ///    is computed exactly with the types' integer semantics (a warp's 32
 ///    threads at a time: one walk of an expression serves a warp; the
 ///    guards of a one-dimensional block, where they are of the forms
-///    LaneAccessAnalysis::Impl::evalBlock knows, for all its warps at once,
+///    BlockEvaluator knows, for all its warps at once,
 ///    each lane's value A + C * warp, so that warps no thread of which
 ///    passes cost nothing). Where the
 ///    kernel's launches in the translation unit (lib/launch/LaunchModel.h) give a
@@ -123,127 +126,124 @@
 /// atomics or through references. Blocks whose size is not a multiple of 32 are
 /// assumed away. The work is bounded; a function that exceeds it is skipped.
 ///
+///
+/// The parts of the model, each a unit of its own:
+///  - FunctionFacts (FunctionFacts.h): per function, its CFG, barriers,
+///    writes, counted and stride loops, candidate accesses and calls;
+///  - CallContexts (CallContexts.h): the call chains a function is analysed
+///    in, and the block shapes of each chain's kernel;
+///  - ThreadVariance (ThreadVariance.h): whether a value differs between
+///    threads, and the warp-uniformity proofs;
+///  - WarpValues and WarpAddresses (WarpEvaluator.h): the values of integer
+///    expressions and the addresses of lvalues for 32 threads at a time;
+///  - BlockEvaluator (BlockEvaluator.h): the same for a whole
+///    one-dimensional block at once, for the forms where that is exact;
+///  - GuardModel (Guards.h): the conditions and loops around a statement,
+///    the lanes that pass them, the enumeration of loop iterations;
+///  - AccessTable (AccessTable.h): one context's accesses and, per block
+///    shape and loop valuation, the threads that run each and the element
+///    each touches, computed once per access.
+///
+/// The parts call each other through the LaneModel they belong to; one
+/// LaneModel per translation unit serves every client, so per-function
+/// facts are computed once.
+///
 //===----------------------------------------------------------------------===//
 
-#ifndef CUDA_TIDY_LIB_LANES_LANEACCESS_H
-#define CUDA_TIDY_LIB_LANES_LANEACCESS_H
+#ifndef CUDA_TIDY_LIB_LANES_LANEMODEL_H
+#define CUDA_TIDY_LIB_LANES_LANEMODEL_H
 
+#include "lib/lanes/BlockEvaluator.h"
+#include "lib/lanes/CallContexts.h"
+#include "lib/lanes/FunctionFacts.h"
+#include "lib/lanes/Guards.h"
+#include "lib/lanes/ModelTypes.h"
+#include "lib/lanes/ThreadVariance.h"
+#include "lib/lanes/WarpEvaluator.h"
 #include "llvm/ADT/ArrayRef.h"
-#include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/SmallVector.h"
-#include "llvm/ADT/StringRef.h"
-#include <array>
 #include <cstdint>
-#include <string>
-#include <vector>
-#include <memory>
+#include <functional>
 #include <optional>
+#include <vector>
 
 namespace clang {
 class ASTContext;
-class CallExpr;
-class Expr;
-class FunctionDecl;
-class Stmt;
-class VarDecl;
 } // namespace clang
 
-namespace clang::tidy {
-class ClangTidyContext;
-} // namespace clang::tidy
-
 namespace cuda_tidy {
+class CallGraphIndex;
+class LaunchModel;
+class UniformityAnalysis;
+struct UniformityOptions;
+} // namespace cuda_tidy
 
-/// The full lane mask of a warp.
-constexpr uint32_t FullLaneMask = 0xffffffffu;
+namespace cuda_tidy::lanes {
 
-/// A write and a read of the same shared element by two lanes of one warp
-/// with no barrier between them.
-struct WarpExchange {
-  /// The function whose body holds both accesses.
-  const clang::FunctionDecl *Func = nullptr;
-  /// The read of another lane's element (an lvalue; for `s[t] += s[t + 1]`
-  /// the read may be the compound assignment's left side).
-  const clang::Expr *Read = nullptr;
-  /// The write the read exchanges with.
-  const clang::Expr *Write = nullptr;
-  /// The statements that hold them (see LaneAccessAnalysis::statementOf).
-  const clang::Stmt *ReadStmt = nullptr;
-  const clang::Stmt *WriteStmt = nullptr;
-  /// The `__shared__` variable accessed, or for global memory the kernel's
-  /// pointer parameter the accesses go through (Global).
-  const clang::VarDecl *Shared = nullptr;
-  bool Global = false;
-  /// The call that passes shared memory into Func, when the accesses go
-  /// through a pointer parameter; null otherwise.
-  const clang::CallExpr *Via = nullptr;
-  /// For an exchange split over two calls made in Func (a write in one, a
-  /// read in the other): the calls; Read and Write are in the callees, and
-  /// ReadStmt and WriteStmt are the statements of Func that hold the calls.
-  const clang::CallExpr *ReadCall = nullptr;
-  const clang::CallExpr *WriteCall = nullptr;
-  /// The calls further up that lead to Via, innermost first (`scanBlock(v,
-  /// s)` in `scan` for `scanWarp(v, s)` in `scanBlock`).
-  llvm::SmallVector<const clang::CallExpr *, 2> Callers;
-  /// One witness: ReaderLane reads the element that WriterLane writes.
-  unsigned ReaderLane = 0;
-  unsigned WriterLane = 0;
-  /// Every lane seen reading or writing in a conflict, over all contexts.
-  uint32_t Lanes = 0;
-  /// Whether a barrier-free path leads from the write to the read, or from
-  /// the read to the write (both in a loop). Neither: the two run on
-  /// different sides of a branch that splits the warp.
-  bool WriteReachesRead = false;
-  bool ReadReachesWrite = false;
-  /// Where the write's and the read's sides meet: the statement that holds
-  /// WriteStmt (ReadStmt) and is a sibling, in the innermost compound
-  /// statement holding both, of the one that holds the other access, when
-  /// that is not WriteStmt (ReadStmt) itself and it holds no jump. Every
-  /// path from the access to the other leaves it through its end, so a
-  /// `__syncwarp` right after it orders the pair, with the mask of the
-  /// lanes that run it (statementMask() knows it). For `if (lane == 0)
-  /// base[w] = x; if (f) y = base[w];`: the first `if`.
-  const clang::Stmt *WriteMeet = nullptr;
-  const clang::Stmt *ReadMeet = nullptr;
+/// What the lane model needs from the translation unit's other analyses,
+/// each asked for on first use; the caller keeps them alive as long as the
+/// model.
+struct LaneModelInputs {
+  std::function<const CallGraphIndex &()> Calls;
+  std::function<const LaunchModel &()> Launches;
+  std::function<UniformityAnalysis &(const UniformityOptions &)> Uniformity;
 };
 
-/// Finds the warp exchanges of one translation unit. Create one per
-/// translation unit; results are in source order of the reads.
-class LaneAccessAnalysis {
+/// The module-wide option that bounds the lane model's work per analysis
+/// context (evaluation steps; 0: no limit), and its default: a few seconds
+/// on one kernel.
+inline constexpr const char *LaneModelBudgetOptionName = "cuda.LaneModelBudget";
+inline constexpr uint64_t DefaultLaneModelBudget = 40000000;
+
+/// The lane model of one translation unit: its parts, the work counter they
+/// share, and the queries that need several of them.
+class LaneModel {
 public:
-  explicit LaneAccessAnalysis(clang::ASTContext &Ctx);
-  ~LaneAccessAnalysis();
+  LaneModel(clang::ASTContext &Ctx, LaneModelInputs Inputs);
+  ~LaneModel();
+  LaneModel(const LaneModel &) = delete;
+  LaneModel &operator=(const LaneModel &) = delete;
+
+  clang::ASTContext &Ctx;
+  LaneModelInputs Inputs;
+
+  FunctionFacts Facts;
+  CallContexts Calls;
+  ThreadVariance Variance;
+  WarpValues Values;
+  WarpAddresses Addresses;
+  BlockEvaluator Block;
+  GuardModel Guards;
+
+  /// The work done so far, in evaluation steps (a thread's evaluation of an
+  /// expression node is one); clients measure their own share by
+  /// difference.
+  uint64_t Work = 0;
+  /// The work one analysis context may take (0: no limit).
+  uint64_t MaxWork = DefaultLaneModelBudget;
 
   /// The block shape of kernels that no launch in the translation unit
-  /// gives a proven block (the module-wide option cuda.BlockDim). Call
-  /// before run().
+  /// gives a proven block (the module-wide option cuda.BlockDim).
   void setDefaultBlockShape(unsigned X, unsigned Y, unsigned Z);
-
   /// The work one analysis context (a kernel, or one call of a device
-  /// function) may take, in evaluation steps; 0 for no limit. Call before
-  /// run().
-  void setWorkBudget(uint64_t Units);
+  /// function) may take, in evaluation steps; 0 for no limit.
+  void setWorkBudget(uint64_t Units) { MaxWork = Units; }
 
-  /// The kernels (or device functions analysed on their own) whose analysis
-  /// the work budget cut short: exchanges past the cut are not reported.
-  llvm::ArrayRef<const clang::FunctionDecl *> cutShort() const;
-
-  /// Analyses every device function with a body that is not a dependent
-  /// template pattern (once; later calls return at once).
-  void run();
-
-  llvm::ArrayRef<WarpExchange> exchanges() const { return Exchanges; }
-
-  /// The lanes of a warp that run statement S, the same for every warp that
-  /// runs it and every context it was analysed in (one per call of its
-  /// function, or the kernel itself); std::nullopt when unknown. Only
-  /// statements holding an exchange's access are known after run().
-  std::optional<uint32_t> statementMask(const clang::Stmt *S) const;
+  /// The lanes of a warp that run S in context Fr, the same in every warp
+  /// and block shape that runs it (0: none runs it); std::nullopt when they
+  /// differ or are not known. With EntryKnown false (the context's root is
+  /// not a kernel) always unknown.
+  std::optional<uint32_t> frameMask(const clang::Stmt *S, const Frame &Fr,
+                                    bool EntryKnown);
 
   /// The statement an access belongs to: the ancestor that is a direct
   /// child of a compound statement or the body of an if, loop or label.
   const clang::Stmt *statementOf(const clang::Expr *E,
                                  const clang::FunctionDecl *F);
+
+  /// The lanes of a warp that run statement S of F analysed on its own (a
+  /// kernel, or the callers of a `__device__` function).
+  std::optional<uint32_t> guardMask(const clang::Stmt *S,
+                                    const clang::FunctionDecl *F);
 
   /// Evaluates integer expression E in function F (standalone: parameters
   /// unknown) for one thread index and block size; std::nullopt when the
@@ -271,53 +271,12 @@ public:
   elementBytes(const clang::Expr *E, const clang::FunctionDecl *F,
                unsigned BlockDimX, bool AtOnce);
 
-  /// The lanes of a warp that run statement S of F analysed on its own (a
-  /// kernel, or the callers of a `__device__` function). For tests.
-  std::optional<uint32_t> guardMask(const clang::Stmt *S,
-                                    const clang::FunctionDecl *F);
-
-  class Impl;
-
 private:
-  std::unique_ptr<Impl> P;
-  llvm::SmallVector<WarpExchange, 8> Exchanges;
-  bool Ran = false;
+  /// F can be analysed and BlockDimX is a one-dimensional block of whole
+  /// warps, which En is set to.
+  bool testBlock(const clang::FunctionDecl *F, unsigned BlockDimX, Env &En);
 };
 
-/// The module-wide option that gives the block shape of kernels the
-/// translation unit does not launch with a proven block.
-inline constexpr const char *BlockDimOptionName = "cuda.BlockDim";
+} // namespace cuda_tidy::lanes
 
-/// The module-wide option that bounds the lane model's work per analysis
-/// context (evaluation steps; 0: no limit), and its default: a few seconds
-/// on one kernel.
-inline constexpr const char *LaneModelBudgetOptionName = "cuda.LaneModelBudget";
-inline constexpr uint64_t DefaultLaneModelBudget = 40000000;
-
-/// Parses a block shape option: "X", "X,Y" or "X,Y,Z" (each at least 1,
-/// at most 1024 threads in all). std::nullopt with Error set otherwise.
-std::optional<std::array<unsigned, 3>> parseBlockDim(llvm::StringRef Text,
-                                                     std::string &Error);
-
-/// The lane model's module-wide options as configured (cuda.BlockDim and
-/// cuda.LaneModelBudget), read by each check that uses the lane model.
-class BlockDimOption {
-public:
-  explicit BlockDimOption(clang::tidy::ClangTidyContext &Context);
-  /// A message for an invalid value, once per process and value (several
-  /// checks read the option); empty otherwise.
-  std::string takeError() const;
-  /// Gives the lane model the shape, if one is configured, and the budget.
-  void applyTo(LaneAccessAnalysis &Lanes) const;
-  uint64_t budget() const { return Budget; }
-
-private:
-  void readBudget(clang::tidy::ClangTidyContext &Context);
-  uint64_t Budget = DefaultLaneModelBudget;
-  std::optional<std::array<unsigned, 3>> Shape;
-  std::string Raw, Error;
-};
-
-} // namespace cuda_tidy
-
-#endif // CUDA_TIDY_LIB_LANES_LANEACCESS_H
+#endif // CUDA_TIDY_LIB_LANES_LANEMODEL_H

@@ -1,0 +1,322 @@
+//===--- SharedMemoryRaceCheck.cpp - Races between warps ------------------===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "checks/SharedMemoryRaceCheck.h"
+#include "lib/AnalysisContext.h"
+#include "lib/races/SharedRaces.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecordLayout.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cuda_tidy {
+
+SharedMemoryRaceCheck::SharedMemoryRaceCheck(
+    StringRef Name, clang::tidy::ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context), BlockDim(*Context) {
+  if (std::string E = BlockDim.takeError(); !E.empty())
+    configurationDiag(E);
+}
+
+void SharedMemoryRaceCheck::registerMatchers(MatchFinder *Finder) {
+  // The analysis walks the whole translation unit once.
+  Finder->addMatcher(translationUnitDecl().bind("tu"), this);
+}
+
+/// 'tile[0][1]': the element at Byte of V, through its arrays and
+/// structs, when an element of Size bytes is what the access reads;
+/// otherwise "'V' at byte N".
+static std::string elementSpelling(const VarDecl *V, int64_t Byte,
+                                   int64_t Size, ASTContext &Ctx) {
+  std::string Name = V->getName().str();
+  QualType T = V->getType();
+  if (T->isDependentType())
+    return "'" + Name + "'";
+  int64_t Rest = Byte;
+  while (true) {
+    if (const ArrayType *AT = Ctx.getAsArrayType(T)) {
+      QualType Elem = AT->getElementType();
+      if (Elem->isIncompleteType())
+        break;
+      int64_t ESize = Ctx.getTypeSizeInChars(Elem).getQuantity();
+      if (ESize <= 0)
+        break;
+      Name += "[" + std::to_string(Rest / ESize) + "]";
+      Rest %= ESize;
+      T = Elem;
+      continue;
+    }
+    if (const auto *RD = T->getAsRecordDecl()) {
+      if (RD->isInvalidDecl() || !RD->getDefinition())
+        break;
+      const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(RD);
+      const FieldDecl *In = nullptr;
+      for (const FieldDecl *FD : RD->fields()) {
+        int64_t Off = int64_t(Layout.getFieldOffset(FD->getFieldIndex()) / 8);
+        int64_t FSize = FD->getType()->isIncompleteType()
+                            ? 0
+                            : Ctx.getTypeSizeInChars(FD->getType()).getQuantity();
+        if (Rest >= Off && Rest < Off + FSize)
+          In = FD;
+      }
+      if (!In)
+        break;
+      Rest -= int64_t(Layout.getFieldOffset(In->getFieldIndex()) / 8);
+      Name += "." + In->getName().str();
+      T = In->getType();
+      continue;
+    }
+    break;
+  }
+  if (Rest != 0 || T->isIncompleteType() ||
+      Ctx.getTypeSizeInChars(T).getQuantity() != Size)
+    return "'" + V->getName().str() + "' at byte " + std::to_string(Byte);
+  return "'" + Name + "'";
+}
+
+/// "64 to 1024", "64 and 128", "256".
+static std::string sizesSpelling(llvm::ArrayRef<unsigned> Sizes) {
+  if (Sizes.size() == 1)
+    return std::to_string(Sizes[0]);
+  if (Sizes.size() == 2)
+    return std::to_string(Sizes[0]) + " and " + std::to_string(Sizes[1]);
+  return std::to_string(Sizes.front()) + " to " + std::to_string(Sizes.back());
+}
+
+/// The verb of an access's role (a %select index).
+static unsigned roleIndex(lanes::Role R) {
+  switch (R) {
+  case lanes::Role::Read:
+    return 0;
+  case lanes::Role::Write:
+    return 1;
+  case lanes::Role::ReadWrite:
+    return 2;
+  case lanes::Role::Atomic:
+    return 3;
+  }
+  return 0;
+}
+
+/// The whitespace that starts Loc's line, and whether only whitespace
+/// comes before Loc on it.
+static StringRef lineIndent(SourceLocation Loc, const SourceManager &SM,
+                            bool &StartsLine) {
+  StringRef Buffer = SM.getBufferData(SM.getFileID(Loc));
+  unsigned Offset = SM.getFileOffset(Loc);
+  size_t LineStart = Buffer.rfind('\n', Offset == 0 ? 0 : Offset - 1);
+  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+  size_t End = LineStart;
+  while (End < Buffer.size() && (Buffer[End] == ' ' || Buffer[End] == '\t'))
+    ++End;
+  StartsLine = End == Offset;
+  return Buffer.slice(LineStart, End);
+}
+
+namespace {
+/// The names a function uses, so that a temporary does not shadow one.
+class NameCollector : public RecursiveASTVisitor<NameCollector> {
+public:
+  bool VisitNamedDecl(NamedDecl *D) {
+    if (D->getDeclName().isIdentifier())
+      Names.insert(D->getName());
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (E->getDecl()->getDeclName().isIdentifier())
+      Names.insert(E->getDecl()->getName());
+    return true;
+  }
+  llvm::StringSet<> Names;
+};
+} // namespace
+
+std::vector<FixItHint> SharedMemoryRaceCheck::fixOf(const SharedRace &X,
+                                                    ASTContext &Ctx,
+                                                    SourceLocation &Earlier) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  std::vector<FixItHint> Out;
+  const BarrierFix &F = X.Fix;
+  const SourceLocation Race = SM.getFileLoc(X.Second->getBeginLoc());
+  // One barrier per point, however many races it orders.
+  auto Once = [&](SourceLocation At) {
+    auto [It, New] = Inserted.try_emplace(At, Race);
+    if (!New)
+      Earlier = It->second;
+    return New;
+  };
+  if (F.Before) {
+    SourceLocation At = F.Before->getBeginLoc();
+    if (!Once(At))
+      return {};
+    bool StartsLine = false;
+    StringRef Indent = lineIndent(At, SM, StartsLine);
+    Out.push_back(FixItHint::CreateInsertion(
+        At, StartsLine ? "__syncthreads();\n" + Indent.str()
+                       : std::string("__syncthreads(); ")));
+  }
+  if (F.AtEndOf) {
+    SourceLocation Brace = F.AtEndOf->getRBracLoc();
+    if (!Once(Brace))
+      return Out;
+    bool StartsLine = false;
+    lineIndent(Brace, SM, StartsLine);
+    bool LastStarts = false;
+    StringRef StmtIndent =
+        lineIndent(F.AtEndOf->body_back()->getBeginLoc(), SM, LastStarts);
+    if (StartsLine && LastStarts) {
+      SourceLocation LineStart = Brace.getLocWithOffset(
+          -int(lineIndent(Brace, SM, StartsLine).size()));
+      Out.push_back(FixItHint::CreateInsertion(
+          LineStart, StmtIndent.str() + "__syncthreads();\n"));
+    } else {
+      Out.push_back(FixItHint::CreateInsertion(Brace, "__syncthreads(); "));
+    }
+  }
+  if (F.Split) {
+    const BinaryOperator *BO = F.Split;
+    const Stmt *S = X.SecondStmt;
+    SourceLocation Begin = S->getBeginLoc();
+    SourceLocation AfterSemi =
+        Lexer::findLocationAfterToken(S->getEndLoc(), tok::semi, SM, LO, false);
+    auto Text = [&](const Expr *E) {
+      return Lexer::getSourceText(
+                 CharSourceRange::getTokenRange(E->getSourceRange()), SM, LO)
+          .str();
+    };
+    std::string LHS = Text(BO->getLHS()), RHS = Text(BO->getRHS());
+    if (AfterSemi.isInvalid() || LHS.empty() || RHS.empty() || !Once(Begin))
+      return {};
+    std::string Value = RHS;
+    if (BO->getOpcode() != BO_Assign)
+      Value = LHS + " " +
+              BinaryOperator::getOpcodeStr(
+                  BinaryOperator::getOpForCompoundAssignment(BO->getOpcode()))
+                  .str() +
+              " (" + RHS + ")";
+    NameCollector Names;
+    Names.TraverseDecl(const_cast<FunctionDecl *>(X.Func));
+    std::string Name = "v";
+    for (unsigned N = 2; Names.Names.contains(Name); ++N)
+      Name = "v" + std::to_string(N);
+    PrintingPolicy Policy(LO);
+    Policy.SuppressTagKeyword = true;
+    std::string Type =
+        BO->getLHS()->getType().getUnqualifiedType().getAsString(Policy);
+    bool StartsLine = false;
+    std::string Sep = "\n" + lineIndent(Begin, SM, StartsLine).str();
+    Out.push_back(FixItHint::CreateReplacement(
+        CharSourceRange::getCharRange(Begin, AfterSemi),
+        Type + " " + Name + " = " + Value + ";" + Sep + "__syncthreads();" +
+            Sep + LHS + " = " + Name + ";"));
+  }
+  return Out;
+}
+
+void SharedMemoryRaceCheck::check(const MatchFinder::MatchResult &Result) {
+  ASTContext &Ctx = *Result.Context;
+  const SourceManager &SM = Ctx.getSourceManager();
+  Inserted.clear();
+  AnalysisContext &AC = AnalysisContext::get(Ctx);
+  BlockDim.applyTo(AC.lanes());
+  SharedRaceFinder &Finder = AC.sharedRaces();
+  Finder.run();
+  for (const FunctionDecl *F : Finder.cutShort()) {
+    SourceLocation Loc = SM.getFileLoc(F->getLocation());
+    if (Loc.isInvalid() || SM.isInSystemHeader(Loc))
+      continue;
+    diag(Loc,
+         "the lane model stopped analysing %0 at its work budget: races past "
+         "that point are not reported",
+         DiagnosticIDs::Remark)
+        << F;
+    diag(Loc,
+         "raise the module-wide option '%0' (now %1; 0 for no limit) to "
+         "analyse all of it",
+         DiagnosticIDs::Note)
+        << LaneModelBudgetOptionName << std::to_string(BlockDim.budget());
+  }
+  // One report per pair of spelled locations (template instantiations
+  // share a spelling).
+  llvm::DenseSet<std::pair<SourceLocation, SourceLocation>> Seen;
+  for (const SharedRace &X : Finder.races()) {
+    SourceLocation Second = SM.getFileLoc(X.Second->getBeginLoc());
+    SourceLocation First = SM.getFileLoc(X.First->getBeginLoc());
+    if (Second.isInvalid() || SM.isInSystemHeader(Second) ||
+        !Seen.insert({First, Second}).second || !X.Shared)
+      continue;
+    SourceLocation Earlier;
+    std::vector<FixItHint> Fix = X.Fix.WhyNot.empty()
+                                     ? fixOf(X, Ctx, Earlier)
+                                     : std::vector<FixItHint>();
+    {
+      auto D = diag(Second, "threads of different warps race on shared "
+                            "memory '%0' with no barrier between %select{a "
+                            "read|a write|an update|an atomic update}1 and "
+                            "%select{a read|a write|an update|an atomic "
+                            "update}2%select{| in blocks of %4 threads}3")
+               << X.Shared->getName() << roleIndex(X.FirstRole)
+               << roleIndex(X.SecondRole) << !X.Sizes.empty()
+               << sizesSpelling(X.Sizes);
+      for (const FixItHint &H : Fix)
+        D << H;
+    }
+    const int64_t Size =
+        Ctx.getTypeSizeInChars(X.First->getType()).getQuantity();
+    diag(First, "thread %0 %select{reads|writes|updates|atomically updates}1 "
+                "%2 here",
+         DiagnosticIDs::Note)
+        << X.FirstThread << roleIndex(X.FirstRole)
+        << elementSpelling(X.Shared, X.Byte, Size, Ctx);
+    diag(Second,
+         "thread %0, in another warp, %select{reads|writes|updates|atomically "
+         "updates}1 it here in the same barrier interval",
+         DiagnosticIDs::Note)
+        << X.SecondThread << roleIndex(X.SecondRole);
+    if (X.LoadedIndex)
+      diag(Second,
+           "the element thread %0 accesses comes from a loaded value: some "
+           "input makes it the one thread %1 writes",
+           DiagnosticIDs::Note)
+          << X.SecondThread << X.FirstThread;
+    if (X.Branch)
+      diag(SM.getFileLoc(X.Branch->getBeginLoc()),
+           "this branch sends threads of the block down both arms",
+           DiagnosticIDs::Note);
+    else if (X.Loop)
+      diag(SM.getFileLoc(X.Loop->getBeginLoc()),
+           "the next iteration of this loop reaches the second access before "
+           "any barrier",
+           DiagnosticIDs::Note);
+    for (auto [Call, Which] :
+         {std::pair(X.FirstCall, 0), std::pair(X.SecondCall, 1)})
+      if (Call)
+        if (const FunctionDecl *Callee = Call->getDirectCallee())
+          diag(SM.getFileLoc(Call->getBeginLoc()),
+               "the %select{first|second}0 access is made in this call to '%1'",
+               DiagnosticIDs::Note)
+              << Which << Callee->getName();
+    for (const CallExpr *Up : X.Callers)
+      if (const FunctionDecl *Callee = Up->getDirectCallee())
+        diag(SM.getFileLoc(Up->getBeginLoc()), "'%0' is called here",
+             DiagnosticIDs::Note)
+            << Callee->getName();
+    if (!X.Fix.WhyNot.empty())
+      diag(Second, "no automatic fix: %0", DiagnosticIDs::Note)
+          << X.Fix.WhyNot;
+    else if (Earlier.isValid())
+      diag(Earlier, "the '__syncthreads()' inserted for this race orders it too",
+           DiagnosticIDs::Note);
+  }
+}
+
+} // namespace cuda_tidy

@@ -1,0 +1,50 @@
+//===--- SharedMemoryRaceCheck.h - Races between warps ----------*- C++ -*-===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_TIDY_CHECKS_SHAREDMEMORYRACECHECK_H
+#define CUDA_TIDY_CHECKS_SHAREDMEMORYRACECHECK_H
+
+#include "clang-tidy/ClangTidyCheck.h"
+#include "lib/lanes/LaneModelOptions.h"
+
+namespace cuda_tidy {
+
+struct SharedRace;
+
+/// Flags two accesses to one `__shared__` element by threads of different
+/// warps of a block, at least one a plain write, with no block barrier
+/// between them (lib/races/SharedRaces.h), and inserts `__syncthreads()`
+/// where every thread of the block provably reaches it.
+///
+/// For the user-facing documentation see
+/// docs/checks/cuda-shared-memory-race.md.
+class SharedMemoryRaceCheck : public clang::tidy::ClangTidyCheck {
+public:
+  SharedMemoryRaceCheck(llvm::StringRef Name,
+                        clang::tidy::ClangTidyContext *Context);
+  bool isLanguageVersionSupported(
+      const clang::LangOptions &LangOpts) const override {
+    return LangOpts.CUDA;
+  }
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void
+  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+
+private:
+  /// The edits of X's fix; empty when it has none or when an earlier
+  /// race's fix already inserts the same barrier (Earlier is then set).
+  std::vector<clang::FixItHint> fixOf(const SharedRace &X,
+                                      clang::ASTContext &Ctx,
+                                      clang::SourceLocation &Earlier);
+
+  BlockDimOption BlockDim;
+  /// Where a barrier was inserted, and the race it was for.
+  llvm::DenseMap<clang::SourceLocation, clang::SourceLocation> Inserted;
+};
+
+} // namespace cuda_tidy
+
+#endif // CUDA_TIDY_CHECKS_SHAREDMEMORYRACECHECK_H

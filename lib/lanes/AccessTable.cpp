@@ -1,0 +1,273 @@
+//===--- AccessTable.cpp - One context's accesses and their threads -------===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lib/lanes/AccessTable.h"
+#include "lib/lanes/LaneModel.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace cuda_tidy::lanes {
+
+llvm::ArrayRef<std::pair<unsigned, Address>> AccessThreads::warp(unsigned Wp) {
+  if (WarpStart.empty()) {
+    unsigned Warps = Threads.empty() ? 0 : Threads.back().first / 32 + 1;
+    WarpStart.assign(Warps + 1, 0);
+    for (const auto &T : Threads)
+      ++WarpStart[T.first / 32 + 1];
+    for (unsigned K = 1; K <= Warps; ++K)
+      WarpStart[K] += WarpStart[K - 1];
+  }
+  if (Wp + 1 >= WarpStart.size())
+    return {};
+  return llvm::ArrayRef(Threads).slice(WarpStart[Wp],
+                                       WarpStart[Wp + 1] - WarpStart[Wp]);
+}
+
+AccessTable::AccessTable(LaneModel &M, const Frame &Fr, const CallChain &Chain)
+    : M(M), Fr(Fr), Chain(Chain) {}
+
+void AccessTable::add(FrameAccess FA) {
+  Access &A = *FA.A;
+  const Frame &AF = FA.frame(Fr);
+  // Does its base reach shared memory? (Indices are not needed.)
+  const Expr *Base = A.E->IgnoreParens();
+  while (true) {
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Base))
+      Base = ASE->getBase()->IgnoreParenCasts();
+    else if (const auto *ME = dyn_cast<MemberExpr>(Base))
+      Base = ME->getBase()->IgnoreParenCasts();
+    else if (const auto *UO = dyn_cast<UnaryOperator>(Base);
+             UO &&
+             (UO->getOpcode() == UO_Deref || UO->getOpcode() == UO_AddrOf))
+      Base = UO->getSubExpr()->IgnoreParenCasts();
+    else if (const auto *BO = dyn_cast<BinaryOperator>(Base);
+             BO && BO->isAdditiveOp())
+      Base = (BO->getLHS()->getType()->isPointerType() ? BO->getLHS()
+                                                       : BO->getRHS())
+                 ->IgnoreParenCasts();
+    else
+      break;
+  }
+  bool Global = false;
+  if (const VarDecl *V = refVar(Base)) {
+    if (V->hasAttr<CUDASharedAttr>()) {
+      FA.Key = sharedKey(V);
+    } else {
+      Env En;
+      if (auto Ad = M.Addresses.evalPtrVar(V, AF, En)) {
+        FA.Key = Ad->Key;
+        Global = isa_and_nonnull<ParmVarDecl>(Ad->Var);
+      }
+    }
+  }
+  // Global memory: only accesses indexed by the thread's position (every
+  // lane reading `out[0]` while lane 0 writes it is a data race across the
+  // block, not a warp exchange a `__syncwarp` orders).
+  if (FA.Key && Global) {
+    Env E0, E1;
+    E1.Tid = 1;
+    auto A0 = M.Addresses.evalObj(A.E, AF, E0),
+         A1 = M.Addresses.evalObj(A.E, AF, E1);
+    if (A0 && A1 && A0->Byte == A1->Byte)
+      FA.Key = nullptr;
+  }
+  FA.Global = Global;
+  if (FA.Key)
+    Acc.push_back(std::move(FA));
+}
+
+void AccessTable::collect(FunctionInfo &I, bool CallOpaque) {
+  for (Access &A : I.Accesses) {
+    FrameAccess FA(&A, {}, CallOpaque);
+    FA.Where = A.Where;
+    FA.Statement = A.Statement;
+    M.Guards.guardOf(A.E, Fr.F->getBody(), I, Fr, FA.Guard, FA.Loops,
+                     FA.Opaque);
+    add(std::move(FA));
+  }
+  // The accesses of the helpers this context calls, each at its call: a
+  // write made in one call and a read made in another, with no barrier
+  // between the calls, are an exchange too (`f(&s[t], 32); f(&s[(2 * t) &
+  // 63], 1);`). A helper that reaches a barrier is a barrier itself;
+  // accesses under a loop of the helper are left out.
+  // Only pairs from two different calls are looked at: with fewer than two
+  // such calls there is nothing to add.
+  struct HelperCall {
+    const CallExpr *Call;
+    Pos Where;
+    const FunctionDecl *Def;
+    FunctionInfo *CI;
+  };
+  llvm::SmallVector<HelperCall, 4> Helpers;
+  for (const auto &[Call, Where] : M.Facts.callsOf(I)) {
+    const FunctionDecl *Def =
+        M.Calls.followable(M.Calls.resolveCallee(Call), Fr);
+    if (!Def || M.Facts.reachesBarrier(Def, 0))
+      continue;
+    FunctionInfo &CI = M.Facts.info(Def);
+    if (!CI.Ok)
+      continue;
+    if (!M.Facts.accessesOf(CI).empty())
+      Helpers.push_back({Call, Where, Def, &CI});
+  }
+  if (Helpers.size() < 2)
+    Helpers.clear();
+  for (const HelperCall &H : Helpers) {
+    const Frame *In = M.Calls.callFrame(H.Def, H.Call, Fr);
+    llvm::SmallVector<Cond, 2> CallGuard;
+    llvm::SmallVector<const ForStmt *, 2> CallLoops;
+    bool Opaque = CallOpaque;
+    M.Guards.guardOf(H.Call, Fr.F->getBody(), I, Fr, CallGuard, CallLoops,
+                     Opaque);
+    const Stmt *CallStmt = M.Facts.statementOf(H.Call, I);
+    for (Access &A : H.CI->Accesses) {
+      FrameAccess FA(&A, CallLoops, Opaque);
+      llvm::SmallVector<const ForStmt *, 2> Inner;
+      M.Guards.guardOf(A.E, H.Def->getBody(), *H.CI, *In, FA.Guard, Inner,
+                       FA.Opaque);
+      if (!Inner.empty())
+        continue;
+      FA.Where = H.Where;
+      FA.Statement = CallStmt;
+      FA.Site = H.Call;
+      FA.In = In;
+      FA.CallGuard = CallGuard;
+      add(std::move(FA));
+    }
+  }
+}
+
+AccessTable::Key AccessTable::keyOf(unsigned K, const Env &E,
+                                    unsigned ShapeIdx) const {
+  Key Out{int64_t(K), int64_t(ShapeIdx)};
+  llvm::SmallVector<std::pair<intptr_t, int64_t>, 4> Loops;
+  for (const auto &[V, X] : E.Loop)
+    Loops.push_back({intptr_t(V), X});
+  // A stride loop's iteration: its variable's address plus one
+  // (declarations are aligned), apart from a loop value.
+  for (const auto &[V, X] : E.Trips)
+    Loops.push_back({intptr_t(V) + 1, X});
+  llvm::sort(Loops);
+  for (const auto &[V, X] : Loops) {
+    Out.push_back(int64_t(V));
+    Out.push_back(X);
+  }
+  return Out;
+}
+
+AccessThreads &AccessTable::entry(unsigned K, unsigned ShapeIdx,
+                                  const Env &E) {
+  return Cache[keyOf(K, E, ShapeIdx)];
+}
+
+const AccessThreads *AccessTable::larger(unsigned K, unsigned ShapeIdx,
+                                         const Env &E) {
+  const unsigned Largest = unsigned(Shapes.size() - 1);
+  if (Shapes[ShapeIdx].Known || ShapeIdx == Largest)
+    return nullptr;
+  auto It = Cache.find(keyOf(K, E, Largest));
+  if (It == Cache.end() || !It->second.Filled || It->second.ReadBD ||
+      !It->second.Unknown.empty())
+    return nullptr;
+  return &It->second;
+}
+
+void AccessTable::fill(AccessThreads &C, const FrameAccess &A, unsigned BD,
+                       Env &E2) {
+  C.Filled = true;
+  bool *Outer = E2.ReadBlockDim;
+  E2.ReadBlockDim = &C.ReadBD;
+  auto Record = [&](unsigned Tid, const Address &Ad) {
+    C.Threads.push_back({Tid, Ad});
+  };
+  // Threads of the batch at Base that run the access (Lanes) on an object
+  // the model knows at an element it does not.
+  auto Unplaced = [&](unsigned Base, uint32_t Lanes, const Addrs &Ad) {
+    if (!Ad.Key || !Lanes)
+      return;
+    C.UnplacedKey = Ad.Key;
+    C.UnplacedVar = Ad.Var;
+    forLanes(Lanes, [&](unsigned L) { C.Unplaced.push_back(Base + L); });
+  };
+  // The guards of the whole block at once where they allow, then the
+  // elements of the warps that run the access.
+  const Frame &AF = A.frame(Fr);
+  const std::pair<llvm::ArrayRef<Cond>, const Frame *> Rest[] = {
+      {A.CallGuard, &Fr}, {A.Guard, &AF}};
+  llvm::SmallVector<uint32_t, 32> Pass;
+  if (M.Block.blockLanes(Chain, Rest, E2, BD, Pass)) {
+    // `base[index]` with a base every thread shares: the index for the
+    // whole block at once too.
+    BlockAddress BA;
+    const bool Whole =
+        llvm::any_of(Pass, [](uint32_t Lanes) { return Lanes != 0; }) &&
+        M.Block.blockAddress(A.A->E, AF, E2, unsigned(Pass.size()), BA);
+    for (unsigned Wp = 0; Wp < Pass.size(); ++Wp) {
+      if (!Pass[Wp])
+        continue;
+      if (Whole) {
+        forLanes(Pass[Wp], [&](unsigned L) {
+          Record(Wp * 32 + L, Address{BA.Key, BA.Var, BA.byteAt(Wp, L)});
+        });
+        continue;
+      }
+      E2.Tid = Wp * 32;
+      Addrs Ad = M.Addresses.evalObjW(A.A->E, AF, E2, Pass[Wp]);
+      forLanes(Ad.Valid, [&](unsigned L) {
+        Record(Wp * 32 + L, Address{Ad.Key, Ad.Var, Ad.Byte[L]});
+      });
+      Unplaced(Wp * 32, Pass[Wp] & ~Ad.Valid, Ad);
+    }
+  } else {
+    // Warp by warp: the threads of each batch that pass the caller's and
+    // the access's guards.
+    for (unsigned Base = 0; Base < BD; Base += 32) {
+      E2.Tid = Base;
+      uint32_t Unknown = 0;
+      uint32_t Lanes = M.Guards.passesChain(Chain, E2, batchOf(Base, BD),
+                                            Unknown, &C.Unknown);
+      if (!A.CallGuard.empty())
+        Lanes = M.Guards.evalGuard(A.CallGuard, Fr, E2, Lanes, Unknown,
+                                   &C.Unknown);
+      Lanes = M.Guards.evalGuard(A.Guard, AF, E2, Lanes, Unknown, &C.Unknown);
+      Addrs Ad = M.Addresses.evalObjW(A.A->E, AF, E2, Lanes);
+      forLanes(Ad.Valid, [&](unsigned L) {
+        Record(Base + L, Address{Ad.Key, Ad.Var, Ad.Byte[L]});
+      });
+      Unplaced(Base, Lanes & ~Unknown & ~Ad.Valid, Ad);
+    }
+  }
+  E2.ReadBlockDim = Outer;
+}
+
+AccessThreads &
+AccessTable::threads(unsigned K, unsigned ShapeIdx, Env &E2,
+                     llvm::SmallPtrSetImpl<const Expr *> &Unknown) {
+  AccessThreads *C = &entry(K, ShapeIdx, E2);
+  const unsigned BD = unsigned(Shapes[ShapeIdx].D.product());
+  if (!C->Filled)
+    if (const AccessThreads *L = larger(K, ShapeIdx, E2)) {
+      C->Filled = true;
+      for (const auto &T : L->Threads)
+        if (T.first < BD)
+          C->Threads.push_back(T);
+      for (unsigned T : L->Unplaced)
+        if (T < BD)
+          C->Unplaced.push_back(T);
+      C->UnplacedKey = L->UnplacedKey;
+      C->UnplacedVar = L->UnplacedVar;
+    }
+  if (!C->Filled)
+    fill(*C, Acc[K], BD, E2);
+  if (C->ReadBD && E2.ReadBlockDim)
+    *E2.ReadBlockDim = true;
+  Unknown.insert(C->Unknown.begin(), C->Unknown.end());
+  return *C;
+}
+
+} // namespace cuda_tidy::lanes

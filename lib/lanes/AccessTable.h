@@ -1,0 +1,143 @@
+//===--- AccessTable.h - One context's accesses and their threads -*- C++ -*-===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// The per-access results of the lane model for one context (a function in
+/// one call chain): its accesses that reach shared memory (or, for the
+/// warp-exchange finder, a kernel's pointer parameter indexed by the
+/// thread), each with its guard and loops; when two or more calls of
+/// barrier-free helpers have accesses, the helpers' accesses placed at each
+/// call too (loops of the helper left out). For each access, block shape
+/// and valuation of the enumerated loop variables, the threads of the block
+/// that run it and the element each touches, computed once (an unrolled
+/// kernel has hundreds of accesses; a reduction loop's accesses pair with
+/// each other in every iteration): the guards of a one-dimensional block
+/// for all its warps at once where BlockEvaluator applies, else warp by
+/// warp; a smaller block reuses the largest's results when they read no
+/// blockDim and met no unknown condition (a smaller block is the larger
+/// one's first threads, which behave alike).
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_TIDY_LIB_LANES_ACCESSTABLE_H
+#define CUDA_TIDY_LIB_LANES_ACCESSTABLE_H
+
+#include "lib/lanes/ModelTypes.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/Hashing.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include <unordered_map>
+#include <vector>
+
+namespace cuda_tidy::lanes {
+
+class LaneModel;
+
+/// An access as one context sees it.
+struct FrameAccess {
+  FrameAccess(Access *A, llvm::ArrayRef<const clang::ForStmt *> Loops,
+              bool Opaque)
+      : A(A), Loops(Loops.begin(), Loops.end()), Opaque(Opaque) {}
+  Access *A;
+  llvm::SmallVector<Cond, 4> Guard;
+  llvm::SmallVector<const clang::ForStmt *, 2> Loops;
+  bool Opaque;
+  /// The memory it reaches (a shared variable, dynamic shared memory or a
+  /// kernel's pointer parameter): accesses to different ones never meet.
+  const void *Key = nullptr;
+  /// Key is a kernel's pointer parameter (global memory), not shared memory.
+  bool Global = false;
+  /// Its place in this frame's function: its own, or for an access of a
+  /// helper called here, the call's.
+  Pos Where = {};
+  const clang::Stmt *Statement = nullptr;
+  /// For an access of a helper: the call (Site), the helper's frame the
+  /// access and Guard are evaluated in (In), and the conditions around the
+  /// call in this frame (CallGuard). Loops are then the loops around the
+  /// call.
+  const clang::CallExpr *Site = nullptr;
+  const Frame *In = nullptr;
+  llvm::SmallVector<Cond, 2> CallGuard;
+  const Frame &frame(const Frame &Own) const { return In ? *In : Own; }
+  /// What stands for it in this frame's function.
+  const clang::Stmt *anchor() const { return Site ? Site : A->E; }
+};
+
+/// The threads of a block that run an access for one shape and loop
+/// valuation, with the element each touches.
+struct AccessThreads {
+  bool Filled = false;
+  /// An evaluation read blockDim.
+  bool ReadBD = false;
+  /// (linear thread index, element), in thread order.
+  std::vector<std::pair<unsigned, Address>> Threads;
+  /// Threads that run it, in thread order, whose element of the object
+  /// UnplacedKey is not known (an index from a loaded value).
+  std::vector<unsigned> Unplaced;
+  const void *UnplacedKey = nullptr;
+  const clang::VarDecl *UnplacedVar = nullptr;
+  /// Conditions that could not be evaluated for some thread.
+  llvm::SmallPtrSet<const clang::Expr *, 4> Unknown;
+  /// Where each warp's threads start in Threads, and their end: made when
+  /// first asked.
+  std::vector<uint32_t> WarpStart;
+  /// The threads of warp Wp.
+  llvm::ArrayRef<std::pair<unsigned, Address>> warp(unsigned Wp);
+};
+
+class AccessTable {
+public:
+  AccessTable(LaneModel &M, const Frame &Fr, const CallChain &Chain);
+
+  /// Collects the accesses of Fr's function I and of the helpers it calls
+  /// (see the file comment); CallOpaque: a call of the chain is under a
+  /// condition the model cannot follow.
+  void collect(FunctionInfo &I, bool CallOpaque);
+  llvm::MutableArrayRef<FrameAccess> accesses() { return Acc; }
+
+  /// The shapes the context is evaluated for (CallContexts::blockShapes,
+  /// which the caller asks for: the table does not keep them across calls
+  /// that may add to its cache).
+  void setShapes(llvm::ArrayRef<BlockShape> S) { Shapes = S; }
+
+  /// The entry of access K for shape Shapes[ShapeIdx] and E's loop values,
+  /// filled or not.
+  AccessThreads &entry(unsigned K, unsigned ShapeIdx, const Env &E);
+  /// The threads that run access K for shape Shapes[ShapeIdx] and E's loop
+  /// values, filled on first use; notes a blockDim read in E and adds the
+  /// unknown conditions to Unknown.
+  AccessThreads &threads(unsigned K, unsigned ShapeIdx, Env &E,
+                         llvm::SmallPtrSetImpl<const clang::Expr *> &Unknown);
+
+private:
+  /// Keeps FA when it reaches memory an exchange can go through.
+  void add(FrameAccess FA);
+  void fill(AccessThreads &C, const FrameAccess &A, unsigned BD, Env &E);
+  using Key = llvm::SmallVector<int64_t, 8>;
+  Key keyOf(unsigned K, const Env &E, unsigned ShapeIdx) const;
+  /// The same access and loop values in the largest of the block sizes
+  /// tried, already evaluated, when no evaluation read blockDim and no
+  /// condition was unknown.
+  const AccessThreads *larger(unsigned K, unsigned ShapeIdx, const Env &E);
+
+  struct KeyHash {
+    size_t operator()(const Key &K) const {
+      return llvm::hash_combine_range(K.begin(), K.end());
+    }
+  };
+
+  LaneModel &M;
+  const Frame &Fr;
+  const CallChain &Chain;
+  llvm::SmallVector<FrameAccess, 16> Acc;
+  llvm::ArrayRef<BlockShape> Shapes;
+  std::unordered_map<Key, AccessThreads, KeyHash> Cache;
+};
+
+} // namespace cuda_tidy::lanes
+
+#endif // CUDA_TIDY_LIB_LANES_ACCESSTABLE_H

@@ -1,0 +1,242 @@
+//===--- CallContexts.cpp - The call chains a function is analysed in -----===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lib/lanes/CallContexts.h"
+#include "lib/ast/CallGraph.h"
+#include "lib/ast/CudaAST.h"
+#include "lib/lanes/LaneModel.h"
+#include "lib/launch/LaunchModel.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace cuda_tidy::lanes {
+
+CallContexts::CallContexts(LaneModel &M) : M(M), Ctx(M.Ctx) {}
+
+const FunctionDecl *
+CallContexts::followable(const FunctionDecl *Callee,
+                                     const Frame &Fr) const {
+  const FunctionDecl *Def = nullptr;
+  if (!Callee || !Callee->hasBody(Def) || !Def || !Def->getBody() ||
+      !isDeviceCode(Def) || Def->isVariadic())
+    return nullptr;
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
+    return nullptr;
+  // Recursion is cut.
+  for (const Frame *Cur = &Fr; Cur; Cur = Cur->Parent)
+    if (Cur->F == Def)
+      return nullptr;
+  return Def;
+}
+
+llvm::ArrayRef<BlockShape>
+CallContexts::blockShapes(const Frame &Fr) {
+  const FunctionDecl *Root = rootOf(Fr).F;
+  auto [It, New] = ShapeCache.try_emplace(Root);
+  if (!New)
+    return It->second;
+  llvm::SmallVector<BlockShape, 6> Shapes;
+  // What the code says: the blocks of its launches in this translation
+  // unit, else the option.
+  uint64_t MaxThreads = 1024;
+  if (isKernel(Root)) {
+    for (const LaunchSite &L : M.Inputs.Launches().launches())
+      if (L.Kernel && L.Block &&
+          L.Kernel->getCanonicalDecl() == Root->getCanonicalDecl() &&
+          L.Block->product() > 0 && L.Block->product() <= 1024 &&
+          !llvm::any_of(Shapes,
+                        [&](const BlockShape &S) { return S.D == *L.Block; }))
+        Shapes.push_back({*L.Block, true});
+    if (Shapes.empty() && DefaultShape)
+      Shapes.push_back({*DefaultShape, true});
+    // __launch_bounds__(N): no block of the kernel has more threads.
+    if (const auto *LB = Root->getAttr<CUDALaunchBoundsAttr>()) {
+      Expr::EvalResult R;
+      if (LB->getMaxThreads() &&
+          LB->getMaxThreads()->EvaluateAsInt(R, Ctx) &&
+          R.Val.getInt().getExtValue() > 0)
+        MaxThreads = std::min<uint64_t>(MaxThreads,
+                                        R.Val.getInt().getExtValue());
+    }
+  }
+  // A one-dimensional shape says no more than the model's own enumeration
+  // of block sizes, which it keeps (a launch seen here may not be the only
+  // one).
+  if (llvm::none_of(Shapes, [](const BlockShape &S) {
+        return S.D.Y > 1 || S.D.Z > 1;
+      })) {
+    Shapes.clear();
+    for (unsigned BD : BlockSizes)
+      if (BD <= MaxThreads || BD == BlockSizes[0])
+        Shapes.push_back({Dim3{BD, 1, 1}, false});
+  }
+  It = ShapeCache.find(Root);
+  It->second = std::move(Shapes);
+  return It->second;
+}
+
+const FunctionDecl *
+CallContexts::resolveCallee(const CallExpr *CE) const {
+  return cuda_tidy::resolveCallee(CE);
+}
+
+/// Collects the device functions to analyse and the dependent calls of
+/// template patterns.
+class CallContexts::Collector : public UserCodeVisitor<Collector> {
+public:
+  explicit Collector(CallContexts &A) : A(A) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return false; }
+
+  bool TraverseFunctionDecl(FunctionDecl *FD) { return traverseFn(FD); }
+  bool TraverseCXXMethodDecl(CXXMethodDecl *FD) { return traverseFn(FD); }
+  bool TraverseCXXConversionDecl(CXXConversionDecl *FD) {
+    return traverseFn(FD);
+  }
+
+  bool traverseFn(FunctionDecl *FD) {
+    const FunctionDecl *Saved = Current;
+    bool Device = FD->doesThisDeclarationHaveABody() && isDeviceCode(FD) &&
+                  isAnalysedBody(FD) && !FD->isInvalidDecl();
+    if (Device) {
+      A.Functions.push_back(FD);
+      Current = FD->isDependentContext() ? FD : nullptr;
+    } else {
+      Current = nullptr;
+    }
+    bool Result;
+    if (auto *CD = dyn_cast<CXXConversionDecl>(FD))
+      Result = RecursiveASTVisitor::TraverseCXXConversionDecl(CD);
+    else if (isa<CXXMethodDecl>(FD))
+      Result =
+          RecursiveASTVisitor::TraverseCXXMethodDecl(cast<CXXMethodDecl>(FD));
+    else
+      Result = RecursiveASTVisitor::TraverseFunctionDecl(FD);
+    Current = Saved;
+    return Result;
+  }
+
+  /// Dependent calls of a pattern, which the call graph has no edge for.
+  bool VisitCallExpr(CallExpr *CE) {
+    if (!Current || CE->getDirectCallee())
+      return true;
+    const FunctionDecl *Callee = A.resolveCallee(CE);
+    const FunctionDecl *Def = nullptr;
+    if (Callee && Callee->hasBody(Def) && Def && isDeviceCode(Def) &&
+        Def != Current && isAnalysedBody(Def))
+      A.PatternCallers[Def].push_back({CE, Current});
+    return true;
+  }
+
+private:
+  CallContexts &A;
+  const FunctionDecl *Current = nullptr;
+};
+
+void CallContexts::collect() {
+  if (Collected)
+    return;
+  Collected = true;
+  Collector(*this).TraverseDecl(Ctx.getTranslationUnitDecl());
+}
+
+llvm::SmallVector<std::pair<const CallExpr *, const FunctionDecl *>, 4>
+CallContexts::callersOf(const FunctionDecl *F) {
+  collect();
+  llvm::SmallVector<std::pair<const CallExpr *, const FunctionDecl *>, 4> Out;
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const CallSite &Site :
+       M.Inputs.Calls().callersOf(F)) {
+    const FunctionDecl *Caller = Site.Caller;
+    if (!Caller || Caller->getCanonicalDecl() == F->getCanonicalDecl() ||
+        !Caller->hasBody() || !isDeviceCode(Caller) ||
+        !isAnalysedBody(Caller) ||
+        SM.isInSystemHeader(SM.getExpansionLoc(Caller->getLocation())))
+      continue;
+    // A lambda's calls are attributed to the function it is written in; the
+    // model does not bind lambda parameters.
+    if (Caller->getBody() && !M.Facts.info(Caller).PM->hasParent(Site.Call))
+      continue;
+    Out.push_back({Site.Call, Caller});
+  }
+  auto It = PatternCallers.find(F);
+  if (It != PatternCallers.end())
+    Out.append(It->second.begin(), It->second.end());
+  return Out;
+}
+
+static constexpr unsigned MaxContexts = 16;
+static constexpr unsigned MaxCallDepth = 8;
+
+
+llvm::ArrayRef<const Frame *>
+CallContexts::contextsOf(const FunctionDecl *F, unsigned Depth) {
+  auto Found = Contexts.find(F);
+  if (Found != Contexts.end())
+    return Found->second;
+  // Recursion or a deep chain: cut here, with F as a root of unknown entry.
+  Contexts[F]; // marks F in progress: a recursive call sees no context
+  llvm::SmallVector<const Frame *, 4> Out;
+  auto Callers = callersOf(F);
+  if (isKernel(F) || Callers.empty() || Depth >= MaxCallDepth) {
+    FrameStore.push_back(Frame{F, nullptr, nullptr});
+    Out.push_back(&FrameStore.back());
+  } else {
+    for (auto &[Call, Caller] : Callers) {
+      for (const Frame *Parent : contextsOf(Caller, Depth + 1)) {
+        if (Out.size() >= MaxContexts)
+          break;
+        FrameStore.push_back(Frame{F, Call, Parent});
+        Out.push_back(&FrameStore.back());
+      }
+    }
+  }
+  auto &Slot = Contexts[F];
+  Slot = std::move(Out);
+  return Slot;
+}
+
+llvm::ArrayRef<const FunctionDecl *> CallContexts::functions() {
+  collect();
+  return Functions;
+}
+
+const Frame *CallContexts::callFrame(const FunctionDecl *Def,
+                                     const CallExpr *Call,
+                                     const Frame &Parent) {
+  const Frame *&Slot = CallFrames[{Call, &Parent}];
+  if (!Slot) {
+    FrameStore.push_back(Frame{Def, Call, &Parent});
+    Slot = &FrameStore.back();
+  }
+  return Slot;
+}
+
+llvm::SmallVector<Dim3, 4>
+CallContexts::launchedShapes(const FunctionDecl *K) {
+  llvm::SmallVector<Dim3, 4> Out;
+  for (const LaunchSite &L : M.Inputs.Launches().launches())
+    if (L.Kernel && L.Block &&
+        L.Kernel->getCanonicalDecl() == K->getCanonicalDecl() &&
+        L.Block->product() > 0 && L.Block->product() <= 1024 &&
+        !llvm::is_contained(Out, *L.Block))
+      Out.push_back(*L.Block);
+  return Out;
+}
+
+void CallContexts::setDefaultShape(Dim3 D) {
+  if (DefaultShape && *DefaultShape == D)
+    return;
+  DefaultShape = D;
+  ShapeCache.clear();
+}
+
+} // namespace cuda_tidy::lanes

@@ -1,0 +1,224 @@
+//===--- WarpAddresses.cpp - Addresses, a warp at a time ------------------===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lib/ast/CudaAST.h"
+#include "lib/lanes/LaneModel.h"
+#include "lib/lanes/WarpEvaluator.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecordLayout.h"
+
+using namespace clang;
+
+namespace cuda_tidy::lanes {
+
+WarpAddresses::WarpAddresses(LaneModel &M) : M(M), Ctx(M.Ctx) {}
+
+Addrs WarpAddresses::evalPtrCallW(const CallExpr *CE,
+                                             const Frame &Fr, const Env &En,
+                                             uint32_t Active, unsigned Depth) {
+  Addrs Result;
+  if (Depth > MaxDepth || isa<CXXOperatorCallExpr>(CE))
+    return Result;
+  const FunctionDecl *Def = M.Calls.followable(M.Calls.resolveCallee(CE), Fr);
+  if (!Def || !Def->getReturnType()->isPointerType() || !M.Facts.info(Def).Ok)
+    return Result;
+  Frame Callee{Def, CE, &Fr};
+  bool First = true;
+  for (const Expr *R : M.Facts.returnsOf(Def)) {
+    Addrs A = evalPtrW(R, Callee, En, First ? Active : Result.Valid, Depth + 1);
+    if (First) {
+      Result = A;
+      First = false;
+      continue;
+    }
+    uint32_t Agree = 0;
+    if (A.Key == Result.Key)
+      forLanes(A.Valid & Result.Valid, [&](unsigned K) {
+        if (A.Byte[K] == Result.Byte[K])
+          Agree |= 1u << K;
+      });
+    Result.Valid = Agree;
+  }
+  return Result;
+}
+
+/// The same object in every lane of Active, at byte 0.
+static Addrs objectAt(uint32_t Active, const void *Key, const VarDecl *Var) {
+  Addrs A;
+  A.Valid = Active;
+  A.Key = Key;
+  A.Var = Var;
+  return A;
+}
+
+/// Base advanced by Index elements of Size bytes (negated when Negate), in
+/// the lanes where both are known.
+static Addrs advance(Addrs Base, const Vals &Index, int64_t Size,
+                     bool Negate = false) {
+  Base.Valid &= Index.Valid;
+  const int64_t Step = Negate ? -Size : Size;
+  allLanes([&](unsigned L) {
+    Base.Byte[L] = int64_t(uint64_t(Base.Byte[L]) +
+                           uint64_t(Index.V[L]) * uint64_t(Step));
+  });
+  return Base;
+}
+
+Addrs WarpAddresses::evalPtrW(const Expr *E, const Frame &Fr,
+                                         const Env &En, uint32_t Active,
+                                         unsigned Depth) {
+  Addrs None;
+  if (!Active || !E || Depth > MaxDepth)
+    return None;
+  E = E->IgnoreParens();
+  // A shared array of a template pattern (`__shared__ float s[BlockSize]`)
+  // passed on as a pointer: the decay is not spelled in dependent code.
+  if (const VarDecl *V = refVar(E))
+    if (V->hasAttr<CUDASharedAttr>() && V->getType()->isArrayType())
+      return objectAt(Active, sharedKey(V), V);
+  if (E->isTypeDependent() || E->isValueDependent())
+    return None;
+  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+    return evalPtrW(EWC->getSubExpr(), Fr, En, Active, Depth + 1);
+  if (const auto *CE = dyn_cast<CallExpr>(E))
+    return evalPtrCallW(CE, Fr, En, Active, Depth + 1);
+  if (const auto *CE = dyn_cast<CastExpr>(E)) {
+    switch (CE->getCastKind()) {
+    case CK_ArrayToPointerDecay:
+      return evalObjW(CE->getSubExpr(), Fr, En, Active, Depth + 1);
+    case CK_NoOp:
+    case CK_BitCast:
+    case CK_UserDefinedConversion: // `SharedMemory<T>()`'s `operator T *()`
+      return evalPtrW(CE->getSubExpr(), Fr, En, Active, Depth + 1);
+    case CK_LValueToRValue: {
+      const VarDecl *V = refVar(CE->getSubExpr());
+      if (!V)
+        return None;
+      return evalPtrVarW(V, Fr, En, Active, Depth + 1);
+    }
+    default:
+      return None;
+    }
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() == UO_AddrOf)
+      return evalObjW(UO->getSubExpr(), Fr, En, Active, Depth + 1);
+    return None;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub)
+      return None;
+    const Expr *P = BO->getLHS(), *I = BO->getRHS();
+    if (!P->getType()->isPointerType())
+      std::swap(P, I);
+    if (!P->getType()->isPointerType() || !I->getType()->isIntegerType() ||
+        (BO->getOpcode() == BO_Sub && P != BO->getLHS()))
+      return None;
+    QualType Pointee = P->getType()->getPointeeType();
+    if (Pointee->isIncompleteType() || Pointee->isVoidType())
+      return None;
+    Addrs Base = evalPtrW(P, Fr, En, Active, Depth + 1);
+    Vals Off = M.Values.evalW(I, Fr, En, Base.Valid, Depth + 1);
+    return advance(Base, Off, Ctx.getTypeSizeInChars(Pointee).getQuantity(),
+                   BO->getOpcode() == BO_Sub);
+  }
+  return None;
+}
+
+Addrs WarpAddresses::evalPtrVarW(const VarDecl *V, const Frame &Fr,
+                                            const Env &En, uint32_t Active,
+                                            unsigned Depth) {
+  if (Depth > MaxDepth || !V->getType()->isPointerType())
+    return Addrs();
+  if (const auto *PV = dyn_cast<ParmVarDecl>(V)) {
+    // A kernel's pointer parameter that the kernel never reassigns: global
+    // memory, one object per parameter (distinct parameters are not assumed
+    // to alias).
+    if (!Fr.Call && Fr.F == PV->getDeclContext() && isKernel(Fr.F) &&
+        !PV->getType()->getPointeeType().isConstQualified() &&
+        !M.Facts.isModified(M.Facts.info(Fr.F), PV))
+      return objectAt(Active, PV->getCanonicalDecl(), PV);
+    if (!Fr.Call || !Fr.Parent || Fr.F != PV->getDeclContext())
+      return Addrs();
+    unsigned Idx = PV->getFunctionScopeIndex();
+    if (Idx >= Fr.Call->getNumArgs())
+      return Addrs();
+    return evalPtrW(Fr.Call->getArg(Idx), *Fr.Parent, En, Active, Depth + 1);
+  }
+  if (!V->hasLocalStorage() || V->getDeclContext() != Fr.F || !V->getInit() ||
+      M.Facts.isModified(M.Facts.info(Fr.F), V))
+    return Addrs();
+  return evalPtrW(V->getInit(), Fr, En, Active, Depth + 1);
+}
+
+Addrs WarpAddresses::evalObjW(const Expr *E, const Frame &Fr,
+                                         const Env &En, uint32_t Active,
+                                         unsigned Depth) {
+  Addrs None;
+  if (!Active || !E || Depth > MaxDepth || E->isTypeDependent() ||
+      E->isValueDependent())
+    return None;
+  E = E->IgnoreParens();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (V && V->hasAttr<CUDASharedAttr>())
+      return objectAt(Active, sharedKey(V), V);
+    return None;
+  }
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+    QualType Elem = ASE->getType();
+    if (Elem->isIncompleteType())
+      return None;
+    Addrs Base = evalPtrW(ASE->getBase(), Fr, En, Active, Depth + 1);
+    Vals Idx = M.Values.evalW(ASE->getIdx(), Fr, En, Base.Valid, Depth + 1);
+    return advance(Base, Idx, Ctx.getTypeSizeInChars(Elem).getQuantity());
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() == UO_Deref)
+      return evalPtrW(UO->getSubExpr(), Fr, En, Active, Depth + 1);
+    return None;
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (!FD || FD->isBitField() || FD->getParent()->isInvalidDecl() ||
+        FD->getParent()->isDependentType())
+      return None;
+    Addrs Base = ME->isArrow()
+                     ? evalPtrW(ME->getBase(), Fr, En, Active, Depth + 1)
+                     : evalObjW(ME->getBase(), Fr, En, Active, Depth + 1);
+    if (!Base.Valid)
+      return Base;
+    const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(FD->getParent());
+    const int64_t Offset =
+        int64_t(Layout.getFieldOffset(FD->getFieldIndex()) / 8);
+    allLanes([&](unsigned L) { Base.Byte[L] += Offset; });
+    return Base;
+  }
+  return None;
+}
+
+/// Lane 0 of a batch: the thread En.Tid on its own.
+static std::optional<Address> firstLane(const Addrs &A) {
+  if (!(A.Valid & 1))
+    return std::nullopt;
+  return Address{A.Key, A.Var, A.Byte[0]};
+}
+
+std::optional<Address> WarpAddresses::evalObj(const Expr *E,
+                                                         const Frame &Fr,
+                                                         const Env &En) {
+  return firstLane(evalObjW(E, Fr, En, 1, 0));
+}
+
+std::optional<Address> WarpAddresses::evalPtrVar(const VarDecl *V,
+                                                            const Frame &Fr,
+                                                            const Env &En) {
+  return firstLane(evalPtrVarW(V, Fr, En, 1, 0));
+}
+
+} // namespace cuda_tidy::lanes

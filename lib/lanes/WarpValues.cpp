@@ -1,0 +1,591 @@
+//===--- WarpValues.cpp - Integer values, a warp at a time ----------------===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lib/ast/CudaAST.h"
+#include "lib/lanes/LaneModel.h"
+#include "lib/lanes/WarpEvaluator.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace clang;
+
+namespace cuda_tidy::lanes {
+
+WarpValues::WarpValues(LaneModel &M) : M(M), Ctx(M.Ctx) {}
+
+/// Fn(thread) in each lane of Active: the lanes' values from their linear
+/// thread index.
+template <typename Fn>
+static Vals eachThread(uint32_t Active, const Env &En, Fn &&F) {
+  Vals R;
+  R.Valid = Active;
+  allLanes([&](unsigned L) { R.V[L] = F(En.Tid + L); });
+  return R;
+}
+
+int64_t WarpValues::normalize(int64_t V, QualType T) {
+  if (T.isNull() || !T->isIntegerType())
+    return V;
+  if (T->isBooleanType())
+    return V != 0;
+  unsigned Width = Ctx.getIntWidth(T);
+  if (Width >= 64)
+    return V;
+  uint64_t Mask = (uint64_t(1) << Width) - 1;
+  uint64_t U = uint64_t(V) & Mask;
+  if (T->isSignedIntegerOrEnumerationType() && (U >> (Width - 1)))
+    U |= ~Mask;
+  return int64_t(U);
+}
+
+void WarpValues::normalizeAll(Vals &W, QualType T) {
+  if (T.isNull() || !T->isIntegerType())
+    return;
+  if (T->isBooleanType()) {
+    allLanes([&](unsigned L) { W.V[L] = W.V[L] != 0; });
+    return;
+  }
+  unsigned Width = Ctx.getIntWidth(T);
+  if (Width >= 64 || Width == 0)
+    return;
+  if (T->isSignedIntegerOrEnumerationType()) {
+    const unsigned Shift = 64 - Width;
+    allLanes([&](unsigned L) {
+      W.V[L] = int64_t(uint64_t(W.V[L]) << Shift) >> Shift;
+    });
+  } else {
+    const uint64_t Mask = (uint64_t(1) << Width) - 1;
+    allLanes([&](unsigned L) { W.V[L] = int64_t(uint64_t(W.V[L]) & Mask); });
+  }
+}
+
+
+Vals WarpValues::normalized(Vals W, QualType T) {
+  normalizeAll(W, T);
+  return W;
+}
+
+std::optional<int64_t> WarpValues::constantOf(const Expr *E) {
+  auto [It, New] = Constants.try_emplace(E);
+  if (New) {
+    Expr::EvalResult R;
+    if (E->EvaluateAsInt(R, Ctx))
+      It->second = R.Val.getInt().getExtValue();
+  }
+  return It->second;
+}
+
+std::optional<int64_t> WarpValues::eval(const Expr *E,
+                                                      const Frame &Fr,
+                                                      const Env &En,
+                                                      unsigned Depth) {
+  Vals W = evalW(E, Fr, En, 1, Depth);
+  if (!(W.Valid & 1))
+    return std::nullopt;
+  return W.V[0];
+}
+
+Vals WarpValues::evalW(const Expr *E, const Frame &Fr, const Env &En,
+                       uint32_t Active, unsigned Depth) {
+  Vals R;
+  if (!Active || !E || Depth > MaxDepth || E->isValueDependent() ||
+      E->isTypeDependent())
+    return R;
+  // The work is counted per thread, as if each were evaluated on its own.
+  M.Work += llvm::popcount(Active);
+  E = E->IgnoreParens();
+  // `threadIdx.x` and the like (below implicit conversions, which are
+  // evaluated on their own).
+  bool Builtin = false;
+  R = evalBuiltinW(E, En, Active, Builtin);
+  if (Builtin)
+    return R;
+  QualType T = E->getType();
+  if (const auto *IL = dyn_cast<IntegerLiteral>(E))
+    return splat(Active, normalize(int64_t(IL->getValue().getZExtValue()), T));
+  if (const auto *CL = dyn_cast<CharacterLiteral>(E))
+    return splat(Active, int64_t(CL->getValue()));
+  if (const auto *BL = dyn_cast<CXXBoolLiteralExpr>(E))
+    return splat(Active, int64_t(BL->getValue()));
+  if (isa<SubstNonTypeTemplateParmExpr, UnaryExprOrTypeTraitExpr>(E)) {
+    if (auto C = constantOf(E))
+      return splat(Active, *C);
+    return R;
+  }
+  if (const auto *CE = dyn_cast<CastExpr>(E)) {
+    switch (CE->getCastKind()) {
+    case CK_LValueToRValue:
+    case CK_NoOp:
+    case CK_IntegralCast:
+    case CK_IntegralToBoolean:
+      return normalized(evalW(CE->getSubExpr(), Fr, En, Active, Depth + 1),
+                        T);
+    default:
+      return R;
+    }
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return evalDeclRefW(DRE, Fr, En, Active, Depth);
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    UnaryOperatorKind Op = UO->getOpcode();
+    if (Op != UO_Plus && Op != UO_Minus && Op != UO_Not && Op != UO_LNot)
+      return R;
+    R = evalW(UO->getSubExpr(), Fr, En, Active, Depth + 1);
+    if (Op == UO_Minus)
+      allLanes([&](unsigned L) { R.V[L] = int64_t(0 - uint64_t(R.V[L])); });
+    else if (Op == UO_Not)
+      allLanes([&](unsigned L) { R.V[L] = ~R.V[L]; });
+    else if (Op == UO_LNot)
+      allLanes([&](unsigned L) { R.V[L] = R.V[L] == 0; });
+    if (Op != UO_LNot)
+      normalizeAll(R, T);
+    return R;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return evalBinaryW(BO, Fr, En, Active, Depth);
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    Vals C = evalW(CO->getCond(), Fr, En, Active, Depth + 1);
+    uint32_t True = 0;
+    allLanes([&](unsigned K) { True |= uint32_t(C.V[K] != 0) << K; });
+    True &= C.Valid;
+    Vals A = evalW(CO->getTrueExpr(), Fr, En, True, Depth + 1);
+    Vals B = evalW(CO->getFalseExpr(), Fr, En, C.Valid & ~True, Depth + 1);
+    allLanes([&](unsigned K) {
+      if ((A.Valid >> K) & 1)
+        B.V[K] = A.V[K];
+    });
+    B.Valid |= A.Valid;
+    return B;
+  }
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    R = evalCooperativeW(CE, En, Active);
+    if (uint32_t Rest = Active & ~R.Valid) {
+      Vals C = evalCallW(CE, Fr, En, Rest, Depth + 1);
+      forLanes(C.Valid, [&](unsigned K) { R.V[K] = C.V[K]; });
+      R.Valid |= C.Valid;
+    }
+    normalizeAll(R, T);
+    return R;
+  }
+  // `cta.thread_index().x`
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    const auto *Call =
+        dyn_cast<CallExpr>(ME->getBase()->IgnoreImplicit()->IgnoreParens());
+    if (FD && Call && FD->getName() == "x")
+      if (const FunctionDecl *Callee = Call->getDirectCallee())
+        if (Callee->getDeclName().isIdentifier() &&
+            Callee->getName() == "thread_index")
+          return normalized(evalCooperativeW(Call, En, Active), T);
+    return R;
+  }
+  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+    return evalW(EWC->getSubExpr(), Fr, En, Active, Depth + 1);
+  return R;
+}
+
+Vals WarpValues::evalBuiltinW(const Expr *E, const Env &En, uint32_t Active,
+                              bool &Handled) {
+  Vals R;
+  std::optional<BuiltinVarRef> Ref =
+      isa<PseudoObjectExpr, MSPropertyRefExpr, MemberExpr>(E)
+          ? getBuiltinVarRef(E)
+          : std::nullopt;
+  Handled = Ref.has_value();
+  if (!Ref)
+    return R;
+  if (Ref->Var == BuiltinVar::ThreadIdx) {
+    if (Ref->Dim == 0)
+      return eachThread(Active, En, [&](int64_t X) {
+        return En.ShapeKnown ? X % En.BlockDim : X;
+      });
+    if (!En.ShapeKnown)
+      return R;
+    if (Ref->Dim == 1)
+      return eachThread(Active, En, [&](int64_t X) {
+        return (X / En.BlockDim) % En.DimY;
+      });
+    return eachThread(Active, En,
+                      [&](int64_t X) { return X / (En.BlockDim * En.DimY); });
+  }
+  if (Ref->Var == BuiltinVar::BlockDim) {
+    if (Ref->Dim != 0 && !En.ShapeKnown)
+      return R;
+    noteBlockDim(En);
+    return splat(Active, Ref->Dim == 0   ? En.BlockDim
+                         : Ref->Dim == 1 ? En.DimY
+                                         : En.DimZ);
+  }
+  // Both accesses of an exchange run in one block: any block stands for
+  // it (global memory indexed by `blockIdx.x * blockDim.x + threadIdx.x`).
+  if (Ref->Var == BuiltinVar::BlockIdx)
+    return splat(Active, 0);
+  return R;
+}
+
+Vals WarpValues::evalDeclRefW(const DeclRefExpr *DRE, const Frame &Fr,
+                              const Env &En, uint32_t Active,
+                              unsigned Depth) {
+  Vals R;
+  if (const auto *EC = dyn_cast<EnumConstantDecl>(DRE->getDecl()))
+    return splat(Active, EC->getInitVal().getExtValue());
+  const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+  if (!V || !V->getType()->isIntegerType())
+    return R;
+  auto L = En.Loop.find(V);
+  if (L != En.Loop.end())
+    return splat(Active, L->second);
+  if (!En.Trips.empty())
+    if (auto Trip = En.Trips.find(V); Trip != En.Trips.end())
+      return strideValue(V, Trip->second, Fr, En, Active, Depth + 1);
+  if (const auto *PV = dyn_cast<ParmVarDecl>(V)) {
+    if (!Fr.Call || !Fr.Parent || Fr.F != PV->getDeclContext())
+      return R;
+    unsigned Idx = PV->getFunctionScopeIndex();
+    if (Idx >= Fr.Call->getNumArgs())
+      return R;
+    return normalized(
+        evalW(Fr.Call->getArg(Idx), *Fr.Parent, En, Active, Depth + 1),
+        V->getType());
+  }
+  if (V->hasLocalStorage()) {
+    // `asm("mov.u32 %0, %%laneid;" : "=r"(lane));`, the only write.
+    if (V->getDeclContext() == Fr.F && !V->getInit()) {
+      FunctionInfo &FI = M.Facts.info(Fr.F);
+      if (FI.LaneIdAsm.contains(V) && FI.AsmWrites.lookup(V) == 1 &&
+          !M.Facts.isModified(FI, V))
+        return normalized(
+            eachThread(Active, En, [](int64_t X) { return X % 32; }),
+            V->getType());
+    }
+    if (V->getDeclContext() != Fr.F || !V->getInit() ||
+        V->getType()->isReferenceType())
+      return R;
+    if (M.Facts.isModified(M.Facts.info(Fr.F), V))
+      return straightLineValueW(V, DRE, Fr, En, Active, Depth + 1);
+    return normalized(evalW(V->getInit(), Fr, En, Active, Depth + 1),
+                      V->getType());
+  }
+  if (V->getType().isConstQualified() && V->getInit())
+    if (auto C = constantOf(V->getInit()))
+      return splat(Active, normalize(*C, V->getType()));
+  return R;
+}
+
+Vals WarpValues::evalBinaryW(const BinaryOperator *BO, const Frame &Fr,
+                             const Env &En, uint32_t Active, unsigned Depth) {
+  Vals R;
+  QualType T = BO->getType();
+  BinaryOperatorKind Op = BO->getOpcode();
+  if (Op == BO_LAnd || Op == BO_LOr) {
+    Vals L = evalW(BO->getLHS(), Fr, En, Active, Depth + 1);
+    // Lanes the left side decides, and the rest.
+    uint32_t Decided = 0;
+    const bool Stop = Op == BO_LAnd; // the value of L that decides
+    allLanes([&](unsigned K) {
+      Decided |= uint32_t((L.V[K] == 0) == Stop) << K;
+    });
+    Decided &= L.Valid;
+    Vals Right = evalW(BO->getRHS(), Fr, En, L.Valid & ~Decided, Depth + 1);
+    allLanes([&](unsigned K) {
+      R.V[K] = (Decided >> K) & 1 ? int64_t(Op == BO_LOr)
+                                  : int64_t(Right.V[K] != 0);
+    });
+    R.Valid = Decided | Right.Valid;
+    return R;
+  }
+  if (BO->isAssignmentOp() || Op == BO_Comma || BO->isPtrMemOp())
+    return R;
+  if (!isEvaluatedBinary(Op))
+    return R;
+  Vals L = evalW(BO->getLHS(), Fr, En, Active, Depth + 1);
+  Vals Right = evalW(BO->getRHS(), Fr, En, L.Valid, Depth + 1);
+  const bool Unsigned = BO->getLHS()->getType()->isUnsignedIntegerType();
+  R.Valid = Right.Valid;
+  const int64_t *A = L.V, *B = Right.V;
+  int64_t *Out = R.V;
+  switch (Op) {
+  case BO_Add:
+    allLanes([&](unsigned K) { Out[K] = int64_t(uint64_t(A[K]) + uint64_t(B[K])); });
+    break;
+  case BO_Sub:
+    allLanes([&](unsigned K) { Out[K] = int64_t(uint64_t(A[K]) - uint64_t(B[K])); });
+    break;
+  case BO_Mul:
+    allLanes([&](unsigned K) { Out[K] = int64_t(uint64_t(A[K]) * uint64_t(B[K])); });
+    break;
+  case BO_And: allLanes([&](unsigned K) { Out[K] = A[K] & B[K]; }); break;
+  case BO_Or: allLanes([&](unsigned K) { Out[K] = A[K] | B[K]; }); break;
+  case BO_Xor: allLanes([&](unsigned K) { Out[K] = A[K] ^ B[K]; }); break;
+  case BO_LT: allLanes([&](unsigned K) { Out[K] = A[K] < B[K]; }); break;
+  case BO_GT: allLanes([&](unsigned K) { Out[K] = A[K] > B[K]; }); break;
+  case BO_LE: allLanes([&](unsigned K) { Out[K] = A[K] <= B[K]; }); break;
+  case BO_GE: allLanes([&](unsigned K) { Out[K] = A[K] >= B[K]; }); break;
+  case BO_EQ: allLanes([&](unsigned K) { Out[K] = A[K] == B[K]; }); break;
+  case BO_NE: allLanes([&](unsigned K) { Out[K] = A[K] != B[K]; }); break;
+  default:
+    // Division and shifts: lane by lane, for the lanes they are defined in.
+    forLanes(Right.Valid, [&](unsigned K) {
+      int64_t X = A[K], Y = B[K];
+      if (Op == BO_Div || Op == BO_Rem) {
+        if (Y == 0 || (X == INT64_MIN && Y == -1)) {
+          R.Valid &= ~(1u << K);
+          return;
+        }
+        if (Unsigned)
+          Out[K] = Op == BO_Div ? int64_t(uint64_t(X) / uint64_t(Y))
+                                : int64_t(uint64_t(X) % uint64_t(Y));
+        else
+          Out[K] = Op == BO_Div ? X / Y : X % Y;
+        return;
+      }
+      if (Y < 0 || Y >= 64) {
+        R.Valid &= ~(1u << K);
+        return;
+      }
+      if (Op == BO_Shl)
+        Out[K] = int64_t(uint64_t(X) << Y);
+      else
+        Out[K] = Unsigned ? int64_t(uint64_t(X) >> Y) : X >> Y;
+    });
+    break;
+  }
+  if (!BO->isComparisonOp())
+    normalizeAll(R, T);
+  return R;
+}
+
+Vals WarpValues::strideValue(const VarDecl *V, int64_t Trip,
+                                           const Frame &Fr, const Env &En,
+                                           uint32_t Active, unsigned Depth) {
+  Vals None;
+  const StrideLoop *SL = M.Facts.info(Fr.F).StrideOfVar.lookup(V);
+  if (!SL || V->getDeclContext() != Fr.F)
+    return None;
+  Vals Start = evalW(SL->Init, Fr, En, Active, Depth + 1);
+  Vals Step = SL->Step ? evalW(SL->Step, Fr, En, Start.Valid, Depth + 1)
+                       : splat(Start.Valid, 1);
+  Step.Valid &= Start.Valid;
+  const int64_t Times = SL->Down ? -Trip : Trip;
+  allLanes([&](unsigned K) {
+    Step.V[K] = int64_t(uint64_t(Start.V[K]) +
+                        uint64_t(Times) * uint64_t(Step.V[K]));
+  });
+  normalizeAll(Step, V->getType());
+  return Step;
+}
+
+Vals WarpValues::straightLineValueW(const VarDecl *V,
+                                                  const DeclRefExpr *Use,
+                                                  const Frame &Fr,
+                                                  const Env &En,
+                                                  uint32_t Active,
+                                                  unsigned Depth) {
+  Vals None;
+  FunctionInfo &I = M.Facts.info(Fr.F);
+  if (!I.PM || Depth > MaxDepth || !V->getType()->isIntegerType())
+    return None;
+  // The compound statement that declares V, and its child holding Use.
+  const Stmt *Child = Use;
+  const CompoundStmt *Scope = nullptr;
+  while (const Stmt *Parent = I.PM->getParent(Child)) {
+    if (const auto *CS = dyn_cast<CompoundStmt>(Parent)) {
+      bool Declares = llvm::any_of(CS->body(), [&](const Stmt *S) {
+        const auto *DS = dyn_cast<DeclStmt>(S);
+        return DS && llvm::is_contained(DS->decls(), V);
+      });
+      if (Declares) {
+        Scope = CS;
+        break;
+      }
+    }
+    Child = Parent;
+  }
+  if (!Scope)
+    return None;
+  auto IsChild = [&](const Stmt *M) {
+    const Stmt *Top = M;
+    while (const Stmt *P = I.PM->getParent(Top)) {
+      if (P == Scope)
+        return true;
+      // `idx += 32;` as written: the write, through implicit nodes only.
+      if (!isa<ExprWithCleanups, ImplicitCastExpr, ParenExpr>(P))
+        return false;
+      Top = P;
+    }
+    return false;
+  };
+  auto It = I.Mods.find(V);
+  if (It == I.Mods.end() || !llvm::all_of(It->second, IsChild))
+    return None;
+  Vals Val;
+  bool Declared = false;
+  for (const Stmt *S : Scope->body()) {
+    if (S == Child)
+      break;
+    if (const auto *DS = dyn_cast<DeclStmt>(S);
+        DS && llvm::is_contained(DS->decls(), V)) {
+      Declared = true;
+      Val = evalW(V->getInit(), Fr, En, Active, Depth + 1);
+      continue;
+    }
+    if (!Declared || !Val.Valid)
+      continue;
+    const Expr *W = dyn_cast<Expr>(S);
+    W = W ? W->IgnoreImplicit()->IgnoreParens() : nullptr;
+    if (!W || !llvm::is_contained(It->second, W))
+      continue;
+    if (const auto *UO = dyn_cast<UnaryOperator>(W)) {
+      if (!UO->isIncrementDecrementOp())
+        return None;
+      const int64_t Step = UO->isIncrementOp() ? 1 : -1;
+      forLanes(Val.Valid, [&](unsigned K) { Val.V[K] += Step; });
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(W)) {
+      BinaryOperatorKind Op = BO->getOpcode();
+      switch (Op) {
+      case BO_Assign: case BO_AddAssign: case BO_SubAssign:
+      case BO_MulAssign: case BO_AndAssign: case BO_OrAssign:
+      case BO_XorAssign: case BO_ShlAssign:
+        break;
+      default:
+        return None;
+      }
+      // The right side sees V's value before this write.
+      Vals Right = evalW(BO->getRHS(), Fr, En, Val.Valid, Depth + 1);
+      Val.Valid = Right.Valid;
+      forLanes(Right.Valid, [&](unsigned K) {
+        int64_t A = Val.V[K], B = Right.V[K];
+        int64_t &Out = Val.V[K];
+        switch (Op) {
+        case BO_Assign: Out = B; break;
+        case BO_AddAssign: Out = int64_t(uint64_t(A) + uint64_t(B)); break;
+        case BO_SubAssign: Out = int64_t(uint64_t(A) - uint64_t(B)); break;
+        case BO_MulAssign: Out = int64_t(uint64_t(A) * uint64_t(B)); break;
+        case BO_AndAssign: Out = A & B; break;
+        case BO_OrAssign: Out = A | B; break;
+        case BO_XorAssign: Out = A ^ B; break;
+        default:
+          if (B < 0 || B >= 64)
+            Val.Valid &= ~(1u << K);
+          else
+            Out = int64_t(uint64_t(A) << B);
+          break;
+        }
+      });
+    } else {
+      return None;
+    }
+    normalizeAll(Val, V->getType());
+  }
+  if (!Declared)
+    return None;
+  return Val;
+}
+
+static bool inCooperativeGroups(const Decl *D) {
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      if (NS->getName() == "cooperative_groups")
+        return true;
+  return false;
+}
+
+Vals WarpValues::evalCooperativeW(const CallExpr *CE,
+                                                const Env &En,
+                                                uint32_t Active) {
+  Vals R;
+  auto Each = [&](auto &&Fn) { return eachThread(Active, En, Fn); };
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee());
+  if (!MD || !MD->getDeclName().isIdentifier() || !inCooperativeGroups(MD))
+    return R;
+  StringRef Name = MD->getName();
+  // The group's type: the object's, as written (a tile's members may be
+  // declared in a base class).
+  QualType T;
+  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE))
+    T = MCE->getImplicitObjectArgument()->IgnoreParenImpCasts()->getType();
+  else if (const auto *ME =
+               dyn_cast<MemberExpr>(CE->getCallee()->IgnoreParenImpCasts()))
+    T = ME->getBase()->IgnoreParenImpCasts()->getType();
+  if (!T.isNull() && T->isPointerType())
+    T = T->getPointeeType();
+  const CXXRecordDecl *RD =
+      T.isNull() ? MD->getParent() : T->getAsCXXRecordDecl();
+  if (!RD || !RD->getDeclName().isIdentifier())
+    return R;
+  // The block: its rank is the linear thread index, which is what the
+  // model's thread index stands for.
+  if (RD->getName() == "thread_block") {
+    if (Name == "thread_rank")
+      return Each([](int64_t X) { return X; });
+    if (Name == "thread_index") // .x of it
+      return Each([&](int64_t X) {
+        return En.ShapeKnown ? X % En.BlockDim : X;
+      });
+    if (Name == "num_threads" || Name == "size") {
+      noteBlockDim(En);
+      return splat(Active, En.BlockDim * En.DimY * En.DimZ);
+    }
+    return R;
+  }
+  // A tile of N threads of the block (N a power of two up to 32): lanes
+  // Tid % N, tile Tid / N.
+  const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD);
+  if (!Spec || RD->getName() != "thread_block_tile" ||
+      Spec->getTemplateArgs().size() < 1 ||
+      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Integral)
+    return R;
+  int64_t N = Spec->getTemplateArgs()[0].getAsIntegral().getExtValue();
+  if (N <= 0 || N > 32 || !llvm::isPowerOf2_64(uint64_t(N)))
+    return R;
+  if (Name == "thread_rank")
+    return Each([&](int64_t X) { return X % N; });
+  if (Name == "num_threads" || Name == "size")
+    return splat(Active, N);
+  if (Name == "meta_group_rank")
+    return Each([&](int64_t X) { return X / N; });
+  if (Name == "meta_group_size") {
+    noteBlockDim(En);
+    return splat(Active, En.BlockDim / N);
+  }
+  return R;
+}
+
+Vals WarpValues::evalCallW(const CallExpr *CE, const Frame &Fr,
+                                         const Env &En, uint32_t Active,
+                                         unsigned Depth) {
+  Vals Result;
+  if (Depth > MaxDepth || isa<CXXOperatorCallExpr>(CE))
+    return Result;
+  const FunctionDecl *Def = M.Calls.followable(M.Calls.resolveCallee(CE), Fr);
+  if (!Def || !Def->getReturnType()->isIntegerType() || !M.Facts.info(Def).Ok)
+    return Result;
+  // Every return gives the same value: the call's value, whatever path the
+  // callee takes.
+  Frame Callee{Def, CE, &Fr};
+  bool First = true;
+  for (const Expr *R : M.Facts.returnsOf(Def)) {
+    Vals V = evalW(R, Callee, En, First ? Active : Result.Valid, Depth + 1);
+    normalizeAll(V, Def->getReturnType());
+    if (First) {
+      Result = V;
+      First = false;
+      continue;
+    }
+    uint32_t Agree = 0;
+    forLanes(V.Valid & Result.Valid, [&](unsigned K) {
+      if (V.V[K] == Result.V[K])
+        Agree |= 1u << K;
+    });
+    Result.Valid = Agree;
+  }
+  return Result;
+}
+
+} // namespace cuda_tidy::lanes

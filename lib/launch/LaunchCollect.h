@@ -1,0 +1,109 @@
+//===--- LaunchCollect.h - How the launch model is collected ----*- C++ -*-===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// Internal to lib/launch: the pieces LaunchModel.cpp (launch sites and
+/// their configurations) and LaunchSettings.cpp (cudaFuncSetAttribute
+/// settings, wrappers, once-per-process guards) share while one walk of the
+/// translation unit collects the model. Checks include LaunchModel.h, never
+/// this header.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_TIDY_LIB_LAUNCH_LAUNCHCOLLECT_H
+#define CUDA_TIDY_LIB_LAUNCH_LAUNCHCOLLECT_H
+
+#include "lib/launch/LaunchModel.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include <vector>
+
+namespace clang {
+class CXXMethodDecl;
+class LambdaExpr;
+class ParmVarDecl;
+} // namespace clang
+
+namespace cuda_tidy {
+namespace launch_detail {
+
+/// The variable or field holding a driver-API CUfunction, or null.
+const clang::Decl *driverFunctionOf(const clang::Expr *E);
+
+/// The name of the enumerator E names, or "".
+llvm::StringRef enumeratorName(const clang::Expr *E);
+
+/// The kernel E names: `k`, `&k`, `(void *)k`, `k<float>`, a local
+/// assigned once or a constant variable holding one, or a parameter bound
+/// in Frame to one of these. A parameter no frame binds is noted with
+/// ConstantEvaluator::noteUnboundParam.
+const clang::FunctionDecl *kernelOf(const clang::Expr *E,
+                                    ConstantEvaluator &Eval,
+                                    const CallFrame *Frame = nullptr,
+                                    unsigned Depth = 0);
+
+/// One call of a user function and the function that makes it.
+struct UserCall {
+  const clang::CallExpr *Call = nullptr;
+  const clang::FunctionDecl *Caller = nullptr;
+};
+
+/// Collects the cudaFuncSetAttribute / cuFuncSetAttribute settings of a
+/// translation unit: fed by the walk that finds the launches, then asked to
+/// bind the settings made inside wrappers at the wrappers' calls.
+class SettingCollector {
+public:
+  SettingCollector(ConstantEvaluator &Eval,
+                   std::vector<FuncAttributeCall> &Attrs)
+      : Eval(Eval), Attrs(Attrs) {}
+
+  /// A call of a user function with a body (for binding wrappers).
+  void noteCall(const clang::FunctionDecl *Callee, UserCall Site) {
+    CallsTo[Callee->getCanonicalDecl()].push_back(Site);
+  }
+  /// A lambda, to leave its body for the code around it.
+  void noteLambda(const clang::CXXMethodDecl *CallOperator,
+                  const clang::LambdaExpr *LE) {
+    Lambdas[CallOperator] = LE;
+  }
+
+  /// A cudaFuncSetAttribute (or, with Driver, cuFuncSetAttribute) call made
+  /// in function In.
+  void addAttributeCall(const clang::CallExpr *Call, bool Driver,
+                        const clang::FunctionDecl *In);
+
+  /// Binds the settings made in wrappers at the wrappers' calls; call after
+  /// the walk.
+  void bindWrappers();
+
+private:
+  void evaluateSetting(FuncAttributeCall &A, const CallFrame *Frame);
+  void bindAt(const FuncAttributeCall &A, const clang::FunctionDecl *Function,
+              const llvm::SmallVector<UserCall, 2> &Chain,
+              FuncAttributeCall Best, unsigned Depth);
+  void finishSetting(FuncAttributeCall &A, const clang::FunctionDecl *In,
+                     llvm::ArrayRef<UserCall> Chain = {});
+
+  ConstantEvaluator &Eval;
+  std::vector<FuncAttributeCall> &Attrs;
+  /// The calls of each user function with a body, by canonical declaration.
+  llvm::DenseMap<const clang::FunctionDecl *, llvm::SmallVector<UserCall, 2>>
+      CallsTo;
+  struct PendingSetting {
+    FuncAttributeCall Setting;
+    const clang::FunctionDecl *Function;
+  };
+  std::vector<PendingSetting> Pending;
+  /// Each lambda's call operator and its expression, to leave a lambda's
+  /// body for the code around it.
+  llvm::DenseMap<const clang::CXXMethodDecl *, const clang::LambdaExpr *>
+      Lambdas;
+};
+
+} // namespace launch_detail
+} // namespace cuda_tidy
+
+#endif // CUDA_TIDY_LIB_LAUNCH_LAUNCHCOLLECT_H

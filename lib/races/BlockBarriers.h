@@ -1,0 +1,61 @@
+//===--- BlockBarriers.h - Barriers every thread of a block reaches -*- C++ -*-===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// The block barriers of a function in one context of the lane model, as
+/// the race finder counts them (SharedRaces.h): the barriers the uniformity
+/// analysis recognises at block, cluster or grid scope (not `__syncwarp`),
+/// `cuda::barrier` arrive-and-wait, and calls to user functions whose body
+/// is not visible, where every thread of the block reaches them: the
+/// control at the barrier, at each call of the context's chain, and what a
+/// called function's barrier depends on are block-uniform once the chain's
+/// arguments are bound.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_TIDY_LIB_RACES_BLOCKBARRIERS_H
+#define CUDA_TIDY_LIB_RACES_BLOCKBARRIERS_H
+
+#include "lib/lanes/ModelTypes.h"
+#include "lib/races/SharedRaces.h"
+#include <optional>
+
+namespace cuda_tidy {
+
+class UniformityAnalysis;
+
+namespace lanes {
+class LaneModel;
+} // namespace lanes
+
+/// The elements of I's CFG that are block barriers every thread reaches in
+/// the context Fr; std::nullopt when the uniformity analysis cannot analyse
+/// a function of the context.
+std::optional<lanes::BarrierTable>
+blockBarriers(lanes::LaneModel &M, UniformityAnalysis &Plain,
+              lanes::FunctionInfo &I, const lanes::Frame &Fr);
+
+/// Every thread of the block reaches S (a statement of Fr's function) in
+/// the context Fr, and in every other context of that function.
+bool everyThreadReaches(lanes::LaneModel &M, UniformityAnalysis &Plain,
+                        const clang::Stmt *S, const lanes::Frame &Fr);
+
+/// The branch that ends Block may send threads of one block down different
+/// arms in the context Fr.
+bool splitsBlock(lanes::LaneModel &M, lanes::FunctionInfo &I, unsigned Block,
+                 const lanes::Frame &Fr);
+
+/// Where `__syncthreads();` orders race X of the context Fr (see
+/// SharedRaces.h): InIteration, a barrier-free path joins the two accesses
+/// within one iteration; ThroughBackEdge, one through a loop's back edge.
+BarrierFix placeBarrier(lanes::LaneModel &M, UniformityAnalysis &Plain,
+                        lanes::FunctionInfo &I, const lanes::Frame &Fr,
+                        const SharedRace &X, bool InIteration,
+                        bool ThroughBackEdge);
+
+} // namespace cuda_tidy
+
+#endif // CUDA_TIDY_LIB_RACES_BLOCKBARRIERS_H

@@ -1,0 +1,613 @@
+//===--- SharedRaces.cpp - Races on shared memory between warps -----------===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lib/races/SharedRaces.h"
+#include "lib/ast/CudaAST.h"
+#include "lib/lanes/AccessPairs.h"
+#include "lib/lanes/AccessTable.h"
+#include "lib/races/BlockBarriers.h"
+#include "lib/uniformity/Uniformity.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/Basic/SourceManager.h"
+#include <algorithm>
+#include <unordered_map>
+
+using namespace clang;
+
+namespace cuda_tidy {
+
+using namespace lanes;
+
+namespace {
+
+/// The elements a side writes, by byte: per (byte, object) the first thread
+/// and the first thread of another warp, so that a reader finds a writer of
+/// another warp in constant time.
+struct WriterIndex {
+  struct Entry {
+    int64_t Byte;
+    const void *Key;
+    unsigned First;
+    int Other = -1; // a thread of another warp than First's, or -1
+  };
+  std::vector<Entry> Entries;
+  void add(int64_t Byte, const void *Key, unsigned Tid) {
+    Entries.push_back({Byte, Key, Tid});
+  }
+  void finish() {
+    llvm::sort(Entries, [](const Entry &A, const Entry &B) {
+      return std::tie(A.Byte, A.Key, A.First) <
+             std::tie(B.Byte, B.Key, B.First);
+    });
+    unsigned Out = 0;
+    for (unsigned K = 0; K < Entries.size();) {
+      Entry E = Entries[K];
+      unsigned J = K + 1;
+      for (; J < Entries.size() && Entries[J].Byte == E.Byte &&
+             Entries[J].Key == E.Key;
+           ++J)
+        if (E.Other < 0 && Entries[J].First / 32 != E.First / 32)
+          E.Other = int(Entries[J].First);
+      Entries[Out++] = E;
+      K = J;
+    }
+    Entries.resize(Out);
+  }
+  /// An entry of Key written by a thread of another warp than Tid's.
+  const Entry *anyOtherWarp(const void *Key, unsigned Tid) const {
+    for (const Entry &E : Entries)
+      if (E.Key == Key && (E.First / 32 != Tid / 32 || E.Other >= 0))
+        return &E;
+    return nullptr;
+  }
+  /// A thread of another warp than Tid's that writes a byte of [Lo, Hi) of
+  /// Key, or -1.
+  int otherWarp(int64_t Lo, int64_t Hi, const void *Key, unsigned Tid) const {
+    auto It = std::lower_bound(
+        Entries.begin(), Entries.end(), Lo,
+        [](const Entry &E, int64_t B) { return E.Byte < B; });
+    for (; It != Entries.end() && It->Byte < Hi; ++It) {
+      if (It->Key != Key)
+        continue;
+      if (It->First / 32 != Tid / 32)
+        return int(It->First);
+      if (It->Other >= 0)
+        return It->Other;
+    }
+    return -1;
+  }
+};
+
+/// The state of one pair's search.
+struct RacePair : AccessPair {
+  using AccessPair::AccessPair;
+  /// A condition the model cannot evaluate, on either side: the pair is
+  /// left alone.
+  bool Unknown = false;
+  /// The witness of the shape being evaluated: the writer's and the other
+  /// thread, the element.
+  bool Found = false;
+  unsigned WriterTid = 0, OtherTid = 0;
+  Address Element;
+  unsigned ShapeIdx = 0;
+  /// The other side's element comes from a loaded value.
+  bool LoadedIndex = false;
+  /// The loop whose back edge joins the two with no barrier, if any.
+  const Stmt *CrossLoop = nullptr;
+};
+
+} // namespace
+
+/// The races of one context.
+class SharedRaceFinder::FrameSearch {
+public:
+  FrameSearch(SharedRaceFinder &Finder, const Frame &Fr)
+      : Finder(Finder), M(Finder.M), Fr(Fr) {}
+  void run();
+
+private:
+  bool overBudget() {
+    if (!M.MaxWork || M.Work - StartWork <= M.MaxWork)
+      return false;
+    const FunctionDecl *Root = rootOf(Fr).F;
+    if (!llvm::is_contained(Finder.CutShort, Root))
+      Finder.CutShort.push_back(Root);
+    return true;
+  }
+  const ReachSet &reachOf(unsigned K) {
+    if (!Reach[K])
+      Reach[K] = M.Facts.reach(*I, Table->accesses()[K].Where, *Barriers);
+    return *Reach[K];
+  }
+  /// The loop L holding both accesses whose back edge joins From (in one
+  /// iteration) to To (in the next) with no barrier, or null.
+  const Stmt *crossingLoop(const FrameAccess &From, const FrameAccess &To,
+                           const ReachSet &ToReach);
+  /// placePair's back-edge flags say a path takes some back edge; a race
+  /// through one needs the back edge of a loop holding both accesses.
+  bool refineCrossing(RacePair &P);
+  /// The block shapes to evaluate (see SharedRaces.h).
+  void chooseShapes();
+  /// Evaluates the pair for shape Shapes[K]: P.Found and the witness.
+  void evaluate(RacePair &P, unsigned K);
+  const WriterIndex &writers(RacePair &P, const Env &E, unsigned K,
+                             WriterIndex &Local);
+  /// Whether every access to Key's variable stays inside it in a block of
+  /// shape Shapes[K].
+  bool admitted(const void *Key, unsigned K);
+  /// Whether some shared access of the context tells the warps of a block
+  /// of shape Shapes[K] apart (not every one indexes by the lane only).
+  bool warpsDiffer(unsigned K);
+  /// Searches the pair; records a race when found.
+  void search(RacePair &P);
+  void record(RacePair &P, llvm::ArrayRef<unsigned> Sizes);
+
+  SharedRaceFinder &Finder;
+  LaneModel &M;
+  const Frame &Fr;
+  FunctionInfo *I = nullptr;
+  CallChain Chain;
+  std::optional<AccessTable> Table;
+  std::optional<BarrierTable> Barriers;
+  llvm::SmallVector<std::optional<ReachSet>, 16> Reach;
+  bool ChainLoops = false;
+  uint64_t StartWork = 0;
+  llvm::SmallVector<BlockShape, 6> Shapes;
+  bool ShapesKnown = false;
+  std::unordered_map<const AccessThreads *, WriterIndex> WriterCache;
+  llvm::DenseMap<std::pair<const void *, unsigned>, bool> Admitted;
+  llvm::DenseMap<unsigned, bool> Differ;
+  /// Reach sets from the end of a loop's latch block, by block.
+  llvm::DenseMap<unsigned, ReachSet> LatchReach;
+};
+
+/// Whether Where lies in one of Set's ranges (NonCrossed: reached without
+/// a back edge).
+static bool inReach(const ReachSet &Set, Pos Where, bool NonCrossed) {
+  for (const auto &X : Set.Ranges)
+    if (X.Block == Where.Block && X.Lo <= Where.Index && Where.Index < X.Hi &&
+        !(NonCrossed && X.Crossed))
+      return true;
+  return false;
+}
+
+const Stmt *SharedRaceFinder::FrameSearch::crossingLoop(
+    const FrameAccess &From, const FrameAccess &To, const ReachSet &ToReach) {
+  const ParentMap &PM = *I->PM;
+  for (const Stmt *L = PM.getParent(From.anchor()); L; L = PM.getParent(L)) {
+    if (!isa<ForStmt, WhileStmt, DoStmt>(L) ||
+        !isDescendantOf(To.anchor(), L, PM))
+      continue;
+    // The block that jumps back to the loop's start, and that start.
+    const CFGBlock *Latch = nullptr;
+    for (const CFGBlock *B : I->Blocks)
+      if (B && B->getLoopTarget() == L && B->succ_size() == 1 &&
+          *B->succ_begin())
+        Latch = B;
+    if (!Latch)
+      continue;
+    unsigned Header = (*Latch->succ_begin())->getBlockID();
+    bool HeaderReachesTo = llvm::any_of(ToReach.Ranges, [&](const auto &X) {
+      return X.Block == Header && X.Lo == 0;
+    });
+    if (!HeaderReachesTo)
+      continue;
+    auto [It, New] = LatchReach.try_emplace(Latch->getBlockID());
+    if (New)
+      It->second =
+          M.Facts.reach(*I, Pos{Latch->getBlockID(), unsigned(Latch->size())},
+                        *Barriers);
+    if (inReach(It->second, From.Where, false))
+      return L;
+  }
+  return nullptr;
+}
+
+bool SharedRaceFinder::FrameSearch::refineCrossing(RacePair &P) {
+  if (!P.Crossed || P.RI == P.WI)
+    return true;
+  const ReachSet &RR = reachOf(P.RI), &WR = reachOf(P.WI);
+  const bool WR0 = inReach(RR, P.W->Where, true);
+  const bool RW0 = inReach(WR, P.R->Where, true);
+  const Stmt *LoopWR = P.CrossWR ? crossingLoop(*P.W, *P.R, RR) : nullptr;
+  const Stmt *LoopRW = P.CrossRW ? crossingLoop(*P.R, *P.W, WR) : nullptr;
+  P.CrossWR = LoopWR != nullptr;
+  P.CrossRW = LoopRW != nullptr;
+  P.WToR = WR0 || P.CrossWR;
+  P.RToW = RW0 || P.CrossRW;
+  P.Crossed = P.CrossWR || P.CrossRW;
+  P.CrossLoop = LoopWR ? LoopWR : LoopRW;
+  return P.SameIter || P.Crossed;
+}
+
+void SharedRaceFinder::FrameSearch::chooseShapes() {
+  const FunctionDecl *Root = rootOf(Fr).F;
+  if (isKernel(Root))
+    for (const Dim3 &D : M.Calls.launchedShapes(Root))
+      Shapes.push_back({D, true});
+  if (Shapes.empty())
+    if (std::optional<Dim3> D = M.Calls.defaultShape())
+      Shapes.push_back({*D, true});
+  ShapesKnown = !Shapes.empty();
+  if (ShapesKnown)
+    return;
+  uint64_t MaxThreads = 1024;
+  if (const auto *LB = Root->getAttr<CUDALaunchBoundsAttr>()) {
+    Expr::EvalResult R;
+    if (LB->getMaxThreads() && !LB->getMaxThreads()->isValueDependent() &&
+        LB->getMaxThreads()->EvaluateAsInt(R, M.Ctx) &&
+        R.Val.getInt().getExtValue() > 0)
+      MaxThreads = std::min<uint64_t>(MaxThreads, R.Val.getInt().getExtValue());
+  }
+  // One warp has no other warp to race with.
+  for (unsigned BD : BlockSizes)
+    if (BD >= 64 && BD <= MaxThreads)
+      Shapes.push_back({Dim3{BD, 1, 1}, false});
+}
+
+void SharedRaceFinder::FrameSearch::run() {
+  I = &M.Facts.info(Fr.F);
+  if (!I->Ok)
+    return;
+  M.Facts.accessesOf(*I);
+  if (I->Accesses.empty() && M.Facts.callsOf(*I).empty())
+    return;
+  // Nothing to race on without a plain write to shared memory here or in a
+  // helper: decided after the table is made (a cheap syntactic look first).
+  if (!M.Guards.chainOf(Fr, Chain))
+    return;
+  bool CallOpaque =
+      llvm::any_of(Chain, [](const CallLevel &L) { return L.Opaque; });
+  Table.emplace(M, Fr, Chain);
+  Table->collect(*I, CallOpaque);
+  llvm::MutableArrayRef<FrameAccess> Acc = Table->accesses();
+  auto PlainWrite = [](const FrameAccess &A) {
+    return !A.Global &&
+           (A.A->R == Role::Write || A.A->R == Role::ReadWrite);
+  };
+  if (llvm::none_of(Acc, PlainWrite))
+    return;
+  Barriers = blockBarriers(M, Finder.Plain, *I, Fr);
+  if (!Barriers)
+    return;
+  chooseShapes();
+  if (Shapes.empty())
+    return;
+  Table->setShapes(Shapes);
+  Reach.resize(Acc.size());
+  ChainLoops = llvm::any_of(
+      Chain, [](const CallLevel &L) { return !L.Loops.empty(); });
+  StartWork = M.Work;
+  auto Splits = [&](unsigned Block) {
+    return splitsBlock(M, *I, Block, Fr);
+  };
+  for (unsigned WI = 0; WI < Acc.size(); ++WI) {
+    FrameAccess &W = Acc[WI];
+    if (!PlainWrite(W) || W.Opaque)
+      continue;
+    for (unsigned RI = 0; RI < Acc.size(); ++RI) {
+      FrameAccess &R = Acc[RI];
+      if (R.Global || R.Opaque || R.Key != W.Key)
+        continue;
+      // An access paired with itself: threads updating one element; a
+      // plain store every thread makes is left out (see SharedRaces.h).
+      if (RI == WI && W.A->R != Role::ReadWrite)
+        continue;
+      // Two writes: once.
+      if (PlainWrite(R) && RI < WI)
+        continue;
+      if (overBudget())
+        return;
+      RacePair P(RI, WI, R, W);
+      if (!placePair(P, reachOf(RI), reachOf(WI), *I, ChainLoops, M.Guards,
+                     Splits))
+        continue;
+      if (!refineCrossing(P))
+        continue;
+      splitLoops(P, M.Guards, Fr);
+      search(P);
+    }
+  }
+}
+
+const WriterIndex &SharedRaceFinder::FrameSearch::writers(RacePair &P,
+                                                          const Env &E,
+                                                          unsigned K,
+                                                          WriterIndex &Local) {
+  Env EW = E;
+  shiftTrips(P, EW, P.Shift.W);
+  llvm::SmallPtrSet<const Expr *, 4> Unknown;
+  auto Add = [&](WriterIndex &Into, Env &E2) {
+    for (const auto &[Tid, Ad] :
+         Table->threads(P.WI, K, E2, Unknown).Threads)
+      Into.add(Ad.Byte, Ad.Key, Tid);
+  };
+  const WriterIndex *Out = &Local;
+  if (P.WOnly.empty()) {
+    AccessThreads &C = Table->entry(P.WI, K, EW);
+    auto [It, New] = WriterCache.try_emplace(&C);
+    if (New) {
+      Add(It->second, EW);
+      It->second.finish();
+    } else {
+      Table->threads(P.WI, K, EW, Unknown);
+    }
+    Out = &It->second;
+  } else {
+    M.Guards.enumerate(P.WOnly, Fr, EW, [&](Env &E2) {
+      Add(Local, E2);
+      return true;
+    });
+    Local.finish();
+  }
+  if (!Unknown.empty())
+    P.Unknown = true;
+  return *Out;
+}
+
+void SharedRaceFinder::FrameSearch::evaluate(RacePair &P, unsigned K) {
+  P.Found = false;
+  Env Base;
+  setShape(Base, Shapes[K]);
+  bool ReadBD = false;
+  Base.ReadBlockDim = &ReadBD;
+  ASTContext &Ctx = M.Ctx;
+  const int64_t WSize =
+      Ctx.getTypeSizeInChars(P.W->A->E->getType()).getQuantity();
+  const int64_t RSize =
+      Ctx.getTypeSizeInChars(P.R->A->E->getType()).getQuantity();
+  enumerateCommon(P, M.Guards, Chain, Fr, Base, [&](Env &E) {
+    if (P.Found || P.Unknown)
+      return;
+    WriterIndex Local;
+    const WriterIndex &Writers = writers(P, E, K, Local);
+    if (P.Unknown || Writers.Entries.empty())
+      return;
+    Env ER = E;
+    shiftTrips(P, ER, P.Shift.R);
+    M.Guards.enumerate(P.ROnly, Fr, ER, [&](Env &E2) {
+      if (P.Found || P.Unknown)
+        return true;
+      llvm::SmallPtrSet<const Expr *, 4> Unknown;
+      AccessThreads &C = Table->threads(P.RI, K, E2, Unknown);
+      if (!Unknown.empty()) {
+        P.Unknown = true;
+        return true;
+      }
+      for (const auto &[Tid, Ad] : C.Threads) {
+        int Writer =
+            Writers.otherWarp(Ad.Byte - WSize + 1, Ad.Byte + RSize, Ad.Key, Tid);
+        if (Writer < 0)
+          continue;
+        P.Found = true;
+        P.WriterTid = unsigned(Writer);
+        P.OtherTid = Tid;
+        P.Element = Ad;
+        P.ShapeIdx = K;
+        break;
+      }
+      // Threads whose element comes from a loaded value (`h[bin] += 1`):
+      // some input makes it one that a thread of another warp writes.
+      if (!P.Found && !C.Unplaced.empty() && WSize == RSize)
+        if (const WriterIndex::Entry *E =
+                Writers.anyOtherWarp(C.UnplacedKey, C.Unplaced.front())) {
+          unsigned Tid = C.Unplaced.front();
+          P.Found = true;
+          P.WriterTid = E->First / 32 != Tid / 32 ? E->First : unsigned(E->Other);
+          P.OtherTid = Tid;
+          P.Element = Address{C.UnplacedKey, C.UnplacedVar, E->Byte};
+          P.ShapeIdx = K;
+          P.LoadedIndex = true;
+        }
+      return true;
+    });
+  });
+}
+
+bool SharedRaceFinder::FrameSearch::warpsDiffer(unsigned K) {
+  auto [It, New] = Differ.try_emplace(K, false);
+  if (!New)
+    return It->second;
+  llvm::MutableArrayRef<FrameAccess> Acc = Table->accesses();
+  bool Differs = false;
+  for (unsigned AI = 0; AI < Acc.size() && !Differs; ++AI) {
+    if (Acc[AI].Global)
+      continue;
+    Env Base;
+    setShape(Base, Shapes[K]);
+    llvm::SmallVector<const ForStmt *, 2> Loops(Acc[AI].Loops.rbegin(),
+                                                Acc[AI].Loops.rend());
+    M.Guards.enumerateChain(Chain, Base, [&](Env &E0) {
+      Env E1 = E0;
+      M.Guards.enumerate(Loops, Fr, E1, [&](Env &E) {
+        llvm::SmallPtrSet<const Expr *, 4> Unknown;
+        AccessThreads &C = Table->threads(AI, K, E, Unknown);
+        // Thread T of warp 0 and thread T + 32 * W of warp W.
+        llvm::DenseMap<unsigned, int64_t> Lane0;
+        for (const auto &[Tid, Ad] : C.Threads) {
+          if (Tid < 32)
+            Lane0[Tid] = Ad.Byte;
+          else if (auto L = Lane0.find(Tid % 32);
+                   L == Lane0.end() || L->second != Ad.Byte)
+            Differs = true;
+        }
+        if (!C.Unplaced.empty())
+          Differs = true;
+        return !Differs;
+      });
+      return !Differs;
+    });
+  }
+  Differ[K] = Differs;
+  return Differs;
+}
+
+bool SharedRaceFinder::FrameSearch::admitted(const void *Key, unsigned K) {
+  auto [It, New] = Admitted.try_emplace({Key, K}, true);
+  if (!New)
+    return It->second;
+  // A kernel whose every shared access touches the same element in thread
+  // T and thread T + 32 (it indexes by the lane only) is written for blocks
+  // of one warp: larger blocks are not what it admits.
+  if (!warpsDiffer(K)) {
+    Admitted[{Key, K}] = false;
+    return false;
+  }
+  llvm::MutableArrayRef<FrameAccess> Acc = Table->accesses();
+  bool Ok = true;
+  for (unsigned AI = 0; AI < Acc.size() && Ok; ++AI) {
+    const FrameAccess &A = Acc[AI];
+    if (A.Key != Key || A.Global)
+      continue;
+    const int64_t Size =
+        M.Ctx.getTypeSizeInChars(A.A->E->getType()).getQuantity();
+    Env Base;
+    setShape(Base, Shapes[K]);
+    llvm::SmallVector<const ForStmt *, 2> Loops(A.Loops.rbegin(),
+                                                A.Loops.rend());
+    M.Guards.enumerateChain(Chain, Base, [&](Env &E0) {
+      Env E1 = E0;
+      M.Guards.enumerate(Loops, Fr, E1, [&](Env &E) {
+        llvm::SmallPtrSet<const Expr *, 4> Unknown;
+        for (const auto &[Tid, Ad] : Table->threads(AI, K, E, Unknown).Threads) {
+          if (!Ad.Var || Ad.Var->getType()->isIncompleteType() ||
+              Ad.Var->getType()->isDependentType())
+            continue;
+          const int64_t Bytes =
+              M.Ctx.getTypeSizeInChars(Ad.Var->getType()).getQuantity();
+          if (Ad.Byte < 0 || Ad.Byte + Size > Bytes)
+            Ok = false;
+        }
+        return Ok;
+      });
+      return Ok;
+    });
+  }
+  Admitted[{Key, K}] = Ok;
+  return Ok;
+}
+
+void SharedRaceFinder::FrameSearch::search(RacePair &P) {
+  if (ShapesKnown) {
+    // The shapes the code launches: a race in one is a race.
+    for (unsigned K = 0; K < Shapes.size(); ++K) {
+      evaluate(P, K);
+      if (P.Unknown)
+        return;
+      if (P.Found) {
+        record(P, {});
+        return;
+      }
+    }
+    return;
+  }
+  // Unknown block: smallest first; a size the indexing admits with no
+  // collision ends the search.
+  llvm::SmallVector<unsigned, 6> Sizes;
+  RacePair First = P;
+  bool HaveWitness = false;
+  for (unsigned K = 0; K < Shapes.size(); ++K) {
+    evaluate(P, K);
+    if (P.Unknown)
+      return;
+    bool Admits = admitted(P.W->Key, K);
+    if (!P.Found) {
+      if (Admits)
+        return;
+      continue;
+    }
+    if (!Admits)
+      continue;
+    Sizes.push_back(unsigned(Shapes[K].D.X));
+    if (!HaveWitness) {
+      First = P;
+      HaveWitness = true;
+    }
+  }
+  if (!HaveWitness)
+    return;
+  record(First, Sizes);
+}
+
+/// The innermost if statement with A in one arm and B in the other.
+static const Stmt *branchBetween(const Stmt *A, const Stmt *B,
+                                 const ParentMap &PM) {
+  for (const Stmt *Cur = PM.getParent(A); Cur; Cur = PM.getParent(Cur))
+    if (const auto *If = dyn_cast<IfStmt>(Cur); If && If->getElse()) {
+      bool AThen = isDescendantOf(A, If->getThen(), PM);
+      bool BThen = isDescendantOf(B, If->getThen(), PM);
+      bool AElse = isDescendantOf(A, If->getElse(), PM);
+      bool BElse = isDescendantOf(B, If->getElse(), PM);
+      if ((AThen && BElse) || (AElse && BThen))
+        return If;
+    }
+  return nullptr;
+}
+
+void SharedRaceFinder::FrameSearch::record(RacePair &P,
+                                           llvm::ArrayRef<unsigned> Sizes) {
+  const SourceManager &SM = M.Ctx.getSourceManager();
+  // Which runs first on the barrier-free path; on both arms of a branch,
+  // or both ways round a loop with no barrier, the one written first.
+  bool WFirst = P.WToR;
+  if (P.WToR == P.RToW)
+    WFirst = !SM.isBeforeInTranslationUnit(P.R->anchor()->getBeginLoc(),
+                                           P.W->anchor()->getBeginLoc());
+  const FrameAccess &F = WFirst ? *P.W : *P.R, &S = WFirst ? *P.R : *P.W;
+  SharedRace X;
+  X.Func = Fr.F;
+  X.First = F.A->E;
+  X.Second = S.A->E;
+  X.FirstStmt = F.Statement;
+  X.SecondStmt = S.Statement;
+  X.FirstRole = F.A->R;
+  X.SecondRole = S.A->R;
+  X.FirstCall = F.Site;
+  X.SecondCall = S.Site;
+  X.Shared = P.Element.Var;
+  X.Byte = P.Element.Byte;
+  X.FirstThread = WFirst ? P.WriterTid : P.OtherTid;
+  X.SecondThread = WFirst ? P.OtherTid : P.WriterTid;
+  X.Shape = Shapes[P.ShapeIdx];
+  X.Sizes.assign(Sizes.begin(), Sizes.end());
+  const ParentMap &PM = *I->PM;
+  if (!P.WToR && !P.RToW && P.RI != P.WI)
+    X.Branch = branchBetween(F.anchor(), S.anchor(), PM);
+  X.Loop = P.CrossLoop;
+  X.LoadedIndex = P.LoadedIndex;
+  for (const Frame *Up = &Fr; Up->Call && Up->Parent; Up = Up->Parent)
+    X.Callers.push_back(Up->Call);
+  const bool InIteration = P.SameIter && (P.WToR || P.RToW);
+  X.Fix = placeBarrier(M, Finder.Plain, *I, Fr, X, InIteration, P.Crossed);
+  Finder.Races.push_back(std::move(X));
+}
+
+void SharedRaceFinder::run() {
+  if (Ran)
+    return;
+  Ran = true;
+  const SourceManager &SM = M.Ctx.getSourceManager();
+  for (const FunctionDecl *F : M.Calls.functions()) {
+    if (SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation())))
+      continue;
+    for (const Frame *Fr : M.Calls.contextsOf(F))
+      FrameSearch(*this, *Fr).run();
+  }
+  // One race per (first, second) pair: the first context's.
+  llvm::SmallVector<SharedRace, 8> Merged;
+  llvm::DenseSet<std::pair<const Expr *, const Expr *>> Seen;
+  for (SharedRace &X : Races)
+    if (Seen.insert({X.First, X.Second}).second)
+      Merged.push_back(std::move(X));
+  llvm::stable_sort(Merged, [&](const SharedRace &L, const SharedRace &R) {
+    return SM.isBeforeInTranslationUnit(L.Second->getExprLoc(),
+                                        R.Second->getExprLoc());
+  });
+  Races = std::move(Merged);
+}
+
+} // namespace cuda_tidy

@@ -1,0 +1,235 @@
+//===--- Explain.cpp - Why a point or a value differs between threads -----===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The explanations of the uniformity analysis' results, for notes: the
+// innermost branch or loop that makes a point diverge (causeAt), and a
+// value's description with the trace of where its locals got their level
+// (describe).
+//
+//===----------------------------------------------------------------------===//
+
+#include "lib/uniformity/UniformityImpl.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace cuda_tidy {
+
+/// The first statement in S (S included, lambdas left out) for which Match
+/// holds, not looking into statements for which Opaque holds.
+static const Stmt *findIn(const Stmt *S,
+                          llvm::function_ref<bool(const Stmt *)> Match,
+                          llvm::function_ref<bool(const Stmt *)> Opaque) {
+  if (!S || isa<LambdaExpr>(S))
+    return nullptr;
+  if (Match(S))
+    return S;
+  if (Opaque(S))
+    return nullptr;
+  for (const Stmt *Child : S->children())
+    if (const Stmt *R = findIn(Child, Match, Opaque))
+      return R;
+  return nullptr;
+}
+
+/// A `break` or `goto` inside S that leaves the loop S is in (not one of a
+/// loop or switch nested in S).
+static const Stmt *findLoopExit(const Stmt *S) {
+  return findIn(
+      S, [](const Stmt *X) { return isa<BreakStmt, GotoStmt>(X); },
+      [](const Stmt *X) { return isLoopStmt(X) || isa<SwitchStmt>(X); });
+}
+
+/// A `return` inside S that is not in a lambda.
+static const Stmt *findReturn(const Stmt *S) {
+  return findIn(
+      S, [](const Stmt *X) { return isa<ReturnStmt>(X); },
+      [](const Stmt *) { return false; });
+}
+
+DivergenceCause FunctionUniformityImpl::causeOf(const CFGBlock *Branch,
+                                                const Stmt *S) const {
+  DivergenceCause C;
+  const Stmt *T = Branch->getTerminatorStmt();
+  C.Terminator = T;
+  C.Condition = dyn_cast_or_null<Expr>(Branch->getTerminatorCondition(false));
+  C.Level = CondLevel[Branch->getBlockID()];
+  C.K = isLoopStmt(T) ? DivergenceCause::Loop : DivergenceCause::Branch;
+  // A short-circuit operator in an if's condition decides for the if.
+  const Stmt *Owner = T;
+  if (const auto *BO = dyn_cast<BinaryOperator>(T); BO && BO->isLogicalOp())
+    while (isa<Expr>(Owner) && PM->getParent(Owner))
+      Owner = PM->getParent(Owner);
+  // For a point outside the if, the threads that miss it left through the
+  // if: name its `return` or its way out of the loop.
+  if (const auto *If = dyn_cast_or_null<IfStmt>(Owner);
+      If && (If == T || If->getCond()->getSourceRange().fullyContains(
+                            T->getSourceRange()))) {
+    if (!inRange(SM, If->getSourceRange(), S->getBeginLoc())) {
+      C.Return = findReturn(If);
+      C.Exit = findLoopExit(If);
+    }
+  }
+  return C;
+}
+
+std::optional<DivergenceCause>
+FunctionUniformityImpl::causeAt(const Stmt *S, Uniformity L, uint64_t Mask,
+                                bool CountExits) const {
+  const CFGBlock *B = reachableBlockOf(S);
+  if (!B)
+    return std::nullopt;
+  llvm::SmallVector<bool, 64> Seen(Cfg->getNumBlockIDs(), false);
+  unsigned X = B->getBlockID();
+  for (unsigned Steps = 0; Steps < 64; ++Steps) {
+    Seen[X] = true;
+    // The innermost (latest in the source) branch that diverges directly;
+    // else the innermost branch whose own control diverges, to go on from.
+    const CFGBlock *Best = nullptr, *BestVia = nullptr, *Fallback = nullptr;
+    for (unsigned D : CD[X]) {
+      if (!allowed(D, X, CountExits))
+        continue;
+      const CFGBlock *DB = ById[D];
+      if (!DB || !DB->getTerminatorStmt())
+        continue;
+      auto Later = [&](const CFGBlock *Old) {
+        return !Old || SM.isBeforeInTranslationUnit(
+                           Old->getTerminatorStmt()->getBeginLoc(),
+                           DB->getTerminatorStmt()->getBeginLoc());
+      };
+      if (reaches(CondLevel[D], L, Mask)) {
+        // A condition that varies only because its variables were set under
+        // an outer varying branch (`k` of a nested loop inside a warp-strided
+        // one) is not the cause; the outer branch is.
+        const auto *Cond =
+            dyn_cast_or_null<Expr>(DB->getTerminatorCondition(false));
+        if (Mask || !Cond || byData(Cond, L)) {
+          if (Later(Best))
+            Best = DB;
+        } else if (!Fallback) {
+          Fallback = DB;
+        }
+      }
+      if (!Seen[D] && reaches(ctlOf(D, CountExits), L, Mask) && Later(BestVia))
+        BestVia = DB;
+    }
+    if (!Best && !BestVia)
+      Best = Fallback;
+    if (Best)
+      return causeOf(Best, S);
+    if (!BestVia)
+      return std::nullopt;
+    X = BestVia->getBlockID();
+  }
+  return std::nullopt;
+}
+
+static std::string quoted(StringRef S) { return ("'" + S + "'").str(); }
+
+std::string FunctionUniformityImpl::describeVar(
+    const VarDecl *V, Uniformity L, llvm::SmallVectorImpl<TraceStep> *Trace,
+    unsigned &Steps, llvm::SmallPtrSetImpl<const VarDecl *> &Seen) const {
+  std::string Name = quoted(V->getName());
+  if (!Trace || Steps == 0 || !Seen.insert(V).second)
+    return Name;
+  const ValueOrigin *R = originOf(V, L);
+  if (!R)
+    return Name;
+  --Steps;
+  size_t Slot = Trace->size();
+  Trace->push_back({R->Where->getBeginLoc(), ""});
+  if (R->UnderControl) {
+    std::string On = "a condition that differs between threads";
+    if (auto C = causeAt(R->Where, L, 0, false); C && C->Condition)
+      On = "a condition on " + describe(C->Condition, L, Trace, Steps, Seen);
+    else if (C)
+      On = "a loop";
+    (*Trace)[Slot].Message = Name + " is set under " + On + " here";
+  } else if (R->From) {
+    (*Trace)[Slot].Message = Name + " is set from " +
+                             describe(R->From, L, Trace, Steps, Seen) + " here";
+  } else {
+    (*Trace)[Slot].Message = Name + " is set here by a call or inline "
+                                    "assembly whose result differs between "
+                                    "threads";
+  }
+  return Name;
+}
+
+std::string FunctionUniformityImpl::describe(
+    const Expr *E, Uniformity L, llvm::SmallVectorImpl<TraceStep> *Trace,
+    unsigned &Steps, llvm::SmallPtrSetImpl<const VarDecl *> &Seen) const {
+  if (!E)
+    return "a value that differs between threads";
+  if (auto Ref = getBuiltinVarRef(E))
+    return quoted(builtinVarSpelling(*Ref));
+  const Expr *Stripped = E->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Stripped)) {
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      return describeVar(V, L, Trace, Steps, Seen);
+    return quoted(DRE->getDecl()->getName());
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(Stripped)) {
+    const FunctionDecl *FD = resolveCallee(Call);
+    // The toolkit's math functions, operators and the unresolved calls of a
+    // template pattern vary with their arguments: name those.
+    if (!FD || isa<CXXOperatorCallExpr>(Call) || isHeaderFunction(FD, SM))
+      for (const Expr *Arg : Call->arguments())
+        if (levelOf(Arg).Base >= L && !isa<CXXDefaultArgExpr>(Arg))
+          return describe(Arg, L, Trace, Steps, Seen);
+    if (FD && FD->getIdentifier())
+      return "the result of " + quoted(FD->getName());
+    return "the result of a call";
+  }
+  if (isa<CXXThisExpr>(Stripped))
+    return "the object";
+  // The first part that reaches L through a value, else the first that
+  // reaches it at all.
+  const Expr *First = nullptr;
+  for (const Stmt *Child : Stripped->children()) {
+    const auto *CE = dyn_cast_or_null<Expr>(Child);
+    if (!CE || levelOf(CE).Base < L)
+      continue;
+    if (byData(CE, L))
+      return describe(CE, L, Trace, Steps, Seen);
+    if (!First)
+      First = CE;
+  }
+  if (First)
+    return describe(First, L, Trace, Steps, Seen);
+  return "a value that differs between threads";
+}
+
+bool FunctionUniformityImpl::byData(const Expr *E, Uniformity L,
+                                    unsigned Depth) const {
+  if (!E || Depth > 16)
+    return true;
+  if (getBuiltinVarRef(E))
+    return true;
+  const Expr *Stripped = E->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Stripped)) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!V)
+      return true;
+    const ValueOrigin *R = originOf(V, L);
+    return !R || !R->UnderControl;
+  }
+  if (isa<CallExpr, CXXThisExpr>(Stripped))
+    return true;
+  bool Any = false;
+  for (const Stmt *Child : Stripped->children()) {
+    const auto *CE = dyn_cast_or_null<Expr>(Child);
+    if (!CE || levelOf(CE).Base < L)
+      continue;
+    Any = true;
+    if (byData(CE, L, Depth + 1))
+      return true;
+  }
+  return !Any;
+}
+
+} // namespace cuda_tidy

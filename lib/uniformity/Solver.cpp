@@ -1,0 +1,317 @@
+//===--- Solver.cpp - The uniformity analysis of one function -------------===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// FunctionSolver: builds the CFG of one function with its reverse post order
+// and control dependences, finds the blocks of a kernel that only lead to
+// `return`, then alternates the fixed point of the locals' levels
+// (dataflow) with that of the control levels (updateControl) until neither
+// changes, and replays every block once more to record the results.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lib/uniformity/UniformityImpl.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Analysis/Analyses/Dominators.h"
+
+using namespace clang;
+
+namespace cuda_tidy {
+
+bool FunctionSolver::buildCfg(Stmt *Body) {
+  CFG::BuildOptions Opts;
+  Opts.PruneTriviallyFalseEdges = true;
+  Fn.Cfg = CFG::buildCFG(Fn.F, Body, &Fn.Ctx, Opts);
+  if (!Fn.Cfg || Fn.Cfg->getNumBlockIDs() > MaxBlocks)
+    return false;
+  Fn.PM = std::make_unique<ParentMap>(Body);
+  Fn.StmtMap = std::make_unique<CFGStmtMap>(*Fn.Cfg, *Fn.PM);
+  return true;
+}
+
+void FunctionSolver::orderBlocks() {
+  unsigned N = Fn.Cfg->getNumBlockIDs();
+  // Reverse post order from the entry.
+  Fn.Reachable.assign(N, false);
+  llvm::SmallVector<std::pair<const CFGBlock *, unsigned>, 32> Stack;
+  std::vector<const CFGBlock *> Post;
+  const CFGBlock *Entry = &Fn.Cfg->getEntry();
+  Stack.push_back({Entry, 0});
+  Fn.Reachable[Entry->getBlockID()] = true;
+  while (!Stack.empty()) {
+    auto &[B, Next] = Stack.back();
+    if (Next < B->succ_size()) {
+      const CFGBlock *S = *(B->succ_begin() + Next);
+      ++Next;
+      if (S && !Fn.Reachable[S->getBlockID()]) {
+        Fn.Reachable[S->getBlockID()] = true;
+        Stack.push_back({S, 0});
+      }
+      continue;
+    }
+    Post.push_back(B);
+    Stack.pop_back();
+  }
+  Fn.RPO.assign(Post.rbegin(), Post.rend());
+  Fn.ById.assign(N, nullptr);
+  for (const CFGBlock *B : Fn.RPO)
+    Fn.ById[B->getBlockID()] = B;
+}
+
+void FunctionSolver::computeControlDependence() {
+  Fn.CD.assign(Fn.Cfg->getNumBlockIDs(), {});
+  ControlDependencyCalculator Calc(Fn.Cfg.get());
+  for (const CFGBlock *B : Fn.RPO) {
+    auto &Deps = Fn.CD[B->getBlockID()];
+    for (CFGBlock *D : Calc.getControlDependencies(const_cast<CFGBlock *>(B)))
+      if (D && Fn.Reachable[D->getBlockID()])
+        Deps.push_back(D->getBlockID());
+    llvm::sort(Deps);
+  }
+}
+
+void FunctionSolver::scanBlocks(std::vector<bool> &Returns) {
+  for (const CFGBlock *B : Fn.RPO) {
+    for (const CFGElement &El : *B) {
+      auto CS = El.getAs<CFGStmt>();
+      if (!CS)
+        continue;
+      const Stmt *S = CS->getStmt();
+      if (isa<ReturnStmt>(S))
+        Returns[B->getBlockID()] = true;
+      if (recognizeBarrier(S, Fn.Ctx))
+        Fn.HasBarrier[B->getBlockID()] = true;
+      if (const auto *Call = dyn_cast<CallExpr>(S)) {
+        const FunctionDecl *Def = nullptr;
+        if (const FunctionDecl *FD = resolveCallee(Call))
+          if (FD->hasBody(Def) && Def)
+            if (const FunctionSummary *Sum = A.summary(Def))
+              if (Sum->ReachesBarrier)
+                Fn.HasBarrier[B->getBlockID()] = true;
+      }
+    }
+    if (B->hasNoReturnElement())
+      Returns[B->getBlockID()] = true;
+  }
+}
+
+void FunctionSolver::markExitOnly(const std::vector<bool> &Returns) {
+  unsigned N = Fn.Cfg->getNumBlockIDs();
+  const CFGBlock *Exit = &Fn.Cfg->getExit();
+  // The greatest fixed point, so that a loop whose every exit returns (`for
+  // (...) s[...] = ...; return;`) is exit-only too: start from every block
+  // without a barrier and drop those with a way to fall off the end of the
+  // kernel or to reach a barrier. Post order: successors first.
+  for (const CFGBlock *B : Fn.RPO)
+    Fn.ExitOnly[B->getBlockID()] = !Fn.HasBarrier[B->getBlockID()] && B != Exit;
+  for (unsigned Round = 0; Round <= N; ++Round) {
+    bool Changed = false;
+    for (auto It = Fn.RPO.rbegin(); It != Fn.RPO.rend(); ++It) {
+      const CFGBlock *B = *It;
+      unsigned ID = B->getBlockID();
+      if (!Fn.ExitOnly[ID] || Returns[ID])
+        continue;
+      unsigned Succs = 0;
+      bool All = true;
+      for (const CFGBlock *S : B->succs()) {
+        if (!S)
+          continue;
+        ++Succs;
+        if (S == Exit || !Fn.ExitOnly[S->getBlockID()])
+          All = false;
+      }
+      if (!All || Succs == 0) {
+        Fn.ExitOnly[ID] = false;
+        Changed = true;
+      }
+    }
+    if (!Changed)
+      break;
+  }
+  for (const CFGBlock *B : Fn.RPO) {
+    unsigned Succs = 0, Exits = 0;
+    for (const CFGBlock *S : B->succs()) {
+      if (!S)
+        continue;
+      ++Succs;
+      if (Fn.ExitOnly[S->getBlockID()])
+        ++Exits;
+    }
+    Fn.ExitBranch[B->getBlockID()] = Succs == 2 && Exits == 1;
+  }
+}
+
+void FunctionSolver::computeExitOnly() {
+  unsigned N = Fn.Cfg->getNumBlockIDs();
+  Fn.ExitOnly.assign(N, false);
+  Fn.ExitBranch.assign(N, false);
+  Fn.HasBarrier.assign(N, false);
+  std::vector<bool> Returns(N, false);
+  scanBlocks(Returns);
+  if (Fn.Kernel)
+    markExitOnly(Returns);
+}
+
+static bool sameState(const VarLevels &A, const VarLevels &B) {
+  if (A.size() != B.size())
+    return false;
+  for (const auto &[V, U] : A) {
+    auto It = B.find(V);
+    if (It == B.end() || It->second != U)
+      return false;
+  }
+  return true;
+}
+
+bool FunctionSolver::dataflow() {
+  for (unsigned Round = 0; Round < MaxRounds; ++Round) {
+    bool Changed = false;
+    for (const CFGBlock *B : Fn.RPO) {
+      unsigned ID = B->getBlockID();
+      VarLevels S;
+      for (const CFGBlock *P : B->preds()) {
+        if (!P || !Fn.Reachable[P->getBlockID()])
+          continue;
+        for (const auto &[V, U] : Out[P->getBlockID()]) {
+          auto [It, Inserted] = S.try_emplace(V, U);
+          if (!Inserted)
+            It->second = join(It->second, U);
+        }
+      }
+      // A block whose entry state is what it was in the last round gives
+      // the same exit state (the control levels do not change within one
+      // call): it is replayed in the first round only.
+      if (Round > 0 && sameState(S, In[ID]))
+        continue;
+      In[ID] = std::move(S);
+      VarLevels Before = Out[ID];
+      VarLevels State = In[ID];
+      Eval.replay(ID, State);
+      Out[ID] = std::move(State);
+      if (!sameState(Before, Out[ID]))
+        Changed = true;
+    }
+    A.Work += Fn.RPO.size();
+    if (!Changed)
+      return true;
+    if (A.Work > MaxWork)
+      return false;
+  }
+  return false;
+}
+
+bool FunctionSolver::updateControl() {
+  bool Changed = false;
+  for (unsigned Round = 0; Round < Fn.RPO.size() + 2; ++Round) {
+    bool RoundChanged = false;
+    for (const CFGBlock *B : Fn.RPO) {
+      unsigned X = B->getBlockID();
+      UniformValue Full, Live;
+      for (unsigned D : Fn.CD[X]) {
+        UniformValue Via = join(Fn.CondLevel[D], Fn.CtlFull[D]);
+        Full = join(Full, Via);
+        if (Fn.allowed(D, X, /*CountExits=*/false))
+          Live = join(Live, join(Fn.CondLevel[D], Fn.CtlLive[D]));
+      }
+      Full = plain(join(Fn.CtlFull[X], Full));
+      Live = plain(join(Fn.CtlLive[X], Live));
+      if (Full != Fn.CtlFull[X] || Live != Fn.CtlLive[X]) {
+        Fn.CtlFull[X] = Full;
+        Fn.CtlLive[X] = Live;
+        RoundChanged = true;
+      }
+    }
+    if (!RoundChanged)
+      break;
+    Changed = true;
+  }
+  return Changed;
+}
+
+/// Locals whose address escapes; with OpaqueCallsVary they are varying.
+static void collectEscaped(const Stmt *S,
+                           llvm::DenseSet<const VarDecl *> &Out) {
+  if (!S)
+    return;
+  auto LocalOf = [](const Expr *E) -> const VarDecl * {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (V->hasLocalStorage())
+          return V;
+    return nullptr;
+  };
+  if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+    if (UO->getOpcode() == UO_AddrOf)
+      if (const VarDecl *V = LocalOf(UO->getSubExpr()))
+        Out.insert(V);
+  } else if (const auto *VD = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : VD->decls())
+      if (const auto *Ref = dyn_cast<VarDecl>(D))
+        if (Ref->getType()->isReferenceType() && Ref->getInit() &&
+            !Ref->getType().getNonReferenceType().isConstQualified())
+          if (const VarDecl *V = LocalOf(Ref->getInit()))
+            Out.insert(V);
+  } else if (const auto *Lambda = dyn_cast<LambdaExpr>(S)) {
+    for (const LambdaCapture &C : Lambda->captures())
+      if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
+        if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar()))
+          Out.insert(V);
+  }
+  for (const Stmt *Child : S->children())
+    collectEscaped(Child, Out);
+}
+
+void FunctionSolver::record() {
+  Eval.Recording = true;
+  for (const CFGBlock *B : Fn.RPO) {
+    VarLevels State = In[B->getBlockID()];
+    Eval.replay(B->getBlockID(), State);
+  }
+  Eval.Recording = false;
+  // The per-block variable states are only needed while solving; the
+  // results are kept for every function of the translation unit, so free
+  // them now.
+  std::vector<VarLevels>().swap(In);
+  std::vector<VarLevels>().swap(Out);
+  llvm::sort(Fn.Barriers, [&](const BarrierSite &L, const BarrierSite &R) {
+    return Fn.SM.isBeforeInTranslationUnit(L.Site->getBeginLoc(),
+                                           R.Site->getBeginLoc());
+  });
+}
+
+bool FunctionSolver::run() {
+  Stmt *Body = Fn.F->getBody();
+  // Template patterns are analysed as written (a dependent value every thread
+  // shares is a template parameter; the rest is opaque); clients decide
+  // whether to report in a pattern or in its instantiations.
+  if (!Body || Fn.F->isInvalidDecl() || !buildCfg(Body))
+    return false;
+  orderBlocks();
+  unsigned N = Fn.Cfg->getNumBlockIDs();
+  In.assign(N, VarLevels());
+  Out.assign(N, VarLevels());
+  Fn.CondLevel.assign(N, UniformValue());
+  Fn.CtlLive.assign(N, UniformValue());
+  Fn.CtlFull.assign(N, UniformValue());
+  computeControlDependence();
+  if (A.options().OpaqueCallsVary)
+    collectEscaped(Body, Eval.Escaped);
+  computeExitOnly();
+
+  unsigned Outer = 0;
+  for (; Outer < MaxOuterRounds; ++Outer) {
+    if (!dataflow())
+      return false;
+    if (!updateControl())
+      break;
+  }
+  if (Outer == MaxOuterRounds)
+    return false;
+  record();
+  return true;
+}
+
+} // namespace cuda_tidy

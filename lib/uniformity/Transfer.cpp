@@ -1,0 +1,531 @@
+//===--- Transfer.cpp - The uniformity analysis' transfer function --------===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// BlockEvaluator: the level of each expression of one CFG block, from the
+// levels of the locals on entry, and what its writes do to them. The value
+// algebra of lane-linear and aligned shapes (combine), calls through their
+// summaries or as known intrinsics, inline assembly, and the writes of
+// assignments, calls and asm outputs, joined with the control around them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lib/uniformity/UniformityImpl.h"
+#include "lib/ast/CudaAST.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace cuda_tidy {
+
+const VarDecl *localRoot(const Expr *E, const FunctionDecl *F, bool &Exact) {
+  Exact = true;
+  for (unsigned Steps = 0; E && Steps < 32; ++Steps) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+      if (V && isTracked(V, F) && !V->getType()->isReferenceType())
+        return V;
+      return nullptr;
+    }
+    Exact = false;
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (ME->isArrow())
+        return nullptr;
+      E = ME->getBase();
+      continue;
+    }
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+      const Expr *Base = AS->getBase()->IgnoreParenImpCasts();
+      if (!Base->getType()->isArrayType())
+        return nullptr;
+      E = Base;
+      continue;
+    }
+    return nullptr;
+  }
+  return nullptr;
+}
+
+UniformValue BlockEvaluator::initial(const VarDecl *V) const {
+  if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
+    if (P->getDeclContext() == F && !Fn.Kernel) {
+      unsigned Index = P->getFunctionScopeIndex();
+      if (Index < UniformValue::ThisParam)
+        return UniformValue::param(Index);
+      return opaque(UniformValue());
+    }
+  }
+  return UniformValue();
+}
+
+//===----------------------------------------------------------------------===//
+// The value algebra: shapes through arithmetic and comparisons.
+//===----------------------------------------------------------------------===//
+
+/// E, at level V, is a multiple of 32 and not thread-varying (`blockDim.x`,
+/// `64`).
+static bool isAligned(const Expr *E, UniformValue V, const ASTContext &Ctx) {
+  if (V.Params || V.Base == Uniformity::Thread)
+    return false;
+  if (V.Shape == UniformValue::Aligned)
+    return true;
+  auto C = constantOf(E, Ctx);
+  return C && C->getExtValue() % 32 == 0;
+}
+
+/// The level of `L Op R` from the levels of its operands.
+static UniformValue combine(BinaryOperatorKind Op, const Expr *LE,
+                            UniformValue L, const Expr *RE, UniformValue R,
+                            const ASTContext &Ctx) {
+  auto IsAligned = [&](const Expr *E, UniformValue V) {
+    return isAligned(E, V, Ctx);
+  };
+  UniformValue J = plain(join(L, R));
+
+  auto LinearOverAligned = [&](UniformValue X, UniformValue Y, const Expr *YE) {
+    return X.Base == Uniformity::Thread && X.Params == 0 &&
+           X.Shape == UniformValue::LaneLinear && IsAligned(YE, Y);
+  };
+  auto Warp = UniformValue::of(Uniformity::Warp);
+  switch (Op) {
+  case BO_Add:
+    if (LinearOverAligned(L, R, RE) || LinearOverAligned(R, L, LE))
+      return UniformValue::of(Uniformity::Thread, UniformValue::LaneLinear);
+    if (IsAligned(LE, L) && IsAligned(RE, R))
+      return UniformValue::of(J.Base, UniformValue::Aligned);
+    return J;
+  case BO_Sub:
+    if (LinearOverAligned(L, R, RE))
+      return UniformValue::of(Uniformity::Thread, UniformValue::LaneLinear);
+    if (IsAligned(LE, L) && IsAligned(RE, R))
+      return UniformValue::of(J.Base, UniformValue::Aligned);
+    return J;
+  case BO_Mul:
+    if (J.Base != Uniformity::Thread && J.Params == 0 &&
+        (IsAligned(LE, L) || IsAligned(RE, R)))
+      return UniformValue::of(J.Base, UniformValue::Aligned);
+    return J;
+  case BO_Div:
+    if (LinearOverAligned(L, R, RE))
+      return Warp;
+    return J;
+  case BO_Shr:
+    if (L.Shape == UniformValue::LaneLinear && L.Params == 0 && R.Params == 0)
+      if (auto C = constantOf(RE, Ctx); C && C->getExtValue() >= 5)
+        return Warp;
+    return J;
+  case BO_Shl:
+    if (J.Base != Uniformity::Thread && J.Params == 0)
+      if (auto C = constantOf(RE, Ctx); C && C->getExtValue() >= 5)
+        return UniformValue::of(J.Base, UniformValue::Aligned);
+    return J;
+  case BO_And:
+    if (L.Shape == UniformValue::LaneLinear && L.Params == 0)
+      if (auto C = constantOf(RE, Ctx); C && (C->getZExtValue() & 31) == 0)
+        return Warp;
+    return J;
+  case BO_LT:
+  case BO_GE:
+  case BO_GT:
+  case BO_LE: {
+    // threadIdx.x < 64 holds for whole warps; threadIdx.x <= 63 too.
+    bool LinearLeft = L.Shape == UniformValue::LaneLinear;
+    const Expr *OtherE = LinearLeft ? RE : LE;
+    UniformValue Lin = LinearLeft ? L : R, Other = LinearLeft ? R : L;
+    if (Lin.Shape != UniformValue::LaneLinear || Lin.Params)
+      return J;
+    // Normalise to "linear OP other".
+    bool Strict = LinearLeft ? (Op == BO_LT || Op == BO_GE)
+                             : (Op == BO_GT || Op == BO_LE);
+    if (Strict && IsAligned(OtherE, Other))
+      return Warp;
+    if (!Strict && !Other.Params && Other.Base != Uniformity::Thread)
+      if (auto C = constantOf(OtherE, Ctx);
+          C && (C->getExtValue() + 1) % 32 == 0)
+        return Warp;
+    return J;
+  }
+  default:
+    return J;
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Writes.
+//===----------------------------------------------------------------------===//
+
+void BlockEvaluator::setVar(const VarDecl *V, UniformValue Value, bool Strong,
+                            const Stmt *Where, const Expr *From,
+                            std::optional<UniformValue> Own) {
+  UniformValue Ctl = curCtl();
+  UniformValue Contribution = join(Value, Ctl);
+  // Control that is the same in every lane of a warp keeps the value's
+  // shape: a warp runs the write with all of its lanes or with none, so in
+  // each warp the variable holds the old value or the new one in every lane
+  // (`for (int c = threadIdx.x; c < 1024; c += blockDim.x)`: `c` stays
+  // lane-linear, and the loop test warp-uniform).
+  Contribution.Shape = Ctl.Params == 0 && Ctl.Base != Uniformity::Thread
+                           ? Value.Shape
+                           : UniformValue::None;
+  if (Recording) {
+    auto &Reason = Fn.Reasons[V];
+    for (unsigned L = 1; L <= 2; ++L) {
+      if (static_cast<unsigned>(Contribution.Base) < L || Reason[L].Where)
+        continue;
+      Reason[L].Where = Where;
+      Reason[L].From = From;
+      Reason[L].UnderControl =
+          static_cast<unsigned>(Own.value_or(Value).Base) < L;
+    }
+  }
+  auto [It, Inserted] = Cur->try_emplace(V, Contribution);
+  if (Inserted) {
+    if (!Strong)
+      It->second = join(initial(V), Contribution);
+    return;
+  }
+  It->second = Strong ? Contribution : join(It->second, Contribution);
+}
+
+void BlockEvaluator::write(const Expr *Target, UniformValue Value,
+                           bool Compound, const Stmt *Where, const Expr *From,
+                           std::optional<UniformValue> Own) {
+  bool Exact = false;
+  if (const VarDecl *V = localRoot(Target, F, Exact)) {
+    // Writing element a[i] of a local array makes the array as varying as i.
+    const Expr *Path = Target->IgnoreParenImpCasts();
+    for (unsigned Steps = 0; !Exact && Steps < 32; ++Steps) {
+      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Path)) {
+        Value = plain(join(Value, eval(AS->getIdx())));
+        Path = AS->getBase()->IgnoreParenImpCasts();
+      } else if (const auto *ME = dyn_cast<MemberExpr>(Path)) {
+        Path = ME->getBase()->IgnoreParenImpCasts();
+      } else {
+        break;
+      }
+    }
+    setVar(V, Value, Exact && !Compound, Where, From, Own);
+    return;
+  }
+  // A store to memory (through a pointer, a reference or a global).
+  if (Recording)
+    Fn.StoreLevel = join(Fn.StoreLevel, plain(join(Value, curCtl())));
+}
+
+void BlockEvaluator::recordBarrier(const BarrierSite &B) {
+  if (Recording && BarrierSeen.insert(B.Site).second)
+    Fn.Barriers.push_back(B);
+}
+
+//===----------------------------------------------------------------------===//
+// Expressions.
+//===----------------------------------------------------------------------===//
+
+UniformValue BlockEvaluator::eval(const Expr *E) {
+  if (!E)
+    return UniformValue();
+  UniformValue V;
+  if (Cur) {
+    // While a block is replayed its elements come in evaluation order,
+    // subexpressions first: a parent takes its children's values from
+    // there instead of walking them again (which made a replay quadratic
+    // in the depth of an expression).
+    if (auto It = Seen.find(E); It != Seen.end()) {
+      V = It->second;
+    } else {
+      V = evalUncached(E);
+      Seen[E] = V;
+    }
+  } else {
+    V = evalUncached(E);
+  }
+  if (Recording)
+    Fn.ExprLevels[E] = V;
+  return V;
+}
+
+/// The level of a read of `threadIdx`, `blockDim`, `blockIdx` or `gridDim`.
+static UniformValue builtinLevel(const BuiltinVarRef &Ref,
+                                 const UniformityOptions &Opts) {
+  bool Linear = Opts.BlockSizeMultipleOf32;
+  switch (Ref.Var) {
+  case BuiltinVar::ThreadIdx:
+    return UniformValue::of(Uniformity::Thread, Ref.Dim == 0 && Linear
+                                                    ? UniformValue::LaneLinear
+                                                    : UniformValue::None);
+  case BuiltinVar::BlockDim:
+    return UniformValue::of(Uniformity::Block, Ref.Dim == 0 && Linear
+                                                   ? UniformValue::Aligned
+                                                   : UniformValue::None);
+  case BuiltinVar::BlockIdx:
+    return Opts.Scope == BarrierScope::Block
+               ? UniformValue()
+               : UniformValue::of(Uniformity::Thread);
+  default:
+    return UniformValue();
+  }
+}
+
+UniformValue BlockEvaluator::evalDeclRef(const DeclRefExpr *DRE) {
+  const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+  // Each block has its own copy of a __shared__ variable.
+  if (V && Opts.Scope != BarrierScope::Block && V->hasAttr<CUDASharedAttr>())
+    return UniformValue::of(Uniformity::Thread);
+  if (!V || V->hasGlobalStorage() || V->isConstexpr())
+    return UniformValue();
+  if (!isTracked(V, F)) // A capture: part of the closure object.
+    return UniformValue::param(UniformValue::ThisParam);
+  if (Escaped.contains(V))
+    return UniformValue::of(Uniformity::Thread);
+  // A local reference is as uniform as what it was bound to: its
+  // declaration sets it like any other local.
+  auto It = Cur->find(V);
+  return It == Cur->end() ? initial(V) : It->second;
+}
+
+UniformValue BlockEvaluator::evalUncached(const Expr *E) {
+  if (auto Ref = getBuiltinVarRef(E))
+    return builtinLevel(*Ref, Opts);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return evalDeclRef(DRE);
+  if (isa<CXXThisExpr>(E))
+    return UniformValue::param(UniformValue::ThisParam);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return evalBinary(BO);
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    UniformValue Sub = eval(UO->getSubExpr());
+    if (UO->isIncrementDecrementOp()) {
+      write(UO->getSubExpr(), UniformValue(), /*Compound=*/true, UO, nullptr);
+      return plain(Sub);
+    }
+    if (UO->getOpcode() == UO_Plus || UO->getOpcode() == UO_Extension)
+      return Sub;
+    return plain(Sub);
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return evalCall(Call);
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
+    UniformValue C = eval(CO->getCond());
+    UniformValue T = eval(CO->getTrueExpr());
+    UniformValue Fv = eval(CO->getFalseExpr());
+    UniformValue R = join(T, Fv);
+    if (!C.isBlockUniform())
+      R = plain(join(R, C));
+    return R;
+  }
+  if (const auto *Cast = dyn_cast<CastExpr>(E))
+    return eval(Cast->getSubExpr());
+  if (const auto *P = dyn_cast<ParenExpr>(E))
+    return eval(P->getSubExpr());
+  if (const auto *OVE = dyn_cast<OpaqueValueExpr>(E))
+    return OVE->getSourceExpr() ? eval(OVE->getSourceExpr()) : UniformValue();
+  if (const auto *POE = dyn_cast<PseudoObjectExpr>(E))
+    return eval(POE->getResultExpr() ? POE->getResultExpr()
+                                     : POE->getSyntacticForm());
+  if (const auto *Lambda = dyn_cast<LambdaExpr>(E)) {
+    UniformValue R;
+    for (const Expr *Init : Lambda->capture_inits())
+      R = join(R, eval(Init));
+    return plain(R);
+  }
+  if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(E))
+    return eval(DA->getExpr());
+  if (const auto *DI = dyn_cast<CXXDefaultInitExpr>(E))
+    return eval(DI->getExpr());
+  if (isa<StmtExpr, BlockExpr>(E))
+    return opaque(UniformValue());
+  // Loads, constructors, initialiser lists and the rest: as uniform as what
+  // they are made of.
+  UniformValue R;
+  for (const Stmt *Child : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+      R = join(R, eval(CE));
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
+    const CXXConstructorDecl *Ctor = Construct->getConstructor();
+    const FunctionDecl *Def = nullptr;
+    if (Ctor && Ctor->hasBody(Def) && Def && !Ctor->isTrivial())
+      if (const FunctionSummary *S = A.summary(Def))
+        R = join(R, plain(S->Store));
+  }
+  return plain(R);
+}
+
+UniformValue BlockEvaluator::evalBinary(const BinaryOperator *BO) {
+  if (BO->isAssignmentOp()) {
+    UniformValue R = eval(BO->getRHS());
+    UniformValue L = eval(BO->getLHS());
+    if (!BO->isCompoundAssignmentOp()) {
+      write(BO->getLHS(), R, /*Compound=*/false, BO, BO->getRHS());
+      return R;
+    }
+    // `x op= y` stores what `x op y` computes: `tid += blockDim.x *
+    // gridDim.x` keeps a lane-linear index lane-linear.
+    UniformValue New = combine(BO->getOpcode() == BO_AddAssign   ? BO_Add
+                               : BO->getOpcode() == BO_SubAssign ? BO_Sub
+                               : BO->getOpcode() == BO_MulAssign ? BO_Mul
+                               : BO->getOpcode() == BO_ShlAssign ? BO_Shl
+                                                                 : BO_Comma,
+                               BO->getLHS(), L, BO->getRHS(), R, Ctx);
+    write(BO->getLHS(), New, /*Compound=*/false, BO, BO->getRHS(), R);
+    return New;
+  }
+  if (BO->getOpcode() == BO_Comma) {
+    eval(BO->getLHS());
+    return eval(BO->getRHS());
+  }
+  const Expr *LE = BO->getLHS(), *RE = BO->getRHS();
+  UniformValue L = eval(LE);
+  UniformValue R = eval(RE);
+  if (BO->isLogicalOp())
+    return plain(join(L, R));
+  return combine(BO->getOpcode(), LE, L, RE, R, Ctx);
+}
+
+//===----------------------------------------------------------------------===//
+// Calls.
+//===----------------------------------------------------------------------===//
+
+UniformValue BlockEvaluator::evalCall(const CallExpr *Call) {
+  // In a template pattern a dependent call names its callee without
+  // resolving it; the one function its name finds is the callee.
+  const FunctionDecl *FD = resolveCallee(Call);
+  CallOperands Ops = operandsOf(Call);
+  UniformValue ObjLevel;
+  if (Ops.ObjectValue)
+    ObjLevel = eval(Ops.ObjectValue);
+  UniformValue AllArgs = plain(ObjLevel);
+  llvm::SmallVector<UniformValue, 8> Args;
+  for (unsigned I = Ops.FirstArg, N = Call->getNumArgs(); I < N; ++I) {
+    Args.push_back(eval(Call->getArg(I)));
+    AllArgs = join(AllArgs, plain(Args.back()));
+  }
+  if (!FD) {
+    AllArgs = join(AllArgs, plain(eval(Call->getCallee())));
+    return opaque(AllArgs);
+  }
+
+  if (auto B = recognizeBarrier(Call, Ctx))
+    recordBarrier(*B);
+
+  std::optional<UniformValue> Result =
+      intrinsicLevel(Call, FD, Args, Opts, Ctx);
+  const FunctionSummary *Summary = nullptr;
+  const FunctionDecl *Def = nullptr;
+  if (!Result && FD->hasBody(Def) && Def)
+    Summary = A.summary(Def);
+
+  // What the call returns, and what it may store through references,
+  // pointers to locals and its object: a known intrinsic or a toolkit
+  // function computes from its arguments, a summarised one as its summary
+  // says, another is opaque.
+  UniformValue Plain = Result || (!Summary && isHeaderFunction(FD, SM))
+                           ? AllArgs
+                           : opaque(AllArgs);
+  UniformValue Stored =
+      Summary ? join(AllArgs, bind(Summary->Store, ObjLevel, Args)) : Plain;
+  writeThroughCall(Call, FD, Ops, Stored);
+
+  if (Result)
+    return *Result;
+  if (!Summary)
+    return Plain;
+  if (Summary->ReachesBarrier && Recording && !BarrierSeen.contains(Call)) {
+    BarrierSite B = Summary->FirstBarrier;
+    B.Site = Call;
+    B.Callee = Def;
+    recordBarrier(B);
+  }
+  return bind(Summary->Return, ObjLevel, Args);
+}
+
+void BlockEvaluator::writeThroughCall(const CallExpr *Call,
+                                      const FunctionDecl *FD,
+                                      const CallOperands &Ops,
+                                      UniformValue Stored) {
+  for (unsigned I = Ops.FirstArg, N = Call->getNumArgs(); I < N; ++I) {
+    const Expr *Arg = Call->getArg(I);
+    unsigned P = I - Ops.FirstArg;
+    bool ByRef = P < FD->getNumParams() &&
+                 FD->getParamDecl(P)->getType()->isLValueReferenceType() &&
+                 !FD->getParamDecl(P)
+                      ->getType()
+                      .getNonReferenceType()
+                      .isConstQualified();
+    const Expr *Stripped = Arg->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(Stripped);
+        UO && UO->getOpcode() == UO_AddrOf)
+      write(UO->getSubExpr(), Stored, /*Compound=*/true, Call, nullptr);
+    else if (ByRef || Stripped->getType()->isArrayType())
+      write(Stripped, Stored, /*Compound=*/true, Call, nullptr);
+  }
+  if (const Expr *Obj = Ops.Object) {
+    const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+    if (MD && !MD->isConst() && !Obj->getType()->isPointerType())
+      write(Obj, Stored, /*Compound=*/true, Call, nullptr);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Statements.
+//===----------------------------------------------------------------------===//
+
+void BlockEvaluator::transferAsm(const GCCAsmStmt *Asm) {
+  if (auto B = recognizeBarrier(Asm, Ctx))
+    recordBarrier(*B);
+  UniformValue Inputs;
+  for (unsigned I = 0, N = Asm->getNumInputs(); I < N; ++I)
+    Inputs = join(Inputs, plain(eval(Asm->getInputExpr(I))));
+  UniformValue Level = asmLevel(Asm->getAsmString(), Inputs);
+  for (unsigned I = 0, N = Asm->getNumOutputs(); I < N; ++I) {
+    eval(Asm->getOutputExpr(I));
+    write(Asm->getOutputExpr(I), Level, /*Compound=*/false, Asm, nullptr);
+  }
+}
+
+void BlockEvaluator::transfer(const Stmt *S) {
+  if (const auto *E = dyn_cast<Expr>(S)) {
+    eval(E);
+    return;
+  }
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls()) {
+      const auto *V = dyn_cast<VarDecl>(D);
+      if (!V)
+        continue;
+      UniformValue Init = V->getInit() ? eval(V->getInit()) : UniformValue();
+      if (isTracked(V, F))
+        setVar(V, Init, /*Strong=*/true, DS, V->getInit());
+    }
+    return;
+  }
+  if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
+    UniformValue V = eval(Ret->getRetValue());
+    if (Recording)
+      Fn.ReturnLevel =
+          join(Fn.ReturnLevel, plain(join(V, Fn.CtlFull[CurBlock])));
+    return;
+  }
+  if (const auto *Asm = dyn_cast<GCCAsmStmt>(S))
+    transferAsm(Asm);
+}
+
+void BlockEvaluator::replay(unsigned Block, VarLevels &S) {
+  const CFGBlock *B = Fn.ById[Block];
+  Seen.clear();
+  Cur = &S;
+  CurBlock = Block;
+  for (const CFGElement &El : *B)
+    if (auto CS = El.getAs<CFGStmt>())
+      transfer(CS->getStmt());
+  Fn.CondLevel[Block] =
+      plain(eval(dyn_cast_or_null<Expr>(B->getTerminatorCondition(false))));
+  Cur = nullptr;
+}
+
+} // namespace cuda_tidy

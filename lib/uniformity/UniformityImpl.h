@@ -1,0 +1,369 @@
+//===--- UniformityImpl.h - Inside the uniformity analysis ------*- C++ -*-===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// What the units of lib/uniformity/ share; nothing outside this folder
+/// includes it (clients use Uniformity.h). The model is stated there and in
+/// docs/analysis-uniformity.md. How the analysis of one function is built:
+///
+///  - FunctionUniformityImpl holds its results: the CFG with its order and
+///    control dependences, the level of each branch condition and of the
+///    control at each block, the level of each expression, where each local
+///    got its level, the barriers, the levels of the return value and of the
+///    stores. Its queries are in Explain.cpp (why a point diverges, where a
+///    value comes from) and Paths.cpp (what the threads that skip a point
+///    do, what follows a point, early loop exits).
+///  - FunctionSolver (Solver.cpp) fills them: it builds the CFG, finds the
+///    kernel's exit-only blocks, and alternates the variables' fixed point
+///    with the control's until both are stable, then records.
+///  - BlockEvaluator (Transfer.cpp) is the transfer function: it runs the
+///    statements of one block over the levels of the locals.
+///  - Intrinsics.cpp says what CUDA's known calls and inline assembly mean:
+///    which are barriers, the levels of intrinsics and cooperative groups
+///    calls, which toolkit calls change memory.
+///  - Uniformity.cpp is the public interface, the cache of results and the
+///    function summaries with their application at calls.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_TIDY_LIB_UNIFORMITY_UNIFORMITYIMPL_H
+#define CUDA_TIDY_LIB_UNIFORMITY_UNIFORMITYIMPL_H
+
+#include "lib/ast/CudaAST.h"
+#include "lib/uniformity/Uniformity.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Analysis/CFG.h"
+#include "clang/Analysis/CFGStmtMap.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/APSInt.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include <array>
+#include <vector>
+
+namespace cuda_tidy {
+
+// Bounds on the work done for one translation unit and one function.
+inline constexpr unsigned MaxBlocks = 3000;
+inline constexpr unsigned MaxRounds = 64;
+inline constexpr unsigned MaxOuterRounds = 8;
+inline constexpr unsigned MaxSummaryDepth = 12;
+inline constexpr unsigned long long MaxWork = 20000000;
+
+/// The levels of the locals at one point of a function.
+using VarLevels = llvm::DenseMap<const clang::VarDecl *, UniformValue>;
+
+/// Drops the shape: what control and opaque results carry.
+inline UniformValue plain(UniformValue V) {
+  V.Shape = UniformValue::None;
+  return V;
+}
+
+/// V reaches level L, or depends on a parameter in Mask.
+inline bool reaches(UniformValue V, Uniformity L, uint64_t Mask) {
+  return V.Base >= L || (V.Params & Mask);
+}
+
+inline bool isLoopStmt(const clang::Stmt *S) {
+  return llvm::isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt,
+                   clang::CXXForRangeStmt>(S);
+}
+
+/// Loc lies in R (its ends included).
+inline bool inRange(const clang::SourceManager &SM, clang::SourceRange R,
+                    clang::SourceLocation Loc) {
+  return !SM.isBeforeInTranslationUnit(Loc, R.getBegin()) &&
+         !SM.isBeforeInTranslationUnit(R.getEnd(), Loc);
+}
+
+//===----------------------------------------------------------------------===//
+// Known calls and inline assembly (Intrinsics.cpp).
+//===----------------------------------------------------------------------===//
+
+/// A builtin or a declaration of the CUDA headers.
+bool isHeaderFunction(const clang::FunctionDecl *FD,
+                      const clang::SourceManager &SM);
+
+/// The value of an integral constant expression.
+std::optional<llvm::APSInt> constantOf(const clang::Expr *E,
+                                       const clang::ASTContext &Ctx);
+
+/// The level of a call to a known intrinsic or cooperative groups function
+/// FD, from the levels of its arguments (the object not included), or
+/// std::nullopt when FD is not one the analysis knows.
+std::optional<UniformValue> intrinsicLevel(const clang::CallExpr *Call,
+                                           const clang::FunctionDecl *FD,
+                                           llvm::ArrayRef<UniformValue> Args,
+                                           const UniformityOptions &Opts,
+                                           clang::ASTContext &Ctx);
+
+/// The level of the outputs of inline assembly Asm whose inputs are at
+/// Inputs: what it reads (`%laneid`, `%clock`) or does (atomics, shuffles,
+/// votes).
+UniformValue asmLevel(llvm::StringRef Asm, UniformValue Inputs);
+
+/// A call to FD (null: through a pointer) may change memory or wait: a user
+/// function, or a toolkit function that stores, orders memory or waits
+/// rather than only computing.
+bool isWorkCall(const clang::FunctionDecl *FD, const clang::SourceManager &SM);
+
+//===----------------------------------------------------------------------===//
+// Locals and calls.
+//===----------------------------------------------------------------------===//
+
+/// V is a local of F (parameters included) whose level is tracked.
+inline bool isTracked(const clang::VarDecl *V, const clang::FunctionDecl *F) {
+  return V->hasLocalStorage() && llvm::dyn_cast_or_null<clang::FunctionDecl>(
+                                     V->getParentFunctionOrMethod()) == F;
+}
+
+/// The tracked local of F that E names or is part of (a member, an element
+/// of a local array); Exact when E is the whole variable.
+const clang::VarDecl *localRoot(const clang::Expr *E,
+                                const clang::FunctionDecl *F, bool &Exact);
+
+/// A call's operands as the callee sees them: its object, and the arguments
+/// that are its parameters.
+struct CallOperands {
+  /// The object of a member call or of a member operator, which a non-const
+  /// method may write.
+  const clang::Expr *Object = nullptr;
+  /// What the object's level comes from: Object, or the base of a member call
+  /// that a template pattern leaves unresolved.
+  const clang::Expr *ObjectValue = nullptr;
+  /// The index of the call's first argument that is a parameter.
+  unsigned FirstArg = 0;
+};
+CallOperands operandsOf(const clang::CallExpr *Call);
+
+/// V, a level computed in a callee, with the levels of the object and the
+/// arguments of a call in place of the callee's parameters.
+UniformValue bind(UniformValue V, UniformValue Obj,
+                  llvm::ArrayRef<UniformValue> Args);
+
+//===----------------------------------------------------------------------===//
+// The results for one function.
+//===----------------------------------------------------------------------===//
+
+class FunctionUniformityImpl {
+public:
+  FunctionUniformityImpl(clang::ASTContext &Ctx, const clang::FunctionDecl *F)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), F(F), Kernel(isKernel(F)) {}
+
+  clang::ASTContext &Ctx;
+  const clang::SourceManager &SM;
+  const clang::FunctionDecl *F;
+  bool Kernel;
+
+  /// The CFG, its blocks in reverse post order from the entry and by ID.
+  std::unique_ptr<clang::CFG> Cfg;
+  std::unique_ptr<clang::ParentMap> PM;
+  std::unique_ptr<clang::CFGStmtMap> StmtMap;
+  std::vector<const clang::CFGBlock *> RPO;
+  std::vector<const clang::CFGBlock *> ById;
+  std::vector<bool> Reachable;
+
+  /// Per block: the level of its terminator's condition; of the control
+  /// around it, with and without the threads that left the kernel (Full and
+  /// Live); the blocks it is control dependent on.
+  std::vector<UniformValue> CondLevel, CtlLive, CtlFull;
+  std::vector<llvm::SmallVector<unsigned, 4>> CD;
+  /// In a kernel: the block only leads to `return`; the block branches to
+  /// one such block and one other.
+  std::vector<bool> ExitOnly, ExitBranch;
+  /// The block reaches a block barrier (itself or through a call).
+  std::vector<bool> HasBarrier;
+
+  /// Recorded by the last pass, once the levels are stable.
+  llvm::DenseMap<const clang::Expr *, UniformValue> ExprLevels;
+  /// The first write that gave each local at least each level.
+  llvm::DenseMap<const clang::VarDecl *, std::array<ValueOrigin, 3>> Reasons;
+  llvm::SmallVector<BarrierSite, 4> Barriers;
+  UniformValue ReturnLevel, StoreLevel;
+
+  /// The control at Block; CountExits: in a kernel, with the threads that
+  /// left through an early `return`.
+  UniformValue ctlOf(unsigned Block, bool CountExits = false) const {
+    return CountExits || !Kernel ? CtlFull[Block] : CtlLive[Block];
+  }
+  /// Block X's control may come from branch D (in a kernel, unless counting
+  /// exits, a branch to an exit-only block makes only that block diverge).
+  bool allowed(unsigned D, unsigned X, bool CountExits) const {
+    return !(Kernel && !CountExits && ExitBranch[D] && !ExitOnly[X]);
+  }
+  const clang::CFGBlock *blockOf(const clang::Stmt *S) const {
+    return StmtMap ? StmtMap->getBlock(S) : nullptr;
+  }
+  /// The block of S when it is reachable from the entry.
+  const clang::CFGBlock *reachableBlockOf(const clang::Stmt *S) const {
+    const clang::CFGBlock *B = blockOf(S);
+    return B && Reachable[B->getBlockID()] ? B : nullptr;
+  }
+  UniformValue levelOf(const clang::Expr *E) const {
+    auto It = ExprLevels.find(E);
+    return It == ExprLevels.end() ? UniformValue() : It->second;
+  }
+  /// The first write that gave V at least L, or null.
+  const ValueOrigin *originOf(const clang::VarDecl *V, Uniformity L) const {
+    auto It = Reasons.find(V);
+    if (It == Reasons.end())
+      return nullptr;
+    const ValueOrigin &R = It->second[static_cast<unsigned>(L)];
+    return R.Where ? &R : nullptr;
+  }
+
+  /// V, computed in a callee, with the levels of the call's arguments after
+  /// the analysis (for clients). Uniformity.cpp.
+  UniformValue substitute(UniformValue V, const clang::CallExpr *Call) const;
+
+  // Explanations (Explain.cpp).
+  std::optional<DivergenceCause> causeAt(const clang::Stmt *S, Uniformity L,
+                                         uint64_t Mask, bool CountExits) const;
+  std::string
+  describe(const clang::Expr *E, Uniformity L,
+           llvm::SmallVectorImpl<TraceStep> *Trace, unsigned &Steps,
+           llvm::SmallPtrSetImpl<const clang::VarDecl *> &Seen) const;
+
+  // Paths (Paths.cpp).
+  bool skippersOnlyLeave(const clang::Stmt *S, Uniformity L,
+                         uint64_t Mask) const;
+  bool quietAfter(const clang::Stmt *S) const;
+  bool exitAvoiding(const clang::Stmt *From,
+                    llvm::function_ref<bool(const clang::Stmt *)> Stop) const;
+  std::optional<LoopExit> earlyLoopExit(const clang::Stmt *Barrier,
+                                        Uniformity L) const;
+
+private:
+  /// The cause that branch block Branch gives to a point S it controls.
+  DivergenceCause causeOf(const clang::CFGBlock *Branch,
+                          const clang::Stmt *S) const;
+  /// describe() for a local: its name, and the trace of where it got L.
+  std::string
+  describeVar(const clang::VarDecl *V, Uniformity L,
+              llvm::SmallVectorImpl<TraceStep> *Trace, unsigned &Steps,
+              llvm::SmallPtrSetImpl<const clang::VarDecl *> &Seen) const;
+  /// E reaches L through a value (the thread index, a load, a call) rather
+  /// than only through variables set under a varying condition.
+  bool byData(const clang::Expr *E, Uniformity L, unsigned Depth = 0) const;
+  /// S (a statement of the CFG) changes memory or waits: a store that is not
+  /// to a local, an atomic, a call to a user function, inline asm, a barrier.
+  bool isWork(const clang::Stmt *S) const;
+  /// Whether no work is done from the elements of B after index First, nor in
+  /// any block reachable from there.
+  bool quietFrom(const clang::CFGBlock *B, unsigned First) const;
+};
+
+//===----------------------------------------------------------------------===//
+// The transfer function (Transfer.cpp).
+//===----------------------------------------------------------------------===//
+
+/// Runs the statements of one block of a function over the levels of its
+/// locals: evaluates each expression, applies each write, notes barriers.
+/// While Recording (the last pass) it also fills the function's results:
+/// per-expression levels, origins, barriers, return and store levels.
+class BlockEvaluator {
+public:
+  BlockEvaluator(UniformityAnalysis &A, FunctionUniformityImpl &Fn)
+      : A(A), Opts(A.options()), Fn(Fn), Ctx(Fn.Ctx), SM(Fn.SM), F(Fn.F) {}
+
+  /// Runs block Block from S, which becomes its exit state, and sets the
+  /// level of its condition.
+  void replay(unsigned Block, VarLevels &S);
+
+  /// Set for the last pass, once the levels are stable.
+  bool Recording = false;
+  /// Locals whose address escapes; with OpaqueCallsVary they are varying.
+  llvm::DenseSet<const clang::VarDecl *> Escaped;
+
+private:
+  UniformityAnalysis &A;
+  const UniformityOptions &Opts;
+  /// The function's results, filled in by the last pass.
+  FunctionUniformityImpl &Fn;
+  clang::ASTContext &Ctx;
+  const clang::SourceManager &SM;
+  const clang::FunctionDecl *F;
+
+  /// The state of the block being replayed.
+  VarLevels *Cur = nullptr;
+  unsigned CurBlock = 0;
+  /// The values of the expressions of the block being replayed.
+  llvm::DenseMap<const clang::Expr *, UniformValue> Seen;
+  llvm::DenseSet<const clang::Stmt *> BarrierSeen;
+
+  UniformValue curCtl() const { return Fn.ctlOf(CurBlock); }
+  /// The level of V before the function writes it.
+  UniformValue initial(const clang::VarDecl *V) const;
+  UniformValue opaque(UniformValue FromArgs) const {
+    return Opts.OpaqueCallsVary ? UniformValue::of(Uniformity::Thread)
+                                : plain(FromArgs);
+  }
+
+  UniformValue eval(const clang::Expr *E);
+  UniformValue evalUncached(const clang::Expr *E);
+  UniformValue evalDeclRef(const clang::DeclRefExpr *DRE);
+  UniformValue evalBinary(const clang::BinaryOperator *BO);
+  UniformValue evalCall(const clang::CallExpr *Call);
+  /// Writes Stored into what a call to FD may write: locals passed by
+  /// address or by non-const reference, local arrays, and the object of a
+  /// non-const method.
+  void writeThroughCall(const clang::CallExpr *Call,
+                        const clang::FunctionDecl *FD, const CallOperands &Ops,
+                        UniformValue Stored);
+  void transfer(const clang::Stmt *S);
+  void transferAsm(const clang::GCCAsmStmt *Asm);
+  /// Own, when given, is the level the write brings in itself (the
+  /// right-hand side of `x += y`), for the explanation of where a variable
+  /// got its level; Value is what the target holds afterwards.
+  void write(const clang::Expr *Target, UniformValue Value, bool Compound,
+             const clang::Stmt *Where, const clang::Expr *From,
+             std::optional<UniformValue> Own = std::nullopt);
+  void setVar(const clang::VarDecl *V, UniformValue Value, bool Strong,
+              const clang::Stmt *Where, const clang::Expr *From,
+              std::optional<UniformValue> Own = std::nullopt);
+  void recordBarrier(const BarrierSite &B);
+};
+
+//===----------------------------------------------------------------------===//
+// The solver (Solver.cpp).
+//===----------------------------------------------------------------------===//
+
+/// Computes the results Fn for its function, within the analysis' bounds.
+class FunctionSolver {
+public:
+  FunctionSolver(UniformityAnalysis &A, FunctionUniformityImpl &Fn)
+      : A(A), Fn(Fn), Eval(A, Fn) {}
+
+  /// False when the function has no body or exceeds a bound.
+  bool run();
+
+private:
+  UniformityAnalysis &A;
+  FunctionUniformityImpl &Fn;
+  BlockEvaluator Eval;
+  /// The levels of the locals at the entry and exit of each block.
+  std::vector<VarLevels> In, Out;
+
+  bool buildCfg(clang::Stmt *Body);
+  void orderBlocks();
+  void computeControlDependence();
+  void computeExitOnly();
+  /// Which blocks return (or call a no-return function) and which reach a
+  /// block barrier.
+  void scanBlocks(std::vector<bool> &Returns);
+  void markExitOnly(const std::vector<bool> &Returns);
+  /// One fixed point of the locals' levels under the current control.
+  bool dataflow();
+  /// The control levels from the branch conditions; whether they changed.
+  bool updateControl();
+  /// The last pass, which records the results.
+  void record();
+};
+
+} // namespace cuda_tidy
+
+#endif // CUDA_TIDY_LIB_UNIFORMITY_UNIFORMITYIMPL_H

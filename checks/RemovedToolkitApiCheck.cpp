@@ -331,11 +331,19 @@ void RemovedToolkitApiCheck::reportTextures(const RemovedApiUses &Uses,
     // The reference whose diagnostic carries the edits.
     const VarDecl *Carrier = P.FixedWith ? P.FixedWith : Var;
     SourceLocation CarrierLoc = reportLoc(Carrier->getLocation(), SM);
-    if (!P.Fix.ok())
-      diag(P.Fix.WhyNotLoc.isValid() ? reportLoc(P.Fix.WhyNotLoc, SM) : Loc,
-           "no automatic fix: %0", DiagnosticIDs::Note)
+    if (!P.Fix.ok()) {
+      SourceLocation WhyNotLoc =
+          P.Fix.WhyNotLoc.isValid() ? reportLoc(P.Fix.WhyNotLoc, SM) : Loc;
+      diag(WhyNotLoc, "no automatic fix: %0", DiagnosticIDs::Note)
           << P.Fix.WhyNot;
-    else if (Carrier != Var)
+      if (!P.Fix.NoteEdits.empty()) {
+        // An unproven rewrite, on a note of its own that says what it
+        // assumes (applied by --fix-notes).
+        auto D = diag(WhyNotLoc, P.Fix.NoteText, DiagnosticIDs::Note);
+        for (const FixItHint &H : P.Fix.NoteEdits)
+          D << H;
+      }
+    } else if (Carrier != Var)
       diag(CarrierLoc,
            "rewritten by the fix of texture reference '%0' declared here, "
            "which is read by the same kernel",

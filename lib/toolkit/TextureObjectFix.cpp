@@ -9,6 +9,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -53,6 +54,12 @@ struct RefPlan {
   llvm::SmallVector<const FunctionUse *, 4> Reads;
   /// The kernels that read it (patterns), in order of first read.
   llvm::SmallVector<const FunctionDecl *, 2> Kernels;
+  /// A binding that writes its offset to a local the program never reads
+  /// (`size_t offset; cudaBindTexture(&offset, ...)`): the local, and its
+  /// declaration when it declares nothing else. The rewrite then assumes an
+  /// aligned pointer and goes on a note.
+  const VarDecl *UnreadOffset = nullptr;
+  const DeclStmt *UnreadOffsetDecl = nullptr;
 };
 
 bool isTextureFunction(const RemovedApi *Api) {
@@ -296,6 +303,26 @@ bool bindStatementIsSimple(const CallExpr *Call, const Stmt *S,
   return isa<Expr, DeclStmt, ReturnStmt>(S);
 }
 
+/// The references to one variable in a function, and the declaration
+/// statement that declares it.
+class VarRefFinder : public RecursiveASTVisitor<VarRefFinder> {
+public:
+  explicit VarRefFinder(const VarDecl *V) : V(V) {}
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (E->getDecl() == V)
+      Refs.push_back(E);
+    return true;
+  }
+  bool VisitDeclStmt(DeclStmt *S) {
+    if (llvm::is_contained(S->decls(), V))
+      Decl = S;
+    return true;
+  }
+  const VarDecl *V;
+  llvm::SmallVector<const DeclRefExpr *, 4> Refs;
+  const DeclStmt *Decl = nullptr;
+};
+
 class Planner {
 public:
   Planner(const RemovedApiUses &Uses, ASTContext &Ctx)
@@ -318,6 +345,8 @@ private:
                              const std::string &TexName,
                              const std::string &Indent);
   void addEdits(RefPlan &P, Rewrite &Out);
+  const VarDecl *unreadOffset(const Expr *Arg, const FunctionDecl *F,
+                              const DeclStmt *&Decl);
 
   /// In the main file, or in a `.cu` file it includes (old code often
   /// includes its kernels' `.cu` file into the host code's): files of this
@@ -803,10 +832,14 @@ void Planner::analyse(RefPlan &P) {
   StringRef Name = P.Bind->Api->Name;
   if (Name != "cudaBindTextureToArray" &&
       !isNullPointerConstant(Call->getArg(0), Ctx)) {
-    P.Fix.fail("the binding asks for an offset; a texture object needs "
-               "memory aligned to 'textureAlignment' and has no offset",
-               P.Bind->NameLoc);
-    return;
+    P.UnreadOffset = unreadOffset(Call->getArg(0), P.Bind->Context.Function,
+                                  P.UnreadOffsetDecl);
+    if (!P.UnreadOffset) {
+      P.Fix.fail("the binding asks for an offset; a texture object needs "
+                 "memory aligned to 'textureAlignment' and has no offset",
+                 P.Bind->NameLoc);
+      return;
+    }
   }
   if (Name == "cudaBindTexture") {
     unsigned SizeArg = isChannelDescParam(Call->getDirectCallee(), 3) ? 4 : 3;
@@ -822,6 +855,29 @@ void Planner::analyse(RefPlan &P) {
     P.Fix.fail("the binding's arguments have side effects or are written "
                "in a macro",
                P.Bind->NameLoc);
+}
+
+const VarDecl *Planner::unreadOffset(const Expr *Arg, const FunctionDecl *F,
+                                     const DeclStmt *&Decl) {
+  Decl = nullptr;
+  const auto *Addr = dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts());
+  if (!F || !F->hasBody() || !Addr || Addr->getOpcode() != UO_AddrOf)
+    return nullptr;
+  const auto *Ref = dyn_cast<DeclRefExpr>(Addr->getSubExpr()->IgnoreParens());
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!V || !V->isLocalVarDecl() || V->isStaticLocal() ||
+      V->getDeclContext() != F || !V->getType()->isIntegerType())
+    return nullptr;
+  VarRefFinder Finder(V);
+  Finder.TraverseStmt(F->getBody());
+  if (Finder.Refs.size() != 1 || Finder.Refs.front() != Ref)
+    return nullptr;
+  // The declaration goes too when it declares nothing else and its
+  // initialiser, if any, is a constant.
+  if (Finder.Decl && Finder.Decl->isSingleDecl() &&
+      (!V->getInit() || V->getInit()->isIntegerConstantExpr(Ctx)))
+    Decl = Finder.Decl;
+  return V;
 }
 
 void Planner::addEdits(RefPlan &P, Rewrite &Out) {
@@ -862,6 +918,9 @@ void Planner::addEdits(RefPlan &P, Rewrite &Out) {
                                    Ctx));
   for (const Stmt *Setting : P.SettingStatements)
     Out.Edits.push_back(*removeStatement(Setting, Ctx));
+  if (P.UnreadOffsetDecl)
+    if (std::optional<FixItHint> H = removeStatement(P.UnreadOffsetDecl, Ctx))
+      Out.Edits.push_back(*H);
   if (P.Unbind)
     Out.Edits.push_back(*replaceCall(P.Unbind->Call, P.Unbind->Api->Name,
                                      "cudaDestroyTextureObject(" + Name + ")",
@@ -961,6 +1020,29 @@ std::vector<TexturePlan> Planner::run() {
                 L.Call->getRParenLoc(),
                 (L.Call->getNumArgs() ? ", " : "") + Args));
       }
+    }
+    // A binding whose offset the program never reads: the rewrite is right
+    // when the memory is aligned (the offset is then 0), which the check
+    // cannot prove; it goes on a note, held by the leader only.
+    auto Offset = llvm::find_if(
+        Members, [&](size_t M) { return Refs[M].UnreadOffset != nullptr; });
+    if (Fix.ok() && Offset != Members.end()) {
+      const RefPlan &O = Refs[*Offset];
+      Fix.NoteEdits.assign(Fix.Edits.begin(), Fix.Edits.end());
+      Fix.Edits.clear();
+      Fix.NoteText =
+          "if the bound memory is aligned to 'textureAlignment' (memory from "
+          "'cudaMalloc' is), the offset is 0 and the texture object reads "
+          "the same texels";
+      Fix.fail("the binding asks for an offset; a texture object needs "
+               "memory aligned to 'textureAlignment' and has no offset",
+               O.Bind->NameLoc);
+      for (size_t M : Members) {
+        Out[M].Fix = Fix;
+        if (M != Leader)
+          Out[M].Fix.NoteEdits.clear();
+      }
+      continue;
     }
     for (size_t M : Members) {
       if (!Fix.ok()) {

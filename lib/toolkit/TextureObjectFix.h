@@ -42,7 +42,9 @@
 ///    the kernels, reads and launches are in those files too;
 ///  - it is bound by exactly one call of `cudaBindTexture`,
 ///    `cudaBindTexture2D` or `cudaBindTextureToArray` (C++ or C form) with a
-///    null offset and, for `cudaBindTexture`, a size; the call is in a
+///    null offset (an offset written to a local the program never reads
+///    gives the rewrite on a note: it is right when the memory is aligned)
+///    and, for `cudaBindTexture`, a size; the call is in a
 ///    statement of a block, and its other arguments have no side effects
 ///    (they are evaluated just before that statement);
 ///  - settings are constant assignments in the same block before the

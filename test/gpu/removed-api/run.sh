@@ -12,7 +12,9 @@
 # cudaDeviceGetAttribute, cudaDeviceSynchronize, double4_16a); the fixed
 # program runs on the GPU and compares each result with a reference computed
 # on the host (the device attributes with the driver API's), and runs clean
-# under compute-sanitizer memcheck.
+# under compute-sanitizer memcheck. offset.cu binds with an offset it never
+# reads: its rewrite is on a note, applied with --fix-notes, and the fixed
+# program checks what the kernel read.
 #
 # Usage: run.sh [PLUGIN] [WORKDIR]            all steps here
 #        run.sh --prepare PLUGIN DIR          the fix only (needs clang-tidy-22)
@@ -63,6 +65,20 @@ if [ "$step" != prepared ]; then
     -gencode arch=compute_90,code=sm_90 -gencode arch=compute_120,code=sm_120 \
     -c -o /dev/null "$work/fixed.cu"
   echo "== the fixed program builds with nvcc 13"
+  # offset.cu: the rewrite of a binding with an unread offset is on a note.
+  cp "$here/offset.cu" "$work/offset_fixed.cu"
+  "${CLANG_TIDY:-clang-tidy-22}" "-load=$plugin" \
+    --checks='-*,cuda-removed-toolkit-api' --fix-notes --quiet \
+    "$work/offset_fixed.cu" -- --cuda-path="$cuda" -I"$cuda/include/cccl" \
+    -Wno-unknown-cuda-version --cuda-gpu-arch=sm_90 > "$work/offset_fix.log" 2>&1 || true
+  diff -u "$here/offset.cu" "$work/offset_fixed.cu" > "$work/offset_fix.diff" || true
+  echo "== the fix of offset.cu (--fix-notes)"; cat "$work/offset_fix.diff"
+  grep -q '^+ *CHECK(cudaCreateTextureObject(&texIn, &texInRes, &texInDesc, nullptr));' \
+    "$work/offset_fix.diff" || { echo "FAIL: offset.cu is not rewritten"; exit 1; }
+  grep -q '^- *size_t offset;' "$work/offset_fix.diff" ||
+    { echo "FAIL: the unread offset stays"; exit 1; }
+  "$nvcc" -std=c++17 -arch=sm_90 -c -o /dev/null "$work/offset_fixed.cu"
+  echo "== the fixed offset.cu builds with nvcc 13"
 fi
 [ "$step" = prepare ] && exit 0
 
@@ -79,6 +95,11 @@ for line in \
     "all right"; do
   grep -qxF "$line" "$work/fixed.out" || { echo "FAIL: expected '$line'"; status=1; }
 done
+echo "== offset_fixed: nvcc -arch=sm_90, run"
+"$nvcc" -std=c++17 -arch=sm_90 -o "$work/offset_fixed" "$work/offset_fixed.cu"
+"$work/offset_fixed" | tee "$work/offset_fixed.out" || status=1
+grep -qxF "tex1Dfetch bound with an unread offset: right" "$work/offset_fixed.out" ||
+  { echo "FAIL: expected 'tex1Dfetch bound with an unread offset: right'"; status=1; }
 echo "== fixed under compute-sanitizer memcheck"
 "$sanitizer" --tool memcheck "$work/fixed" > "$work/memcheck.out" 2>&1 || status=1
 tail -1 "$work/memcheck.out"

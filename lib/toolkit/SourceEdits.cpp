@@ -109,11 +109,12 @@ SourceLocation afterStatement(const Stmt *S, const ASTContext &Ctx) {
   return Next->getEndLoc();
 }
 
-std::optional<FixItHint> removeStatement(const Stmt *S,
-                                         const ASTContext &Ctx) {
+namespace {
+/// The removal of the text from B to E (file locations), with its whole
+/// line when nothing else is on it.
+std::optional<FixItHint> removeText(SourceLocation B, SourceLocation E,
+                                    const ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation B = statementBegin(S, Ctx);
-  SourceLocation E = afterStatement(S, Ctx);
   if (B.isInvalid() || E.isInvalid() || !SM.isWrittenInSameFile(B, E))
     return std::nullopt;
   auto [FID, BOff] = SM.getDecomposedLoc(B);
@@ -146,6 +147,26 @@ std::optional<FixItHint> removeStatement(const Stmt *S,
   SourceLocation FileStart = SM.getLocForStartOfFile(FID);
   return FixItHint::CreateRemoval(CharSourceRange::getCharRange(
       FileStart.getLocWithOffset(BOff), FileStart.getLocWithOffset(EOff)));
+}
+} // namespace
+
+std::optional<FixItHint> removeStatement(const Stmt *S,
+                                         const ASTContext &Ctx) {
+  return removeText(statementBegin(S, Ctx), afterStatement(S, Ctx), Ctx);
+}
+
+std::optional<FixItHint> removeDeclaration(const VarDecl *V,
+                                           const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation B = V->getOuterLocStart();
+  SourceLocation E = V->getEndLoc();
+  if (!B.isFileID() || !E.isFileID())
+    return std::nullopt;
+  std::optional<Token> Next =
+      Lexer::findNextToken(E, SM, Ctx.getLangOpts());
+  if (!Next || !Next->is(tok::semi) || !Next->getLocation().isFileID())
+    return std::nullopt;
+  return removeText(B, Next->getEndLoc(), Ctx);
 }
 
 namespace {

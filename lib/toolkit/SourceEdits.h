@@ -34,6 +34,7 @@ class FunctionDecl;
 class LangOptions;
 class SourceManager;
 class Stmt;
+class VarDecl;
 } // namespace clang
 
 namespace cuda_tidy {
@@ -84,6 +85,12 @@ clang::SourceLocation statementBegin(const clang::Stmt *S,
 /// nothing else is on it; std::nullopt when S is not written in a file.
 std::optional<clang::FixItHint> removeStatement(const clang::Stmt *S,
                                                 const clang::ASTContext &Ctx);
+
+/// The edit that removes a variable's declaration (written in a file,
+/// declaring it alone) and its ';', with its whole line when nothing else
+/// is on it; std::nullopt when it is not written so.
+std::optional<clang::FixItHint> removeDeclaration(const clang::VarDecl *V,
+                                                  const clang::ASTContext &Ctx);
 
 /// Whether something named Name is declared inside D (its parameters
 /// included).

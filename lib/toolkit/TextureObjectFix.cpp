@@ -60,6 +60,8 @@ struct RefPlan {
   /// aligned pointer and goes on a note.
   const VarDecl *UnreadOffset = nullptr;
   const DeclStmt *UnreadOffsetDecl = nullptr;
+  /// Nothing refers to it.
+  bool Unused = false;
 };
 
 bool isTextureFunction(const RemovedApi *Api) {
@@ -505,7 +507,8 @@ void Planner::analyseUses(RefPlan &P) {
   if (P.IsSurface || !P.Fix.ok())
     return;
   if (Refs == Uses.VarRefs.end()) {
-    P.Fix.fail("it is not used; remove its declaration");
+    // Nothing in the translation unit refers to it: the declaration goes.
+    P.Unused = true;
     return;
   }
   if (!P.Bind) {
@@ -661,8 +664,13 @@ void Planner::analyseKernels(RefPlan &P) {
                  Read->NameLoc);
       return;
     }
-    if (!inMainFile(Read->NameLoc) ||
-        writtenRange(SourceRange(Read->NameLoc), Ctx).isInvalid()) {
+    if (!inMainFile(Read->NameLoc)) {
+      P.Fix.fail("it is read in a header; the files that include it would "
+                 "all have to change together",
+                 Read->NameLoc);
+      return;
+    }
+    if (writtenRange(SourceRange(Read->NameLoc), Ctx).isInvalid()) {
       P.Fix.fail("the read is written in a macro", Read->NameLoc);
       return;
     }
@@ -819,7 +827,7 @@ void Planner::analyse(RefPlan &P) {
   }
   analyseDeclaration(P);
   analyseUses(P);
-  if (!P.Fix.ok())
+  if (!P.Fix.ok() || P.Unused)
     return;
   analyseBind(P);
   if (!P.Fix.ok())
@@ -978,7 +986,13 @@ std::vector<TexturePlan> Planner::run() {
                            : Fix.WhyNot;
         break;
       }
-    if (Fix.ok()) {
+    if (Fix.ok() && Refs[Leader].Unused) {
+      // Alone in its group: it has no kernels.
+      if (std::optional<FixItHint> H = removeDeclaration(Refs[Leader].Var, Ctx))
+        Fix.Edits.push_back(*H);
+      else
+        Fix.fail("it is not used; remove its declaration");
+    } else if (Fix.ok()) {
       for (size_t M : Members)
         addEdits(Refs[M], Fix);
       // Kernel parameters and launch arguments, one per reference, in the

@@ -56,6 +56,7 @@
 ///    otherwise only launched with `<<<...>>>` in the main file (after the
 ///    reference's declaration) or passed to `cudaFunc*`/`cudaOccupancy*`;
 ///  - nothing else refers to it.
+/// A reference nothing refers to (declared as above) is removed.
 ///
 /// Left out: surface references (a note), `cudaBindTextureToMipmappedArray`,
 /// reads in device functions called by the kernels, and references used

@@ -93,22 +93,17 @@ __global__ void readUnbound(float4 *out) { out[0] = tex2D(unbound, 0.5f, 0.5f); 
 // warning@-1 {{'tex2D' of a texture reference was removed in CUDA 12.0}}
 // note@89:20 {{texture reference 'unbound' declared here}}
 
-// Declared and never used.
-texture<float, 1> unused;
-// warning@-1 {{texture reference 'unused' needs the texture reference API}}
-// note@-2 {{no automatic fix: it is not used; remove its declaration}}
-
 // A surface reference: reported with what to do.
 surface<void, 2> canvas;
 // warning@-1 {{surface reference 'canvas' needs the surface reference API, removed in CUDA 12.0; use a surface object}}
 // note@-2 {{no automatic fix: surface references are not rewritten; create a surface object with 'cudaCreateSurfaceObject' where the reference is bound, pass it to the kernels, and read and write through it}}
 __global__ void paint() { surf2Dwrite(1.0f, canvas, threadIdx.x * 4, 0); }
 // warning@-1 {{'surf2Dwrite' of a surface reference was removed in CUDA 12.0; use a surface object}}
-// note@102:18 {{surface reference 'canvas' declared here}}
+// note@97:18 {{surface reference 'canvas' declared here}}
 void runPaint(cudaArray_t array) {
   cudaBindSurfaceToArray(canvas, array);
   // warning@-1 {{'cudaBindSurfaceToArray' was removed in CUDA 12.0}}
-  // note@102:18 {{surface reference 'canvas' declared here}}
+  // note@97:18 {{surface reference 'canvas' declared here}}
   paint<<<1, 32>>>();
 }
 

@@ -165,3 +165,8 @@ cudaError_t runCombine(const int2 *pairs, const float *grid, size_t pitch,
   // note@119:18 {{the fix of texture reference 'texPairs' declared here rewrites it}}
   // FIXED: return cudaDestroyTextureObject(texGrid);
 }
+
+// Declared and never used: the declaration goes.
+texture<float, 1> unusedRef;
+// warning@-1 {{texture reference 'unusedRef' needs the texture reference API, removed in CUDA 12.0; use a texture object}}
+// FIXED-NOT: unusedRef

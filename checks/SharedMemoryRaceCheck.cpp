@@ -13,6 +13,8 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSet.h"
+#include <array>
+#include <set>
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -245,21 +247,32 @@ void SharedMemoryRaceCheck::check(const MatchFinder::MatchResult &Result) {
          DiagnosticIDs::Note)
         << LaneModelBudgetOptionName << std::to_string(BlockDim.budget());
   }
-  // One report per pair of spelled locations (template instantiations
-  // share a spelling).
-  llvm::DenseSet<std::pair<SourceLocation, SourceLocation>> Seen;
+  // One report per spelling of the two accesses and of the calls that
+  // make them (template instantiations share a spelling; one helper's
+  // accesses called from two kernels are two races, each with its fix).
+  std::set<std::array<unsigned, 4>> Seen;
+  auto Spelled = [&](const Stmt *S) {
+    return S ? SM.getFileLoc(S->getBeginLoc()).getRawEncoding() : 0u;
+  };
   for (const SharedRace &X : Finder.races()) {
     SourceLocation Second = SM.getFileLoc(X.Second->getBeginLoc());
     SourceLocation First = SM.getFileLoc(X.First->getBeginLoc());
-    if (Second.isInvalid() || SM.isInSystemHeader(Second) ||
-        !Seen.insert({First, Second}).second || !X.Shared)
+    if (Second.isInvalid() || SM.isInSystemHeader(Second) || !X.Shared ||
+        !Seen.insert({Spelled(X.First), Spelled(X.Second),
+                      Spelled(X.FirstCall), Spelled(X.SecondCall)})
+             .second)
       continue;
     SourceLocation Earlier;
     std::vector<FixItHint> Fix = X.Fix.WhyNot.empty()
                                      ? fixOf(X, Ctx, Earlier)
                                      : std::vector<FixItHint>();
+    // The accesses of helpers: the warning at the call in the function
+    // where they race (where the fix goes; one helper called from two
+    // kernels is two races).
+    const SourceLocation At =
+        X.SecondCall ? SM.getFileLoc(X.SecondCall->getBeginLoc()) : Second;
     {
-      auto D = diag(Second, "threads of different warps race on shared "
+      auto D = diag(At, "threads of different warps race on shared "
                             "memory '%0' with no barrier between %select{a "
                             "read|a write|an update|an atomic update}1 and "
                             "%select{a read|a write|an update|an atomic "
@@ -311,7 +324,7 @@ void SharedMemoryRaceCheck::check(const MatchFinder::MatchResult &Result) {
              DiagnosticIDs::Note)
             << Callee->getName();
     if (!X.Fix.WhyNot.empty())
-      diag(Second, "no automatic fix: %0", DiagnosticIDs::Note)
+      diag(At, "no automatic fix: %0", DiagnosticIDs::Note)
           << X.Fix.WhyNot;
     else if (Earlier.isValid())
       diag(Earlier, "the '__syncthreads()' inserted for this race orders it too",

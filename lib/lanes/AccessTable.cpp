@@ -239,7 +239,10 @@ void AccessTable::fill(AccessThreads &C, const FrameAccess &A, unsigned BD,
       forLanes(Ad.Valid, [&](unsigned L) {
         Record(Base + L, Address{Ad.Key, Ad.Var, Ad.Byte[L]});
       });
-      Unplaced(Base, Lanes & ~Unknown & ~Ad.Valid, Ad);
+      // Lanes a stride loop's test could not be evaluated for run the
+      // iteration, sampled (Guards.h); a lane another condition left unknown
+      // marks the entry unknown (C.Unknown), so no client reads it.
+      Unplaced(Base, Lanes & ~Ad.Valid, Ad);
     }
   }
   E2.ReadBlockDim = Outer;

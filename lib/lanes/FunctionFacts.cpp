@@ -491,7 +491,8 @@ ReachSet FunctionFacts::reach(FunctionInfo &I, Pos Target) {
 }
 
 ReachSet FunctionFacts::reach(FunctionInfo &I, Pos Target,
-                              const BarrierTable &Barrier) {
+                              const BarrierTable &Barrier,
+                              llvm::ArrayRef<unsigned> SkipFrom) {
   ReachSet Out;
   // The target's own block, before the target.
   unsigned Lo = Target.Index;
@@ -515,7 +516,7 @@ ReachSet FunctionFacts::reach(FunctionInfo &I, Pos Target,
     const CFGBlock *B = I.Blocks[Block];
     for (const CFGBlock::AdjacentBlock &P : B->preds()) {
       const CFGBlock *PB = P.getReachableBlock();
-      if (!PB)
+      if (!PB || llvm::is_contained(SkipFrom, PB->getBlockID()))
         continue;
       bool Back = I.Dom->dominates(B, PB);
       if (OnlyBack && !Back)

@@ -53,8 +53,11 @@ public:
   /// The blocks and element ranges from which Target is reached with no
   /// barrier in between, and whether the path takes a back edge.
   ReachSet reach(FunctionInfo &I, Pos Target);
-  /// The same with the barriers of a client (by CFG block and element).
-  ReachSet reach(FunctionInfo &I, Pos Target, const BarrierTable &Barrier);
+  /// The same with the barriers of a client (by CFG block and element),
+  /// following no edge out of the blocks of SkipFrom (the latches of loops
+  /// whose back edge a client rules out).
+  ReachSet reach(FunctionInfo &I, Pos Target, const BarrierTable &Barrier,
+                 llvm::ArrayRef<unsigned> SkipFrom = {});
 
 private:
   LaneModel &M;

@@ -311,6 +311,19 @@ void GuardModel::enumerateStride(
             !(SL.Step && M.Variance.isVarying(SL.Step, Fr));
   if (!Ok && En.StrideCut)
     *En.StrideCut = true;
+  // A step the model cannot evaluate but the same in every thread
+  // (`i += gridDim.x * blockDim.x`): the first iteration needs no step, and
+  // a client that asks for it gets that one.
+  if (!Ok && !Step && En.FirstTripOfUnknownStride &&
+      !M.Variance.isVarying(SL.Step, Fr)) {
+    En.Trips[V] = 0;
+    enumerate(Loops, Fr, En, Fn, Idx + 1);
+    if (Saved)
+      En.Trips[V] = *Saved;
+    else
+      En.Trips.erase(V);
+    return;
+  }
   unsigned Trip = 0;
   for (; Ok && Trip < MaxStrideTrips; ++Trip) {
     En.Trips[V] = Trip;

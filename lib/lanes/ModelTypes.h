@@ -111,6 +111,10 @@ struct Env {
   /// thread (an unknown bound, or more than MaxStrideTrips): the lanes that
   /// run a statement in it are then not known for all iterations.
   bool *StrideCut = nullptr;
+  /// Enumerate the first iteration of a stride loop whose (uniform) step
+  /// the model cannot evaluate, instead of none (the race finder: a race
+  /// in the first iteration is a race).
+  bool FirstTripOfUnknownStride = false;
 };
 
 /// Records in En that an evaluation read blockDim.

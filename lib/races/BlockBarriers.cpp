@@ -177,6 +177,29 @@ static const BinaryOperator *splittable(const Stmt *S) {
   return BO;
 }
 
+/// Whether every thread reaches the point before Second, a later child of
+/// Scope than First. A loop statement's own control is that of its test,
+/// which the loop's iterations make varying: the point before it is reached
+/// as widely as First is when nothing between them jumps.
+static bool reachedBefore(const CompoundStmt *Scope, const Stmt *First,
+                          const Stmt *Second,
+                          llvm::function_ref<bool(const Stmt *)> Reaches) {
+  if (!isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Second))
+    return Reaches(Second);
+  if (const auto *For = dyn_cast<ForStmt>(Second); For && For->getInit())
+    return Reaches(For->getInit());
+  bool Between = false;
+  for (const Stmt *Child : Scope->body()) {
+    if (Child == First)
+      Between = true;
+    else if (Child == Second)
+      break;
+    else if (Between && hasJumpOrLabel(Child))
+      return false;
+  }
+  return Between && !hasJumpOrLabel(First) && Reaches(First);
+}
+
 BarrierFix placeBarrier(LaneModel &M, UniformityAnalysis &Plain,
                         FunctionInfo &I, const Frame &Fr, const SharedRace &X,
                         bool InIteration, bool ThroughBackEdge) {
@@ -227,7 +250,7 @@ BarrierFix placeBarrier(LaneModel &M, UniformityAnalysis &Plain,
       const Stmt *First = Scope ? childHolding(Scope, X.FirstStmt, PM) : nullptr;
       if (!Second || !First || First == Second ||
           Second->getBeginLoc().isMacroID() || hasJumpOrLabel(Second) ||
-          !Reaches(Second)) {
+          !reachedBefore(Scope, First, Second, Reaches)) {
         Fix.WhyNot = "no point between the two accesses is reached by every "
                      "thread of the block";
         return Fix;

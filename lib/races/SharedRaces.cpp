@@ -14,6 +14,8 @@
 #include "clang/AST/Attr.h"
 #include "clang/Basic/SourceManager.h"
 #include <algorithm>
+#include <array>
+#include <set>
 #include <unordered_map>
 
 using namespace clang;
@@ -127,6 +129,10 @@ private:
   /// iteration) to To (in the next) with no barrier, or null.
   const Stmt *crossingLoop(const FrameAccess &From, const FrameAccess &To,
                            const ReachSet &ToReach);
+  /// A barrier-free path from From to To within one iteration of the loops
+  /// around both.
+  bool sameIteration(const FrameAccess &From, const FrameAccess &To,
+                     const ReachSet &ToReach);
   /// placePair's back-edge flags say a path takes some back edge; a race
   /// through one needs the back edge of a loop holding both accesses.
   bool refineCrossing(RacePair &P);
@@ -142,9 +148,13 @@ private:
   /// Whether some shared access of the context tells the warps of a block
   /// of shape Shapes[K] apart (not every one indexes by the lane only).
   bool warpsDiffer(unsigned K);
+  /// Whether the pair collides for the shapes (see SharedRaces.h), with the
+  /// sizes (unknown block) and the first witness.
+  bool collides(RacePair &P, llvm::SmallVectorImpl<unsigned> &Sizes,
+                RacePair &Witness);
   /// Searches the pair; records a race when found.
   void search(RacePair &P);
-  void record(RacePair &P, llvm::ArrayRef<unsigned> Sizes);
+  void record(RacePair &P, llvm::ArrayRef<unsigned> Sizes, bool InIteration);
 
   SharedRaceFinder &Finder;
   LaneModel &M;
@@ -175,19 +185,29 @@ static bool inReach(const ReachSet &Set, Pos Where, bool NonCrossed) {
   return false;
 }
 
+/// The block that jumps back to the start of loop L, or null.
+static const CFGBlock *latchOf(FunctionInfo &I, const Stmt *L) {
+  for (const CFGBlock *B : I.Blocks)
+    if (B && B->getLoopTarget() == L && B->succ_size() == 1 && *B->succ_begin())
+      return B;
+  return nullptr;
+}
+
+/// The loops (innermost first) that hold both A and B.
+static llvm::SmallVector<const Stmt *, 2>
+loopsAroundBoth(const Stmt *A, const Stmt *B, const ParentMap &PM) {
+  llvm::SmallVector<const Stmt *, 2> Out;
+  for (const Stmt *L = PM.getParent(A); L; L = PM.getParent(L))
+    if (isa<ForStmt, WhileStmt, DoStmt>(L) && isDescendantOf(B, L, PM))
+      Out.push_back(L);
+  return Out;
+}
+
 const Stmt *SharedRaceFinder::FrameSearch::crossingLoop(
     const FrameAccess &From, const FrameAccess &To, const ReachSet &ToReach) {
-  const ParentMap &PM = *I->PM;
-  for (const Stmt *L = PM.getParent(From.anchor()); L; L = PM.getParent(L)) {
-    if (!isa<ForStmt, WhileStmt, DoStmt>(L) ||
-        !isDescendantOf(To.anchor(), L, PM))
-      continue;
+  for (const Stmt *L : loopsAroundBoth(From.anchor(), To.anchor(), *I->PM)) {
     // The block that jumps back to the loop's start, and that start.
-    const CFGBlock *Latch = nullptr;
-    for (const CFGBlock *B : I->Blocks)
-      if (B && B->getLoopTarget() == L && B->succ_size() == 1 &&
-          *B->succ_begin())
-        Latch = B;
+    const CFGBlock *Latch = latchOf(*I, L);
     if (!Latch)
       continue;
     unsigned Header = (*Latch->succ_begin())->getBlockID();
@@ -207,19 +227,41 @@ const Stmt *SharedRaceFinder::FrameSearch::crossingLoop(
   return nullptr;
 }
 
+bool SharedRaceFinder::FrameSearch::sameIteration(const FrameAccess &From,
+                                                  const FrameAccess &To,
+                                                  const ReachSet &ToReach) {
+  // A path that takes no back edge of a loop around both: around a loop
+  // that holds only one of them it is still the same iteration.
+  llvm::SmallVector<unsigned, 2> Latches;
+  for (const Stmt *L : loopsAroundBoth(From.anchor(), To.anchor(), *I->PM))
+    if (const CFGBlock *Latch = latchOf(*I, L))
+      Latches.push_back(Latch->getBlockID());
+  if (Latches.empty())
+    return inReach(ToReach, From.Where, false);
+  return inReach(M.Facts.reach(*I, To.Where, *Barriers, Latches), From.Where,
+                 false);
+}
+
 bool SharedRaceFinder::FrameSearch::refineCrossing(RacePair &P) {
-  if (!P.Crossed || P.RI == P.WI)
+  // One CFG element (`s[t] += s[t + 1]`): in one iteration, and through
+  // the back edge of a loop around it when nothing in the loop stops it.
+  const bool SamePos = P.R->Where.Block == P.W->Where.Block &&
+                       P.R->Where.Index == P.W->Where.Index;
+  if (P.RI == P.WI || !(P.WToR || P.RToW || P.Crossed || SamePos))
     return true;
   const ReachSet &RR = reachOf(P.RI), &WR = reachOf(P.WI);
-  const bool WR0 = inReach(RR, P.W->Where, true);
-  const bool RW0 = inReach(WR, P.R->Where, true);
-  const Stmt *LoopWR = P.CrossWR ? crossingLoop(*P.W, *P.R, RR) : nullptr;
-  const Stmt *LoopRW = P.CrossRW ? crossingLoop(*P.R, *P.W, WR) : nullptr;
+  const bool WR0 = SamePos || sameIteration(*P.W, *P.R, RR);
+  const bool RW0 = SamePos || sameIteration(*P.R, *P.W, WR);
+  const Stmt *LoopWR =
+      P.CrossWR || SamePos ? crossingLoop(*P.W, *P.R, RR) : nullptr;
+  const Stmt *LoopRW =
+      P.CrossRW || SamePos ? crossingLoop(*P.R, *P.W, WR) : nullptr;
   P.CrossWR = LoopWR != nullptr;
   P.CrossRW = LoopRW != nullptr;
   P.WToR = WR0 || P.CrossWR;
   P.RToW = RW0 || P.CrossRW;
   P.Crossed = P.CrossWR || P.CrossRW;
+  P.SameIter |= WR0 || RW0;
   P.CrossLoop = LoopWR ? LoopWR : LoopRW;
   return P.SameIter || P.Crossed;
 }
@@ -355,6 +397,7 @@ void SharedRaceFinder::FrameSearch::evaluate(RacePair &P, unsigned K) {
   setShape(Base, Shapes[K]);
   bool ReadBD = false;
   Base.ReadBlockDim = &ReadBD;
+  Base.FirstTripOfUnknownStride = true;
   ASTContext &Ctx = M.Ctx;
   const int64_t WSize =
       Ctx.getTypeSizeInChars(P.W->A->E->getType()).getQuantity();
@@ -419,6 +462,7 @@ bool SharedRaceFinder::FrameSearch::warpsDiffer(unsigned K) {
       continue;
     Env Base;
     setShape(Base, Shapes[K]);
+    Base.FirstTripOfUnknownStride = true;
     llvm::SmallVector<const ForStmt *, 2> Loops(Acc[AI].Loops.rbegin(),
                                                 Acc[AI].Loops.rend());
     M.Guards.enumerateChain(Chain, Base, [&](Env &E0) {
@@ -467,6 +511,7 @@ bool SharedRaceFinder::FrameSearch::admitted(const void *Key, unsigned K) {
         M.Ctx.getTypeSizeInChars(A.A->E->getType()).getQuantity();
     Env Base;
     setShape(Base, Shapes[K]);
+    Base.FirstTripOfUnknownStride = true;
     llvm::SmallVector<const ForStmt *, 2> Loops(A.Loops.rbegin(),
                                                 A.Loops.rend());
     M.Guards.enumerateChain(Chain, Base, [&](Env &E0) {
@@ -491,46 +536,69 @@ bool SharedRaceFinder::FrameSearch::admitted(const void *Key, unsigned K) {
   return Ok;
 }
 
-void SharedRaceFinder::FrameSearch::search(RacePair &P) {
+bool SharedRaceFinder::FrameSearch::collides(RacePair &P,
+                                             llvm::SmallVectorImpl<unsigned> &Sizes,
+                                             RacePair &Witness) {
   if (ShapesKnown) {
     // The shapes the code launches: a race in one is a race.
     for (unsigned K = 0; K < Shapes.size(); ++K) {
       evaluate(P, K);
       if (P.Unknown)
-        return;
+        return false;
       if (P.Found) {
-        record(P, {});
-        return;
+        Witness = P;
+        return true;
       }
     }
-    return;
+    return false;
   }
   // Unknown block: smallest first; a size the indexing admits with no
   // collision ends the search.
-  llvm::SmallVector<unsigned, 6> Sizes;
-  RacePair First = P;
   bool HaveWitness = false;
   for (unsigned K = 0; K < Shapes.size(); ++K) {
     evaluate(P, K);
     if (P.Unknown)
-      return;
+      return false;
     bool Admits = admitted(P.W->Key, K);
     if (!P.Found) {
-      if (Admits)
-        return;
+      // A block of two warps may be the one size a tree step's partners
+      // stay apart in (`s = blockDim.x / 2` has one step across warps, and
+      // a barrier before it): it alone does not clear the pair.
+      if (Admits && Shapes[K].D.X > 64)
+        return false;
       continue;
     }
     if (!Admits)
       continue;
     Sizes.push_back(unsigned(Shapes[K].D.X));
     if (!HaveWitness) {
-      First = P;
+      Witness = P;
       HaveWitness = true;
     }
   }
-  if (!HaveWitness)
+  return HaveWitness;
+}
+
+void SharedRaceFinder::FrameSearch::search(RacePair &P) {
+  llvm::SmallVector<unsigned, 6> Sizes;
+  RacePair Witness = P;
+  if (!collides(P, Sizes, Witness))
     return;
-  record(First, Sizes);
+  // A pair that meets both in one iteration and through a back edge: does
+  // it collide within one iteration (then a barrier between the two is
+  // needed, besides the one at the end of the loop body)?
+  bool InIteration = P.SameIter;
+  if (P.SameIter && P.Crossed) {
+    RacePair Q(P.RI, P.WI, *P.R, *P.W);
+    Q.SameIter = true;
+    Q.WToR = P.WToR;
+    Q.RToW = P.RToW;
+    splitLoops(Q, M.Guards, Fr);
+    llvm::SmallVector<unsigned, 6> QSizes;
+    RacePair QWitness = Q;
+    InIteration = collides(Q, QSizes, QWitness);
+  }
+  record(Witness, Sizes, InIteration);
 }
 
 /// The innermost if statement with A in one arm and B in the other.
@@ -549,7 +617,8 @@ static const Stmt *branchBetween(const Stmt *A, const Stmt *B,
 }
 
 void SharedRaceFinder::FrameSearch::record(RacePair &P,
-                                           llvm::ArrayRef<unsigned> Sizes) {
+                                           llvm::ArrayRef<unsigned> Sizes,
+                                           bool InIteration) {
   const SourceManager &SM = M.Ctx.getSourceManager();
   // Which runs first on the barrier-free path; on both arms of a branch,
   // or both ways round a loop with no barrier, the one written first.
@@ -581,8 +650,8 @@ void SharedRaceFinder::FrameSearch::record(RacePair &P,
   X.LoadedIndex = P.LoadedIndex;
   for (const Frame *Up = &Fr; Up->Call && Up->Parent; Up = Up->Parent)
     X.Callers.push_back(Up->Call);
-  const bool InIteration = P.SameIter && (P.WToR || P.RToW);
-  X.Fix = placeBarrier(M, Finder.Plain, *I, Fr, X, InIteration, P.Crossed);
+  X.Fix = placeBarrier(M, Finder.Plain, *I, Fr, X, InIteration && !X.Branch,
+                       P.Crossed);
   Finder.Races.push_back(std::move(X));
 }
 
@@ -597,11 +666,12 @@ void SharedRaceFinder::run() {
     for (const Frame *Fr : M.Calls.contextsOf(F))
       FrameSearch(*this, *Fr).run();
   }
-  // One race per (first, second) pair: the first context's.
+  // One race per pair of accesses (and of the calls that make them, for
+  // the accesses of helpers): the first context's.
   llvm::SmallVector<SharedRace, 8> Merged;
-  llvm::DenseSet<std::pair<const Expr *, const Expr *>> Seen;
+  std::set<std::array<const void *, 4>> Seen;
   for (SharedRace &X : Races)
-    if (Seen.insert({X.First, X.Second}).second)
+    if (Seen.insert({X.First, X.Second, X.FirstCall, X.SecondCall}).second)
       Merged.push_back(std::move(X));
   llvm::stable_sort(Merged, [&](const SharedRace &L, const SharedRace &R) {
     return SM.isBeforeInTranslationUnit(L.Second->getExprLoc(),

@@ -38,7 +38,9 @@
 /// else the cuda.BlockDim option, else every size from 64 to 1024 (up to
 /// `__launch_bounds__`) that the kernel's own indexing admits (no access
 /// to a shared array of fixed size falls outside it): a pair is reported
-/// only when it collides for every admitted size, with the sizes said.
+/// only when it collides for every admitted size of more than two warps
+/// (a tree over `blockDim.x / 2` crosses warps in one step only at 64),
+/// with the sizes said.
 ///
 /// Left out (each silences, never adds, a finding): an access whose lanes
 /// are unknown (a condition the model cannot evaluate, a loop on a varying

@@ -37,6 +37,13 @@ __global__ void partialLast(int *io) {
   // note@-2:5 {{lane 16 writes the element here}}
   // note@-3:13 {{lane 0 reads it here, and no barrier orders the two}}
   // note@-4:13 {{independent thread scheduling}}
+  // Lanes 16-31 also read the elements the next warp updates: a race
+  // between warps, for cuda-shared-memory-race.
+  // warning@-7:13 {{threads of different warps race on shared memory 'r' with no barrier between an update and a read}} [cuda-shared-memory-race]
+  // note@-8:5 {{thread 32 updates 'r[32]' here}}
+  // note@-9:13 {{thread 16, in another warp, reads it here in the same barrier interval}}
+  // note@-11:3 {{the next iteration of this loop reaches the second access before any barrier}}
+  // note@-11:13 {{no automatic fix: both accesses are in one statement}}
   __syncthreads();
   io[threadIdx.x] = r[threadIdx.x];
 }

@@ -20,14 +20,6 @@ using namespace clang::ast_matchers;
 
 namespace cuda_tidy {
 
-/// The largest cluster any GPU in the limits table runs, with the opt-in.
-static unsigned largestClusterAnyGpu() {
-  unsigned Max = PortableClusterSize;
-  for (const ArchLimits &L : allArchLimits())
-    Max = std::max(Max, L.MaxNonPortableClusterSize);
-  return Max;
-}
-
 ClusterSizePortabilityCheck::ClusterSizePortabilityCheck(
     StringRef Name, clang::tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context), ArchOverride(*Context) {

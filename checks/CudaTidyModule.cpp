@@ -11,10 +11,13 @@
 #include "checks/DivergentBarrierCheck.h"
 #include "checks/DynamicSharedMemoryOptInCheck.h"
 #include "checks/ImplicitWarpSynchronizationCheck.h"
+#include "checks/LaunchResourcesCheck.h"
 #include "checks/LegacyWarpIntrinsicsCheck.h"
 #include "checks/NvccOnlyConstructCheck.h"
+#include "checks/RemovedToolkitApiCheck.h"
 #include "checks/SharedMemoryRaceCheck.h"
 #include "checks/StaticSharedMemoryLimitCheck.h"
+#include "checks/TargetCompatibilityCheck.h"
 #include "checks/WarpMaskCorrectnessCheck.h"
 
 namespace cuda_tidy {

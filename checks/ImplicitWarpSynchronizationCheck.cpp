@@ -573,21 +573,7 @@ void ImplicitWarpSynchronizationCheck::check(
   Analysis.run();
   // Where the work budget cut an analysis short, say so: what lies past the
   // cut is neither reported nor known to be safe.
-  for (const FunctionDecl *F : Analysis.cutShort()) {
-    SourceLocation Loc = SM.getFileLoc(F->getLocation());
-    if (Loc.isInvalid() || SM.isInSystemHeader(Loc))
-      continue;
-    diag(Loc,
-         "the lane model stopped analysing %0 at its work budget: warp "
-         "exchanges past that point are not reported",
-         DiagnosticIDs::Remark)
-        << F;
-    diag(Loc,
-         "raise the module-wide option '%0' (now %1; 0 for no limit) to "
-         "analyse all of it",
-         DiagnosticIDs::Note)
-        << LaneModelBudgetOptionName << std::to_string(BlockDim.budget());
-  }
+  BlockDim.remarkCutShort(*this, SM, Analysis.cutShort(), "warp exchanges");
   llvm::ArrayRef<WarpExchange> Exchanges = Analysis.exchanges();
   if (Exchanges.empty())
     return;

@@ -232,21 +232,7 @@ void SharedMemoryRaceCheck::check(const MatchFinder::MatchResult &Result) {
   BlockDim.applyTo(AC.lanes());
   SharedRaceFinder &Finder = AC.sharedRaces();
   Finder.run();
-  for (const FunctionDecl *F : Finder.cutShort()) {
-    SourceLocation Loc = SM.getFileLoc(F->getLocation());
-    if (Loc.isInvalid() || SM.isInSystemHeader(Loc))
-      continue;
-    diag(Loc,
-         "the lane model stopped analysing %0 at its work budget: races past "
-         "that point are not reported",
-         DiagnosticIDs::Remark)
-        << F;
-    diag(Loc,
-         "raise the module-wide option '%0' (now %1; 0 for no limit) to "
-         "analyse all of it",
-         DiagnosticIDs::Note)
-        << LaneModelBudgetOptionName << std::to_string(BlockDim.budget());
-  }
+  BlockDim.remarkCutShort(*this, SM, Finder.cutShort(), "races");
   // One report per spelling of the two accesses and of the calls that
   // make them (template instantiations share a spelling; one helper's
   // accesses called from two kernels are two races, each with its fix).

@@ -6,10 +6,30 @@
 
 #include "lib/lanes/AccessPairs.h"
 #include "lib/lanes/Guards.h"
+#include "lib/lanes/LaneModel.h"
 
 using namespace clang;
 
 namespace cuda_tidy::lanes {
+
+FunctionInfo *openContext(LaneModel &M, const Frame &Fr, CallChain &Chain,
+                          std::optional<AccessTable> &Table) {
+  FunctionInfo &I = M.Facts.info(Fr.F);
+  if (!I.Ok)
+    return nullptr;
+  M.Facts.accessesOf(I);
+  if (I.Accesses.empty() && M.Facts.callsOf(I).empty())
+    return nullptr;
+  // The callers' side: the lanes that make each call of the context, and
+  // the loops around the calls.
+  if (!M.Guards.chainOf(Fr, Chain))
+    return nullptr;
+  bool CallOpaque =
+      llvm::any_of(Chain, [](const CallLevel &L) { return L.Opaque; });
+  Table.emplace(M, Fr, Chain);
+  Table->collect(I, CallOpaque);
+  return &I;
+}
 
 bool placePair(AccessPair &P, const ReachSet &RR, const ReachSet &WR,
                FunctionInfo &I, bool ChainLoops, GuardModel &Guards,

@@ -29,6 +29,7 @@
 #include "lib/lanes/ModelTypes.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include <optional>
 
 namespace cuda_tidy::lanes {
 
@@ -65,6 +66,12 @@ struct AccessPair {
 /// different arms. With Settled, a branch is not looked at when the two
 /// already meet in one iteration and no loop is around either
 /// (ChainLoops: a loop is around some call of the context).
+/// The first steps of a pair finder in the context Fr: the function's
+/// facts and accesses, the callers' chain (Chain) and the access table
+/// (Table, collected). Null when the context has nothing to pair.
+FunctionInfo *openContext(LaneModel &M, const Frame &Fr, CallChain &Chain,
+                          std::optional<AccessTable> &Table);
+
 bool placePair(AccessPair &P, const ReachSet &RR, const ReachSet &WR,
                FunctionInfo &I, bool ChainLoops, GuardModel &Guards,
                llvm::function_ref<bool(unsigned Block)> Splits);

@@ -408,7 +408,7 @@ bool GuardModel::oppositeArms(FunctionInfo &I, unsigned Block, const Stmt *A,
 }
 
 bool GuardModel::divergentBranch(FunctionInfo &I, unsigned Block,
-                                 const Frame &Fr) {
+                                 const Frame &Fr, bool WholeBlock) {
   const CFGBlock *B = I.Blocks[Block];
   if (!B || B->succ_size() < 2)
     return false;
@@ -419,7 +419,8 @@ bool GuardModel::divergentBranch(FunctionInfo &I, unsigned Block,
     return true;
   const auto *C = dyn_cast_or_null<Expr>(B->getTerminatorCondition());
   // A branch the whole warp takes the same way does not split it.
-  return !C || (M.Variance.isVarying(C, Fr) && !M.Variance.provenWarpUniform(C, Fr));
+  return !C || (M.Variance.isVarying(C, Fr) &&
+                (WholeBlock || !M.Variance.provenWarpUniform(C, Fr)));
 }
 
 /// See WarpExchange::WriteMeet: the meeting point of From with To.

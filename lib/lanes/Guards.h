@@ -78,8 +78,11 @@ public:
   /// A and B are in the two arms of the if statement that ends Block.
   bool oppositeArms(FunctionInfo &I, unsigned Block, const clang::Stmt *A,
                     const clang::Stmt *B);
-  /// The branch that ends Block can split a warp in the context Fr.
-  bool divergentBranch(FunctionInfo &I, unsigned Block, const Frame &Fr);
+  /// The branch that ends Block can split a warp in the context Fr (a
+  /// condition proven warp-uniform does not), or with WholeBlock the
+  /// threads of a block (any thread-varying condition does).
+  bool divergentBranch(FunctionInfo &I, unsigned Block, const Frame &Fr,
+                       bool WholeBlock = false);
   /// See WarpExchange::WriteMeet: the meeting point of From with To.
   const clang::Stmt *meetOf(const clang::Stmt *From, const clang::Stmt *To,
                             FunctionInfo &I);

@@ -86,4 +86,25 @@ void BlockDimOption::applyTo(lanes::LaneModel &Lanes) const {
   Lanes.setWorkBudget(Budget);
 }
 
+void BlockDimOption::remarkCutShort(
+    clang::tidy::ClangTidyCheck &Check, const clang::SourceManager &SM,
+    llvm::ArrayRef<const clang::FunctionDecl *> Cut,
+    llvm::StringRef Findings) const {
+  for (const clang::FunctionDecl *F : Cut) {
+    clang::SourceLocation Loc = SM.getFileLoc(F->getLocation());
+    if (Loc.isInvalid() || SM.isInSystemHeader(Loc))
+      continue;
+    Check.diag(Loc,
+               "the lane model stopped analysing %0 at its work budget: %1 "
+               "past that point are not reported",
+               clang::DiagnosticIDs::Remark)
+        << F << Findings;
+    Check.diag(Loc,
+               "raise the module-wide option '%0' (now %1; 0 for no limit) "
+               "to analyse all of it",
+               clang::DiagnosticIDs::Note)
+        << LaneModelBudgetOptionName << std::to_string(Budget);
+  }
+}
+
 } // namespace cuda_tidy

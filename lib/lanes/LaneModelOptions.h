@@ -14,6 +14,7 @@
 #define CUDA_TIDY_LIB_LANES_LANEMODELOPTIONS_H
 
 #include "lib/lanes/LaneModel.h"
+#include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/StringRef.h"
 #include <array>
 #include <optional>
@@ -48,6 +49,13 @@ public:
   /// Gives the lane model the shape, if one is configured, and the budget.
   void applyTo(lanes::LaneModel &Lanes) const;
   uint64_t budget() const { return Budget; }
+  /// Remarks through Check at each function of Cut (whose analysis the
+  /// work budget cut short) that its Findings ("races", "warp exchanges")
+  /// past the cut are not reported, with the option that raises the budget.
+  void remarkCutShort(clang::tidy::ClangTidyCheck &Check,
+                      const clang::SourceManager &SM,
+                      llvm::ArrayRef<const clang::FunctionDecl *> Cut,
+                      llvm::StringRef Findings) const;
 
 private:
   void readBudget(clang::tidy::ClangTidyContext &Context);

@@ -148,20 +148,9 @@ private:
 };
 
 void WarpExchangeFinder::FrameSearch::run() {
-  I = &M.Facts.info(Fr.F);
-  if (!I->Ok)
+  I = openContext(M, Fr, Chain, Table);
+  if (!I)
     return;
-  M.Facts.accessesOf(*I);
-  if (I->Accesses.empty() && M.Facts.callsOf(*I).empty())
-    return;
-  // The callers' side: the lanes that make each call of the context, and
-  // the loops around the calls.
-  if (!M.Guards.chainOf(Fr, Chain))
-    return;
-  bool CallOpaque =
-      llvm::any_of(Chain, [](const CallLevel &L) { return L.Opaque; });
-  Table.emplace(M, Fr, Chain);
-  Table->collect(*I, CallOpaque);
   llvm::MutableArrayRef<FrameAccess> Acc = Table->accesses();
   if (Acc.size() < 1)
     return;

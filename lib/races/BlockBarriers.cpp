@@ -38,12 +38,15 @@ static bool boundUniform(UniformityAnalysis &Plain, UniformValue V,
   return V.isBlockUniform();
 }
 
-/// `cuda::barrier` (or `cuda::std::barrier`) arrive-and-wait.
+/// `cuda::barrier` (or `cuda::std::barrier`) arrive-and-wait, or the wait
+/// of a split arrive and wait (`auto t = bar.arrive(); bar.wait(std::move(t))`:
+/// what threads wrote before their arrive is visible after the wait; the
+/// accesses between the two are taken as ordered too).
 static bool isBarrierWait(const Stmt *S) {
   const auto *MCE = dyn_cast<CXXMemberCallExpr>(S);
   const CXXMethodDecl *MD = MCE ? MCE->getMethodDecl() : nullptr;
   if (!MD || !MD->getDeclName().isIdentifier() ||
-      MD->getName() != "arrive_and_wait")
+      (MD->getName() != "arrive_and_wait" && MD->getName() != "wait"))
     return false;
   const CXXRecordDecl *RD = MD->getParent();
   return RD && RD->getDeclName().isIdentifier() &&
@@ -109,20 +112,6 @@ bool everyThreadReaches(LaneModel &M, UniformityAnalysis &Plain,
   return true;
 }
 
-bool splitsBlock(LaneModel &M, FunctionInfo &I, unsigned Block,
-                 const Frame &Fr) {
-  const CFGBlock *B = I.Blocks[Block];
-  if (!B || B->succ_size() < 2)
-    return false;
-  const Stmt *T = B->getTerminatorStmt();
-  if (!T)
-    return false;
-  if (isa<SwitchStmt, IndirectGotoStmt, CXXTryStmt>(T))
-    return true;
-  const auto *C = dyn_cast_or_null<Expr>(B->getTerminatorCondition());
-  return !C || M.Variance.isVarying(C, Fr);
-}
-
 } // namespace cuda_tidy
 
 namespace cuda_tidy {
@@ -137,6 +126,19 @@ static bool hasJumpOrLabel(const Stmt *S) {
     return true;
   for (const Stmt *Child : S->children())
     if (hasJumpOrLabel(Child))
+      return true;
+  return false;
+}
+
+/// A label or case in S: a jump to it enters S past a barrier placed before
+/// S (a jump out of S does not skip such a barrier).
+static bool hasLabel(const Stmt *S) {
+  if (!S || isa<LambdaExpr>(S))
+    return false;
+  if (isa<LabelStmt, SwitchCase>(S))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (hasLabel(Child))
       return true;
   return false;
 }
@@ -249,7 +251,7 @@ BarrierFix placeBarrier(LaneModel &M, UniformityAnalysis &Plain,
           Scope ? childHolding(Scope, X.SecondStmt, PM) : nullptr;
       const Stmt *First = Scope ? childHolding(Scope, X.FirstStmt, PM) : nullptr;
       if (!Second || !First || First == Second ||
-          Second->getBeginLoc().isMacroID() || hasJumpOrLabel(Second) ||
+          Second->getBeginLoc().isMacroID() || hasLabel(Second) ||
           !reachedBefore(Scope, First, Second, Reaches)) {
         Fix.WhyNot = "no point between the two accesses is reached by every "
                      "thread of the block";

@@ -43,11 +43,6 @@ blockBarriers(lanes::LaneModel &M, UniformityAnalysis &Plain,
 bool everyThreadReaches(lanes::LaneModel &M, UniformityAnalysis &Plain,
                         const clang::Stmt *S, const lanes::Frame &Fr);
 
-/// The branch that ends Block may send threads of one block down different
-/// arms in the context Fr.
-bool splitsBlock(lanes::LaneModel &M, lanes::FunctionInfo &I, unsigned Block,
-                 const lanes::Frame &Fr);
-
 /// Where `__syncthreads();` orders race X of the context Fr (see
 /// SharedRaces.h): InIteration, a barrier-free path joins the two accesses
 /// within one iteration; ThroughBackEdge, one through a loop's back edge.

@@ -292,20 +292,11 @@ void SharedRaceFinder::FrameSearch::chooseShapes() {
 }
 
 void SharedRaceFinder::FrameSearch::run() {
-  I = &M.Facts.info(Fr.F);
-  if (!I->Ok)
-    return;
-  M.Facts.accessesOf(*I);
-  if (I->Accesses.empty() && M.Facts.callsOf(*I).empty())
+  I = openContext(M, Fr, Chain, Table);
+  if (!I)
     return;
   // Nothing to race on without a plain write to shared memory here or in a
-  // helper: decided after the table is made (a cheap syntactic look first).
-  if (!M.Guards.chainOf(Fr, Chain))
-    return;
-  bool CallOpaque =
-      llvm::any_of(Chain, [](const CallLevel &L) { return L.Opaque; });
-  Table.emplace(M, Fr, Chain);
-  Table->collect(*I, CallOpaque);
+  // helper.
   llvm::MutableArrayRef<FrameAccess> Acc = Table->accesses();
   auto PlainWrite = [](const FrameAccess &A) {
     return !A.Global &&
@@ -325,7 +316,7 @@ void SharedRaceFinder::FrameSearch::run() {
       Chain, [](const CallLevel &L) { return !L.Loops.empty(); });
   StartWork = M.Work;
   auto Splits = [&](unsigned Block) {
-    return splitsBlock(M, *I, Block, Fr);
+    return M.Guards.divergentBranch(*I, Block, Fr, /*WholeBlock=*/true);
   };
   for (unsigned WI = 0; WI < Acc.size(); ++WI) {
     FrameAccess &W = Acc[WI];

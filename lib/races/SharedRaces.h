@@ -22,7 +22,7 @@
 ///    sends threads down both arms. A block barrier is `__syncthreads` and
 ///    its `_count/_and/_or` forms, cooperative groups' block, cluster and
 ///    grid `sync`, `bar.sync`/`barrier.sync` for the whole block in inline
-///    asm, `cuda::barrier` arrive-and-wait, or a call that reaches one,
+///    asm, `cuda::barrier` arrive-and-wait (or wait after arrive), or a call that reaches one,
 ///    and it counts only where the uniformity analysis proves that every
 ///    thread of the block reaches it in the context (a barrier that
 ///    cuda-divergent-barrier reports separates nothing). A call to a user

@@ -10,6 +10,7 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Token.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
 
@@ -53,9 +54,11 @@ using Value = std::optional<long long>;
 /// Recursive-descent evaluator over raw tokens of one condition.
 class ConditionParser {
 public:
-  ConditionParser(llvm::ArrayRef<Token> Toks, StringRef Text, unsigned Arch,
+  ConditionParser(llvm::ArrayRef<Token> Toks, StringRef Text,
+                  const ArchMacros &Macros, bool FeaturesKnown,
                   ToolkitVersion TK)
-      : Toks(Toks), Text(Text), Arch(Arch), TK(TK) {}
+      : Toks(Toks), Text(Text), Arch(Macros.CudaArch), Macros(Macros),
+        FeaturesKnown(FeaturesKnown), TK(TK) {}
 
   Value parse() {
     Value V = parseOr();
@@ -68,8 +71,28 @@ private:
   llvm::ArrayRef<Token> Toks;
   StringRef Text;
   unsigned Arch;
+  ArchMacros Macros;
+  /// Whether the feature macros of Macros are known.
+  bool FeaturesKnown;
   ToolkitVersion TK;
   size_t Pos = 0;
+
+  /// The value of a feature macro (0 when not defined), or unknown.
+  Value featureMacro(StringRef Name) const {
+    if (!FeaturesKnown || Arch == 0)
+      return std::nullopt;
+    if (Name == "__CUDA_ARCH_SPECIFIC__")
+      return Macros.ArchSpecific;
+    if (Name == "__CUDA_ARCH_FAMILY_SPECIFIC__")
+      return Macros.FamilySpecific;
+    // __CUDA_ARCH_FEAT_SM90_ALL: defined (as 1) for compute_90a.
+    StringRef Num = Name;
+    unsigned N;
+    if (Num.consume_front("__CUDA_ARCH_FEAT_SM") && Num.consume_back("_ALL") &&
+        !Num.getAsInteger(10, N))
+      return Macros.ArchSpecific == N * 10 ? 1 : 0;
+    return std::nullopt;
+  }
 
   /// The value of a toolkit version macro, unknown when TK is.
   Value toolkitMacro(StringRef Name) const {
@@ -238,12 +261,16 @@ private:
         }
         if (spelling(*Id) == "__CUDA_ARCH__")
           return Arch != 0 ? 1 : 0;
+        if (Value F = featureMacro(spelling(*Id)))
+          return *F != 0 ? 1 : 0;
         if (TK.Major != 0 && isToolkitVersionMacro(spelling(*Id)))
           return 1;
         return std::nullopt;
       }
       if (Name == "__CUDA_ARCH__")
         return Arch != 0 ? Value(Arch) : Value(0);
+      if (Value F = featureMacro(Name))
+        return F;
       if (isToolkitVersionMacro(Name))
         return toolkitMacro(Name);
       // A function-like macro call: unknown, but consume its arguments.
@@ -265,8 +292,25 @@ private:
 };
 } // namespace
 
+static Truth evaluate(StringRef Condition, const ArchMacros &Macros,
+                      bool FeaturesKnown, const LangOptions &LangOpts,
+                      ToolkitVersion TK);
+
 Truth evaluateArchCondition(StringRef Condition, unsigned CudaArch,
                             const LangOptions &LangOpts, ToolkitVersion TK) {
+  ArchMacros Macros;
+  Macros.CudaArch = CudaArch;
+  return evaluate(Condition, Macros, /*FeaturesKnown=*/false, LangOpts, TK);
+}
+
+Truth evaluateArchCondition(StringRef Condition, const ArchMacros &Macros,
+                            const LangOptions &LangOpts, ToolkitVersion TK) {
+  return evaluate(Condition, Macros, /*FeaturesKnown=*/true, LangOpts, TK);
+}
+
+static Truth evaluate(StringRef Condition, const ArchMacros &Macros,
+                      bool FeaturesKnown, const LangOptions &LangOpts,
+                      ToolkitVersion TK) {
   // Lex the text on its own. Offsets are stored in the token locations so
   // that the parser can find each token's spelling.
   // The raw lexer needs a null-terminated buffer.
@@ -282,7 +326,7 @@ Truth evaluateArchCondition(StringRef Condition, unsigned CudaArch,
       break;
     Toks.push_back(T);
   }
-  ConditionParser Parser(Toks, Buffer, CudaArch, TK);
+  ConditionParser Parser(Toks, Buffer, Macros, FeaturesKnown, TK);
   Value V = Parser.parse();
   if (!V)
     return Truth::Unknown;
@@ -462,6 +506,147 @@ bool LegacyArchRegions::contains(SourceLocation Loc,
       return true;
   }
   return false;
+}
+
+} // namespace cuda_tidy
+
+namespace cuda_tidy {
+
+ConditionalText readConditionals(StringRef Text, const LangOptions &LangOpts) {
+  ConditionalText Out;
+  // The raw lexer needs a null-terminated buffer; token locations carry
+  // offsets into it.
+  std::string Buffer = Text.str();
+  Lexer Lex(SourceLocation::getFromRawEncoding(0), LangOpts, Buffer.c_str(),
+            Buffer.c_str(), Buffer.c_str() + Buffer.size());
+  Lex.SetCommentRetentionState(false);
+  llvm::SmallVector<Token, 256> Toks;
+  Token T;
+  while (true) {
+    Lex.LexFromRawLexer(T);
+    if (T.is(tok::eof))
+      break;
+    Toks.push_back(T);
+  }
+  auto Offset = [](const Token &T) { return T.getLocation().getRawEncoding(); };
+  llvm::SmallVector<int, 8> Open;
+  for (size_t I = 0; I < Toks.size(); ++I) {
+    if (!Toks[I].is(tok::hash) || !Toks[I].isAtStartOfLine())
+      continue;
+    unsigned Begin = Offset(Toks[I]);
+    size_t Last = I;
+    while (Last + 1 < Toks.size() && !Toks[Last + 1].isAtStartOfLine())
+      ++Last;
+    unsigned End = Offset(Toks[Last]) + Toks[Last].getLength();
+    Out.DirectiveLines.emplace_back(Begin, End);
+    StringRef Name;
+    if (I + 1 <= Last && Toks[I + 1].is(tok::raw_identifier))
+      Name = StringRef(Buffer).substr(Offset(Toks[I + 1]),
+                                      Toks[I + 1].getLength());
+    StringRef Condition;
+    if (I + 2 <= Last) {
+      unsigned CondBegin = Offset(Toks[I + 2]);
+      Condition = StringRef(Buffer).slice(CondBegin, End);
+    }
+    I = Last;
+
+    using BK = ConditionalBranch;
+    std::optional<BK::BranchKind> Kind =
+        llvm::StringSwitch<std::optional<BK::BranchKind>>(Name)
+            .Case("if", BK::If)
+            .Case("ifdef", BK::Ifdef)
+            .Case("ifndef", BK::Ifndef)
+            .Case("elif", BK::Elif)
+            .Case("elifdef", BK::Elifdef)
+            .Case("elifndef", BK::Elifndef)
+            .Case("else", BK::Else)
+            .Default(std::nullopt);
+    ConditionalBranch B;
+    B.Begin = Begin;
+    B.End = End;
+    B.BodyEnd = End;
+    if (Kind && *Kind != BK::Else)
+      B.Condition = Condition.trim().str();
+    if (Kind && (*Kind == BK::If || *Kind == BK::Ifdef || *Kind == BK::Ifndef)) {
+      B.Kind = *Kind;
+      ConditionalChain C;
+      if (!Open.empty()) {
+        C.Parent = Open.back();
+        C.ParentBranch =
+            static_cast<int>(Out.Chains[Open.back()].Branches.size()) - 1;
+      }
+      C.ReadsArch = StringRef(B.Condition).contains("__CUDA_ARCH");
+      C.Branches.push_back(std::move(B));
+      Out.Chains.push_back(std::move(C));
+      Open.push_back(static_cast<int>(Out.Chains.size()) - 1);
+      continue;
+    }
+    if (Kind) {
+      if (Open.empty()) {
+        Out.Balanced = false;
+        continue;
+      }
+      ConditionalChain &C = Out.Chains[Open.back()];
+      C.Branches.back().BodyEnd = Begin;
+      B.Kind = *Kind;
+      C.ReadsArch |= StringRef(B.Condition).contains("__CUDA_ARCH");
+      C.Branches.push_back(std::move(B));
+      continue;
+    }
+    if (Name == "endif") {
+      if (Open.empty()) {
+        Out.Balanced = false;
+        continue;
+      }
+      ConditionalChain &C = Out.Chains[Open.back()];
+      C.Branches.back().BodyEnd = Begin;
+      C.EndifBegin = Begin;
+      C.EndifEnd = End;
+      Open.pop_back();
+    }
+  }
+  if (!Open.empty())
+    Out.Balanced = false;
+  return Out;
+}
+
+llvm::SmallVector<Truth, 4> branchTruths(const ConditionalChain &Chain,
+                                         const ArchMacros &Macros,
+                                         const LangOptions &LangOpts,
+                                         ToolkitVersion TK) {
+  llvm::SmallVector<Truth, 4> Out;
+  bool EarlierTrue = false, EarlierUnknown = false;
+  for (const ConditionalBranch &B : Chain.Branches) {
+    Truth Own = Truth::True;
+    switch (B.Kind) {
+    case ConditionalBranch::If:
+    case ConditionalBranch::Elif:
+      Own = evaluateArchCondition(B.Condition, Macros, LangOpts, TK);
+      break;
+    case ConditionalBranch::Ifdef:
+    case ConditionalBranch::Elifdef:
+    case ConditionalBranch::Ifndef:
+    case ConditionalBranch::Elifndef: {
+      bool Negate = B.Kind == ConditionalBranch::Ifndef ||
+                    B.Kind == ConditionalBranch::Elifndef;
+      Own = evaluateArchCondition((Negate ? "!defined(" : "defined(") +
+                                      B.Condition + ")",
+                                  Macros, LangOpts, TK);
+      break;
+    }
+    case ConditionalBranch::Else:
+      break;
+    }
+    if (EarlierTrue || Own == Truth::False)
+      Out.push_back(Truth::False);
+    else if (Own == Truth::True && !EarlierUnknown)
+      Out.push_back(Truth::True);
+    else
+      Out.push_back(Truth::Unknown);
+    EarlierTrue |= Own == Truth::True;
+    EarlierUnknown |= Own == Truth::Unknown;
+  }
+  return Out;
 }
 
 } // namespace cuda_tidy

@@ -62,10 +62,88 @@ struct ToolkitVersion {
 
 /// Evaluates the text of a `#if` condition with `__CUDA_ARCH__` set to
 /// CudaArch (0 means "not defined", as on the host side) and the toolkit
-/// version macros set from TK.
+/// version macros set from TK. The feature macros of architecture- and
+/// family-specific targets are unknown.
 Truth evaluateArchCondition(llvm::StringRef Condition, unsigned CudaArch,
                             const clang::LangOptions &LangOpts,
                             ToolkitVersion TK = {});
+
+/// The architecture macros of one device compilation, as nvcc 13 defines
+/// them (checked with nvcc): `__CUDA_ARCH__`; for an architecture-specific
+/// target (`compute_90a`) also `__CUDA_ARCH_SPECIFIC__`,
+/// `__CUDA_ARCH_FAMILY_SPECIFIC__` (both 900) and `__CUDA_ARCH_FEAT_SM90_ALL`;
+/// for a family-specific one (`compute_100f`) `__CUDA_ARCH_FAMILY_SPECIFIC__`
+/// (1000) only.
+struct ArchMacros {
+  /// `__CUDA_ARCH__`; 0 on the host side.
+  unsigned CudaArch = 0;
+  /// `__CUDA_ARCH_SPECIFIC__`, 0 when not defined.
+  unsigned ArchSpecific = 0;
+  /// `__CUDA_ARCH_FAMILY_SPECIFIC__`, 0 when not defined.
+  unsigned FamilySpecific = 0;
+
+  bool operator==(const ArchMacros &O) const {
+    return CudaArch == O.CudaArch && ArchSpecific == O.ArchSpecific &&
+           FamilySpecific == O.FamilySpecific;
+  }
+};
+
+/// Evaluates a `#if` condition with every architecture macro of \p Macros
+/// known (`__CUDA_ARCH_FEAT_SM90_ALL`, `__CUDA_ARCH_SPECIFIC__`,
+/// `__CUDA_ARCH_FAMILY_SPECIFIC__` included: 0, or not defined, unless
+/// \p Macros sets them).
+Truth evaluateArchCondition(llvm::StringRef Condition, const ArchMacros &Macros,
+                            const clang::LangOptions &LangOpts,
+                            ToolkitVersion TK = {});
+
+/// One branch of a conditional chain read from source text.
+struct ConditionalBranch {
+  enum BranchKind { If, Ifdef, Ifndef, Elif, Elifdef, Elifndef, Else };
+  BranchKind Kind = If;
+  /// The condition's text (`#if`, `#elif`) or the macro name (the `def`
+  /// forms); empty for `#else`.
+  std::string Condition;
+  /// Offsets in the text: the directive's `#`, the end of its line
+  /// (continuations included), and where the branch's code ends (the `#` of
+  /// the next directive of the chain).
+  unsigned Begin = 0, End = 0, BodyEnd = 0;
+};
+
+/// A `#if ... #endif` chain read from source text.
+struct ConditionalChain {
+  llvm::SmallVector<ConditionalBranch, 2> Branches;
+  /// The `#endif` line.
+  unsigned EndifBegin = 0, EndifEnd = 0;
+  /// The enclosing chain and its branch, or -1.
+  int Parent = -1;
+  int ParentBranch = -1;
+  /// Some condition names an architecture macro (`__CUDA_ARCH*`).
+  bool ReadsArch = false;
+};
+
+/// The conditional directives of a piece of source text (a function body),
+/// found with the raw lexer, so that every branch is seen whichever one the
+/// compilation took.
+struct ConditionalText {
+  /// In the order of their `#if`; a chain's parent comes before it.
+  llvm::SmallVector<ConditionalChain, 4> Chains;
+  /// Every preprocessor directive line (`#pragma` too), as [begin, end).
+  llvm::SmallVector<std::pair<unsigned, unsigned>, 8> DirectiveLines;
+  /// False when a chain ends or continues outside the text (an `#else` or
+  /// `#endif` with no `#if` in it, or an `#if` with no `#endif`).
+  bool Balanced = true;
+};
+
+/// Reads the conditional chains of \p Text.
+ConditionalText readConditionals(llvm::StringRef Text,
+                                 const clang::LangOptions &LangOpts);
+
+/// Whether each branch of \p Chain is taken under \p Macros: True (taken),
+/// False (not taken: its condition is false or an earlier one is true), or
+/// Unknown. Enclosing chains are not considered.
+llvm::SmallVector<Truth, 4>
+branchTruths(const ConditionalChain &Chain, const ArchMacros &Macros,
+             const clang::LangOptions &LangOpts, ToolkitVersion TK);
 
 /// The legacy-only regions of one translation unit, filled by the callbacks
 /// that makeCallbacks() returns while the preprocessor runs.

@@ -25,9 +25,14 @@ static constexpr unsigned KiB = 1024;
 // largest shared memory carveout per SM (164 KB for 8.0 and 8.7, 228 KB for
 // 10.x and 11.0, the 12.0 configurations for 12.1). Shared memory per block is
 // the SM's less the 1 KB the driver reserves per block. 12.1 (DGX Spark) has
-// 12.0's shared memory; the occupancy header gives every 12.x 24 resident
-// blocks, where the Blackwell guide's 32 is kept for 12.0. The largest
-// non-portable cluster is stated for 9.0 and 10.0 only; the others keep 0.
+// 12.0's shared memory. Resident blocks of 12.0: the Blackwell guide says 32,
+// the occupancy header 24 for every 12.x, and CUDA 13.0's ptxas agrees with
+// the header: `.minnctapersm 25` is "out of range" for sm_120 and sm_121
+// (as it is above 16 for sm_75, sm_86, sm_87, above 24 for sm_89 and
+// sm_110, and above 32 for sm_80, sm_90, sm_100, sm_103); 24 is kept. The
+// resident threads (warps x 32) match ptxas's "threads per SM" range on
+// every target. The largest non-portable cluster is stated for 9.0 and 10.0
+// only; the others keep 0.
 static const ArchLimits Table[] = {
     // CC   example        warps blocks smem/SM    smem/block clusters  max
     {7, 0, "V100", 64, 32, 96 * KiB, 96 * KiB, false, 0},
@@ -40,11 +45,30 @@ static const ArchLimits Table[] = {
     {10, 0, "B200", 64, 32, 228 * KiB, 227 * KiB, true, 16},
     {10, 3, "B300", 64, 32, 228 * KiB, 227 * KiB, true, 0},
     {11, 0, "Jetson Thor", 48, 24, 228 * KiB, 227 * KiB, true, 0},
-    {12, 0, "RTX 50", 48, 32, 128 * KiB, 99 * KiB, true, 0},
+    {12, 0, "RTX 50", 48, 24, 128 * KiB, 99 * KiB, true, 0},
     {12, 1, "DGX Spark", 48, 24, 128 * KiB, 99 * KiB, true, 0},
 };
 
 llvm::ArrayRef<ArchLimits> allArchLimits() { return Table; }
+
+uint64_t allocatedRegistersPerBlock(const ArchLimits &L,
+                                    unsigned RegistersPerThread,
+                                    uint64_t Threads) {
+  uint64_t Unit = L.RegisterAllocationUnit;
+  uint64_t PerWarp =
+      (uint64_t(RegistersPerThread) * 32 + Unit - 1) / Unit * Unit;
+  uint64_t Warps = (Threads + 31) / 32;
+  uint64_t Parts = L.RegisterFilePartitions;
+  uint64_t CountedWarps = (Warps + Parts - 1) / Parts * Parts;
+  return PerWarp * CountedWarps;
+}
+
+unsigned largestClusterAnyGpu() {
+  unsigned Max = PortableClusterSize;
+  for (const ArchLimits &L : Table)
+    Max = std::max(Max, L.MaxNonPortableClusterSize);
+  return Max;
+}
 
 const ArchLimits *findArchLimits(unsigned Major, unsigned Minor) {
   for (const ArchLimits &L : Table)

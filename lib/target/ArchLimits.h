@@ -27,6 +27,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -39,6 +40,15 @@ inline constexpr unsigned DefaultSharedMemPerBlock = 48 * 1024;
 
 /// Thread block clusters: the portable size and the size no GPU accepts.
 inline constexpr unsigned PortableClusterSize = 8;
+
+/// Launch shapes every GPU of the table accepts (CUDA C++ Programming Guide,
+/// compute capability table; the runtime returns cudaErrorInvalidValue for
+/// anything larger, measured on an H100 in shared/FACTS.md): a block of at
+/// most 1024 threads, at most 1024 in x and y and 64 in z; a grid of at most
+/// 2^31 - 1 blocks in x and 65535 in y and z.
+inline constexpr unsigned MaxThreadsPerBlock = 1024;
+inline constexpr unsigned MaxBlockDim[3] = {1024, 1024, 64};
+inline constexpr uint64_t MaxGridDim[3] = {(1ull << 31) - 1, 65535, 65535};
 
 /// Hardware limits of one compute capability.
 struct ArchLimits {
@@ -59,9 +69,53 @@ struct ArchLimits {
   /// when the documentation does not state one.
   unsigned MaxNonPortableClusterSize;
 
+  // Registers: the same on every architecture of the table (64K 32-bit
+  // registers per SM and at most 255 per thread: V, H and B; 64K per block:
+  // P; the allocation unit and the partitions: cuda_occupancy.h of CUDA 13.0,
+  // cudaOccRegAllocationGranularity and cudaOccSubPartitionsPerMultiprocessor
+  // for compute capability 7.x to 12.x).
+  /// 32-bit registers per SM.
+  unsigned RegistersPerSM = 64 * 1024;
+  /// 32-bit registers one block may use.
+  unsigned RegistersPerBlock = 64 * 1024;
+  /// The most registers ptxas gives one thread.
+  unsigned MaxRegistersPerThread = 255;
+  /// Registers are allocated per warp, in units of this many.
+  unsigned RegisterAllocationUnit = 256;
+  /// The register file's partitions: a block's warps are spread over them,
+  /// and the hardware's launch check counts the warps rounded up to a
+  /// multiple of this.
+  unsigned RegisterFilePartitions = 4;
+
   /// The compute capability as an integer, as __CUDA_ARCH__ spells it (900).
   unsigned cudaArch() const { return Major * 100 + Minor * 10; }
+  /// The SM number as nvcc and the fatbin spell it (90).
+  unsigned smNumber() const { return Major * 10 + Minor; }
+  /// Resident threads per SM (2048, or 1536 where 48 warps fit).
+  unsigned maxThreadsPerSM() const { return MaxWarpsPerSM * 32; }
+  /// The largest cluster this architecture runs: 0 without clusters, the
+  /// non-portable maximum where one is stated, else the portable size.
+  unsigned largestCluster() const {
+    if (!HasClusters)
+      return 0;
+    return MaxNonPortableClusterSize ? MaxNonPortableClusterSize
+                                     : PortableClusterSize;
+  }
 };
+
+/// Registers one block of \p Threads threads holds when each thread uses
+/// \p RegistersPerThread, as the hardware allocates them: per warp, rounded
+/// up to the allocation unit, for the warps rounded up to a multiple of the
+/// register file's partitions (cudaOccMaxBlocksPerSMRegsLimit). A launch
+/// fails with cudaErrorLaunchOutOfResources when this exceeds
+/// RegistersPerBlock.
+uint64_t allocatedRegistersPerBlock(const ArchLimits &L,
+                                    unsigned RegistersPerThread,
+                                    uint64_t Threads);
+
+/// The largest cluster any GPU in the table runs, with the non-portable
+/// opt-in (16).
+unsigned largestClusterAnyGpu();
 
 /// Every compute capability the table knows, in increasing order.
 llvm::ArrayRef<ArchLimits> allArchLimits();

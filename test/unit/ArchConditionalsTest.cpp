@@ -77,3 +77,97 @@ TEST(ArchConditionals, ToolkitVersions) {
   EXPECT_EQ(eval("__CUDACC_VER_MAJOR__ >= 9", 900), Truth::Unknown);
   EXPECT_EQ(eval("defined(CUDART_VERSION)", 900), Truth::Unknown);
 }
+
+static Truth evalTarget(llvm::StringRef Text, ArchMacros M) {
+  clang::LangOptions LangOpts;
+  LangOpts.CPlusPlus = true;
+  return evaluateArchCondition(Text, M, LangOpts);
+}
+
+TEST(ArchConditionals, FeatureMacros) {
+  // nvcc 13: compute_90a defines __CUDA_ARCH_SPECIFIC__ and
+  // __CUDA_ARCH_FAMILY_SPECIFIC__ (900) and __CUDA_ARCH_FEAT_SM90_ALL;
+  // compute_100f only __CUDA_ARCH_FAMILY_SPECIFIC__ (1000).
+  ArchMacros Sm90{900, 0, 0}, Sm90a{900, 900, 900}, Sm100f{1000, 0, 1000};
+  EXPECT_EQ(evalTarget("defined(__CUDA_ARCH_FEAT_SM90_ALL)", Sm90a),
+            Truth::True);
+  EXPECT_EQ(evalTarget("defined(__CUDA_ARCH_FEAT_SM90_ALL)", Sm90),
+            Truth::False);
+  EXPECT_EQ(evalTarget("defined(__CUDA_ARCH_FEAT_SM100_ALL)", Sm90a),
+            Truth::False);
+  EXPECT_EQ(evalTarget("__CUDA_ARCH_SPECIFIC__ == 900", Sm90a), Truth::True);
+  EXPECT_EQ(evalTarget("__CUDA_ARCH_SPECIFIC__ == 900", Sm90), Truth::False);
+  EXPECT_EQ(evalTarget("__CUDA_ARCH_FAMILY_SPECIFIC__ >= 1000", Sm100f),
+            Truth::True);
+  EXPECT_EQ(evalTarget("defined(__CUDA_ARCH_SPECIFIC__)", Sm100f),
+            Truth::False);
+  // The other evaluator keeps them unknown: the legacy-region finder must
+  // not take '#if defined(__CUDA_ARCH_FEAT_SM90_ALL)' code for dead.
+  EXPECT_EQ(eval("defined(__CUDA_ARCH_FEAT_SM90_ALL)", 900), Truth::Unknown);
+  EXPECT_EQ(eval("__CUDA_ARCH_SPECIFIC__ == 900", 900), Truth::Unknown);
+}
+
+TEST(ArchConditionals, ReadsChainsFromText) {
+  clang::LangOptions LangOpts;
+  LangOpts.CPlusPlus = true;
+  llvm::StringRef Text = "  int i = 0;\n"
+                         "#if __CUDA_ARCH__ < 900\n"
+                         "  a();\n"
+                         "#  ifdef FAST\n"
+                         "  b();\n"
+                         "#  endif\n"
+                         "#elif __CUDA_ARCH__ >= 1000 \\\n"
+                         "      && __CUDA_ARCH__ < 1200\n"
+                         "  c(); // #else in a comment\n"
+                         "#else\n"
+                         "  d(\"#endif\");\n"
+                         "#endif\n"
+                         "#pragma unroll\n";
+  ConditionalText CT = readConditionals(Text, LangOpts);
+  ASSERT_TRUE(CT.Balanced);
+  ASSERT_EQ(CT.Chains.size(), 2u);
+  const ConditionalChain &Outer = CT.Chains[0];
+  ASSERT_EQ(Outer.Branches.size(), 3u);
+  EXPECT_TRUE(Outer.ReadsArch);
+  EXPECT_EQ(Outer.Branches[0].Condition, "__CUDA_ARCH__ < 900");
+  EXPECT_EQ(Outer.Branches[1].Kind, ConditionalBranch::Elif);
+  EXPECT_TRUE(llvm::StringRef(Outer.Branches[1].Condition)
+                  .contains("__CUDA_ARCH__ < 1200"));
+  EXPECT_EQ(Outer.Branches[2].Kind, ConditionalBranch::Else);
+  EXPECT_TRUE(Text.slice(Outer.Branches[0].End, Outer.Branches[0].BodyEnd)
+                  .contains("a();"));
+  EXPECT_TRUE(Text.slice(Outer.Branches[2].End, Outer.Branches[2].BodyEnd)
+                  .contains("d("));
+  const ConditionalChain &Inner = CT.Chains[1];
+  EXPECT_EQ(Inner.Parent, 0);
+  EXPECT_EQ(Inner.ParentBranch, 0);
+  EXPECT_FALSE(Inner.ReadsArch);
+  EXPECT_EQ(Inner.Branches[0].Kind, ConditionalBranch::Ifdef);
+  EXPECT_EQ(Inner.Branches[0].Condition, "FAST");
+  // Six conditional lines and the #pragma.
+  EXPECT_EQ(CT.DirectiveLines.size(), 7u);
+
+  auto Truths = [&](unsigned Arch) {
+    return branchTruths(Outer, ArchMacros{Arch, 0, 0}, LangOpts, {});
+  };
+  EXPECT_EQ(Truths(800), (llvm::SmallVector<Truth, 4>{
+                             Truth::True, Truth::False, Truth::False}));
+  EXPECT_EQ(Truths(1000), (llvm::SmallVector<Truth, 4>{
+                              Truth::False, Truth::True, Truth::False}));
+  EXPECT_EQ(Truths(900), (llvm::SmallVector<Truth, 4>{
+                             Truth::False, Truth::False, Truth::True}));
+  // An undecidable first condition leaves the rest undecided too.
+  ConditionalText Unknown =
+      readConditionals("#if FOO\nx();\n#else\ny();\n#endif\n", LangOpts);
+  EXPECT_EQ(branchTruths(Unknown.Chains[0], ArchMacros{900, 0, 0}, LangOpts,
+                         {}),
+            (llvm::SmallVector<Truth, 4>{Truth::Unknown, Truth::Unknown}));
+}
+
+TEST(ArchConditionals, UnbalancedText) {
+  clang::LangOptions LangOpts;
+  LangOpts.CPlusPlus = true;
+  EXPECT_FALSE(readConditionals("x();\n#endif\n", LangOpts).Balanced);
+  EXPECT_FALSE(readConditionals("#if A\nx();\n", LangOpts).Balanced);
+  EXPECT_FALSE(readConditionals("#else\nx();\n", LangOpts).Balanced);
+}

@@ -136,3 +136,58 @@ TEST(ArchLimits, SaysWhyAnArchitectureIsUnknown) {
             std::string::npos)
       << P.Error;
 }
+
+TEST(ArchLimits, OccupancyRowsMatchPtxasAndTheOccupancyHeader) {
+  // Resident blocks and threads per SM: the ranges CUDA 13.0's ptxas
+  // accepts for .minnctapersm and .maxntid x .minnctapersm (in warps).
+  struct Row {
+    unsigned Major, Minor, Blocks, Threads;
+  } Rows[] = {{7, 5, 16, 1024},  {8, 0, 32, 2048},  {8, 6, 16, 1536},
+              {8, 7, 16, 1536},  {8, 9, 24, 1536},  {9, 0, 32, 2048},
+              {10, 0, 32, 2048}, {10, 3, 32, 2048}, {11, 0, 24, 1536},
+              {12, 0, 24, 1536}, {12, 1, 24, 1536}};
+  for (const Row &R : Rows) {
+    const ArchLimits *L = findArchLimits(R.Major, R.Minor);
+    ASSERT_NE(L, nullptr);
+    EXPECT_EQ(L->MaxBlocksPerSM, R.Blocks) << L->cudaArch();
+    EXPECT_EQ(L->maxThreadsPerSM(), R.Threads) << L->cudaArch();
+  }
+  // Registers: the guides (64K per SM, 255 per thread) and cuda_occupancy.h
+  // (allocated per warp in units of 256, 4 register file partitions).
+  for (const ArchLimits &L : allArchLimits()) {
+    EXPECT_EQ(L.RegistersPerSM, 65536u);
+    EXPECT_EQ(L.RegistersPerBlock, 65536u);
+    EXPECT_EQ(L.MaxRegistersPerThread, 255u);
+    EXPECT_EQ(L.RegisterAllocationUnit, 256u);
+    EXPECT_EQ(L.RegisterFilePartitions, 4u);
+    EXPECT_EQ(L.smNumber() * 10, L.cudaArch());
+  }
+  EXPECT_EQ(MaxThreadsPerBlock, 1024u);
+  EXPECT_EQ(MaxBlockDim[2], 64u);
+  EXPECT_EQ(MaxGridDim[0], 2147483647u);
+  EXPECT_EQ(MaxGridDim[1], 65535u);
+}
+
+TEST(ArchLimits, AllocatedRegisters) {
+  const ArchLimits &H100 = *findArchLimits(9, 0);
+  // Measured on an H100: 72 x 1024 fails (cudaFuncGetAttributes gives
+  // maxThreadsPerBlock 896 for it), 72 x 256 runs.
+  EXPECT_EQ(allocatedRegistersPerBlock(H100, 72, 1024), 73728u);
+  EXPECT_EQ(allocatedRegistersPerBlock(H100, 72, 896), 64512u);
+  EXPECT_EQ(allocatedRegistersPerBlock(H100, 72, 256), 18432u);
+  // 64 registers fit 1024 threads exactly.
+  EXPECT_EQ(allocatedRegistersPerBlock(H100, 64, 1024), 65536u);
+  // The granularity: 68 x 32 = 2176 takes 2304, 30 warps count as 32.
+  EXPECT_EQ(allocatedRegistersPerBlock(H100, 68, 960), 73728u);
+  EXPECT_EQ(allocatedRegistersPerBlock(H100, 68, 896), 64512u);
+  // A partial warp is a whole warp.
+  EXPECT_EQ(allocatedRegistersPerBlock(H100, 255, 1), 8192u * 4);
+  EXPECT_EQ(allocatedRegistersPerBlock(H100, 0, 1024), 0u);
+}
+
+TEST(ArchLimits, Clusters) {
+  EXPECT_EQ(largestClusterAnyGpu(), 16u);
+  EXPECT_EQ(findArchLimits(9, 0)->largestCluster(), 16u);
+  EXPECT_EQ(findArchLimits(12, 0)->largestCluster(), PortableClusterSize);
+  EXPECT_EQ(findArchLimits(8, 0)->largestCluster(), 0u);
+}

@@ -5,13 +5,16 @@
 //===----------------------------------------------------------------------===//
 
 #include "tools/common/CudaCompileDb.h"
+#include "lib/target/ArchPaths.h"
 #include "tools/common/ArchDependence.h"
 #include "clang/Options/OptionUtils.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Chrono.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/xxhash.h"
 
 using namespace llvm;
 using clang::tooling::CompileCommand;
@@ -68,6 +71,159 @@ std::optional<ArchParseMode> parseArchParseMode(StringRef Value,
   return std::nullopt;
 }
 
+std::optional<ResourceUsageMode> parseResourceUsageMode(StringRef Value,
+                                                        std::string &Error) {
+  if (Value == "none")
+    return ResourceUsageMode::None;
+  if (Value == "object")
+    return ResourceUsageMode::Object;
+  if (Value == "compile")
+    return ResourceUsageMode::Compile;
+  Error =
+      ("unknown value '" + Value + "' (expected 'object', 'compile' or 'none')")
+          .str();
+  return std::nullopt;
+}
+
+/// The output file a compile command names (`-o FILE`, `-oFILE`,
+/// `--output-file FILE`, `--output-file=FILE`), or the database's "output".
+static std::string outputOf(const CompileCommand &Command) {
+  ArrayRef<std::string> Args = Command.CommandLine;
+  for (size_t I = 1; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    if ((A == "-o" || A == "--output-file" || A == "-output-file") &&
+        I + 1 < Args.size())
+      return Args[I + 1];
+    if (A.consume_front("--output-file=") || A.consume_front("-o="))
+      return A.str();
+    if (A.starts_with("-o") && A.size() > 2 && !A.starts_with("-opt") &&
+        !A.starts_with("-odir"))
+      return A.drop_front(2).str();
+  }
+  return Command.Output;
+}
+
+/// A file's modification time, or std::nullopt when it does not exist.
+static std::optional<sys::TimePoint<>> modified(StringRef Path) {
+  sys::fs::file_status Status;
+  if (sys::fs::status(Path, Status) || !sys::fs::is_regular_file(Status))
+    return std::nullopt;
+  return Status.getLastModificationTime();
+}
+
+static std::string absoluteIn(StringRef Dir, StringRef Path) {
+  SmallString<256> Abs(Path);
+  if (!Dir.empty())
+    sys::path::make_absolute(Dir, Abs);
+  else
+    sys::fs::make_absolute(Abs);
+  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return Abs.str().str();
+}
+
+/// nvcc's options that write files beside the object (dependencies), with
+/// whether they take a value; they are left out of the fatbin compile.
+static bool isDependencyOption(StringRef A, bool &TakesValue) {
+  StringRef Name = A.ltrim('-').split('=').first;
+  TakesValue =
+      !A.contains('=') &&
+      llvm::is_contained(
+          {"MF", "MT", "dependency-output", "dependency-target-name"}, Name);
+  return llvm::is_contained(
+      {"M", "MM", "MD", "MMD", "MP", "MF", "MT", "generate-dependencies",
+       "generate-nonsystem-dependencies", "generate-dependencies-with-compile",
+       "generate-nonsystem-dependencies-with-compile",
+       "generate-dependency-targets", "dependency-output",
+       "dependency-target-name"},
+      Name);
+}
+
+/// The nvcc command that compiles \p Command's device code into \p Fatbin.
+static std::vector<std::string> fatbinCommand(const CompileCommand &Command,
+                                              StringRef Fatbin) {
+  ArrayRef<std::string> Args = Command.CommandLine;
+  // A launcher (ccache) before nvcc is left out.
+  size_t First = 0;
+  while (First < Args.size() && sys::path::stem(Args[First]) != "nvcc")
+    ++First;
+  std::vector<std::string> Out;
+  if (First == Args.size())
+    return Out;
+  Out.push_back(Args[First]);
+  bool Rdc = false;
+  for (size_t I = First + 1; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    StringRef Name = A.ltrim('-');
+    bool TakesValue = false;
+    if (Name == "c" || Name == "compile" || Name == "dw" || Name == "device-w")
+      continue;
+    if (Name == "dc" || Name == "device-c") {
+      Rdc = true;
+      continue;
+    }
+    if (A == "-o" || Name == "output-file") {
+      ++I;
+      continue;
+    }
+    if (Name.starts_with("output-file=") || A.starts_with("-o=") ||
+        (A.starts_with("-o") && A.size() > 2 && !A.starts_with("-opt") &&
+         !A.starts_with("-odir")))
+      continue;
+    if (A.starts_with("-") && isDependencyOption(A, TakesValue)) {
+      I += TakesValue;
+      continue;
+    }
+    Out.push_back(A.str());
+  }
+  if (Rdc)
+    Out.push_back("-rdc=true");
+  Out.push_back("--fatbin");
+  Out.push_back("-o");
+  Out.push_back(Fatbin.str());
+  return Out;
+}
+
+std::optional<ResourceUsagePlan>
+planResourceUsage(const CompileCommand &Command, const CompileDbOptions &Opts) {
+  if (Opts.ResourceUsage == ResourceUsageMode::None)
+    return std::nullopt;
+  std::string Source = absoluteIn(Command.Directory, Command.Filename);
+  std::optional<sys::TimePoint<>> SourceTime = modified(Source);
+  std::string Output = outputOf(Command);
+  if (!Output.empty() && SourceTime) {
+    std::string Object = absoluteIn(Command.Directory, Output);
+    std::optional<sys::TimePoint<>> ObjectTime = modified(Object);
+    if (ObjectTime && *ObjectTime >= *SourceTime)
+      return ResourceUsagePlan{Object, {}};
+  }
+  if (Opts.ResourceUsage != ResourceUsageMode::Compile ||
+      Opts.ResourceUsageDir.empty() || !isNvccCommand(Command.CommandLine))
+    return std::nullopt;
+  // One fatbin per command: its name holds the command's hash.
+  std::string Key =
+      Command.Directory + "\n" + llvm::join(Command.CommandLine, "\n");
+  SmallString<256> Fatbin(Opts.ResourceUsageDir);
+  sys::path::append(Fatbin, (sys::path::stem(Command.Filename) + "-" +
+                             utohexstr(xxh3_64bits(Key)) + ".fatbin")
+                                .str());
+  ResourceUsagePlan Plan{Fatbin.str().str(), fatbinCommand(Command, Fatbin)};
+  if (Plan.Compile.empty())
+    return std::nullopt;
+  return Plan;
+}
+
+/// `-DMacro="Text"`, the text as a string literal.
+static std::string stringDefine(StringRef Macro, StringRef Text) {
+  std::string Literal = "\"";
+  for (char C : Text) {
+    if (C == '"' || C == '\\')
+      Literal += '\\';
+    Literal += C;
+  }
+  Literal += '"';
+  return ("-D" + Macro + "=" + Literal).str();
+}
+
 /// Replaces the device jobs of \p Jobs by one for the first architecture
 /// that names them all, when the user's code does not vary between them.
 static void mergeDeviceJobs(std::vector<CudaJob> &Jobs,
@@ -108,6 +264,38 @@ static void mergeDeviceJobs(std::vector<CudaJob> &Jobs,
   Jobs = std::move(Out);
 }
 
+/// The virtual architectures a clang CUDA command compiles for
+/// (`--cuda-gpu-arch=sm_90a` -> `compute_90a`).
+static std::vector<std::string> clangCompileArchs(ArrayRef<std::string> Args) {
+  std::vector<std::string> Out;
+  for (size_t I = 1; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    std::string Value;
+    if (A.consume_front("--cuda-gpu-arch=") || A.consume_front("--offload-arch="))
+      Value = A.str();
+    else if ((A == "--cuda-gpu-arch" || A == "--offload-arch") &&
+             I + 1 < Args.size())
+      Value = Args[++I];
+    if (std::optional<CodeImage> Image = parseCodeImage(Value)) {
+      Image->Kind = ImageKind::Ptx;
+      if (!llvm::is_contained(Out, Image->name()))
+        Out.push_back(Image->name());
+    }
+  }
+  return Out;
+}
+
+std::optional<NvccTranslation>
+translateNvcc(const CompileCommand &Command, const CompileDbOptions &Opts) {
+  if (!isNvccCommand(Command.CommandLine))
+    return std::nullopt;
+  NvccTranslateOptions TOpts;
+  TOpts.ClangExecutable = Opts.ClangExecutable;
+  TOpts.CudaPath = Opts.CudaPath;
+  TOpts.Directory = Command.Directory;
+  return translateNvccCommand(Command.CommandLine, TOpts, readFile);
+}
+
 std::vector<CompileCommand>
 translateCompileCommand(const CompileCommand &Command,
                         const CompileDbOptions &Opts, TranslationLog &Log) {
@@ -121,6 +309,10 @@ translateCompileCommand(const CompileCommand &Command,
     Args.insert(Args.begin() + 1, "cuda");
     Args.insert(Args.begin() + 1, "-x");
   }
+  // The architectures the build compiles the device code for, which
+  // cuda-target-compatibility evaluates `__CUDA_ARCH__` conditions for in
+  // every job of the file (lib/target/ArchPaths.h).
+  std::vector<std::string> BuildArchs;
   if (isNvccCommand(Args)) {
     NvccTranslateOptions TOpts;
     TOpts.ClangExecutable = Opts.ClangExecutable;
@@ -133,6 +325,8 @@ translateCompileCommand(const CompileCommand &Command,
     for (const std::string &P : T.Problems)
       Log.warn(Command.Filename, P);
     Args = std::move(T.Args);
+    if (!T.Code.Native)
+      BuildArchs = T.Code.CompileArchs;
     // nvcc compiles for its default architecture when none is named; clang's
     // default (sm_52) is not one that CUDA 13 supports.
     if (T.GpuArchs.empty() && Opts.Archs.empty())
@@ -163,7 +357,30 @@ translateCompileCommand(const CompileCommand &Command,
       Args.push_back(*Cccl);
     }
     Args.insert(Args.begin() + 1, "-Wno-unknown-cuda-version");
+    BuildArchs = clangCompileArchs(Args);
   }
+  if (std::optional<ResourceUsagePlan> Plan =
+          planResourceUsage(Command, Opts)) {
+    Args.insert(Args.begin() + 1, stringDefine(ResourceUsageMacro, Plan->Path));
+    if (!Plan->Compile.empty())
+      Args.insert(Args.begin() + 2,
+                  stringDefine(ResourceUsageNameMacro,
+                               ("nvcc --fatbin of " +
+                                sys::path::filename(Command.Filename))
+                                   .str()));
+  }
+  if (!Opts.Archs.empty()) {
+    // --cuda-archs replaces the command's architectures.
+    std::vector<std::string> Override{"clang"};
+    for (const std::string &A : Opts.Archs)
+      Override.push_back("--cuda-gpu-arch=" + A);
+    BuildArchs = clangCompileArchs(Override);
+  }
+  if (!BuildArchs.empty() && (isNvccCommand(Command.CommandLine) ||
+                              compilesCuda(Command.Filename, Args)))
+    Args.insert(Args.begin() + 1, ("-D" + BuildArchsMacroName + "=" +
+                                   llvm::join(BuildArchs, ","))
+                                      .str());
   if (!Opts.CompatHeader.empty() &&
       (isNvccCommand(Command.CommandLine) ||
        compilesCuda(Command.Filename, Args)) &&

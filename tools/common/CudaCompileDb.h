@@ -41,6 +41,34 @@ enum class ArchParseMode {
 std::optional<ArchParseMode> parseArchParseMode(llvm::StringRef Value,
                                                 std::string &Error);
 
+/// Where the cuda-tidy driver finds the kernel register counts that
+/// cuda-launch-resources checks launches against.
+enum class ResourceUsageMode {
+  /// Nowhere: the register rule stays silent.
+  None,
+  /// The object file the compile command writes (its `-o`), when it exists
+  /// and is newer than the source.
+  Object,
+  /// The object file, else the device code compiled with nvcc (`--fatbin`,
+  /// the command's own options) into a temporary file.
+  Compile,
+};
+
+/// Parses "none", "object" or "compile". Returns std::nullopt and sets
+/// \p Error for anything else.
+std::optional<ResourceUsageMode> parseResourceUsageMode(llvm::StringRef Value,
+                                                        std::string &Error);
+
+/// The macro through which a job names the file its register counts come
+/// from (`-D__CUDA_TIDY_RESOURCE_USAGE__="path"`); the check reads it
+/// (checks/LaunchResourcesCheck.h).
+inline constexpr const char *ResourceUsageMacro =
+    "__CUDA_TIDY_RESOURCE_USAGE__";
+/// With a compiled fatbin, the name messages give it instead of its
+/// temporary path (`-D__CUDA_TIDY_RESOURCE_USAGE_NAME__="..."`).
+inline constexpr const char *ResourceUsageNameMacro =
+    "__CUDA_TIDY_RESOURCE_USAGE_NAME__";
+
 struct CompileDbOptions {
   /// The CUDA toolkit; empty: found from each nvcc command.
   std::string CudaPath;
@@ -58,7 +86,28 @@ struct CompileDbOptions {
   /// With SplitJobs, whether architecture-independent files get one device
   /// job for all their architectures (the job defines GpuArchListMacro).
   ArchParseMode ArchParse = ArchParseMode::OnceWhenPossible;
+  /// Where kernel register counts come from.
+  ResourceUsageMode ResourceUsage = ResourceUsageMode::Object;
+  /// With ResourceUsageMode::Compile, the folder the compiled fatbins go to.
+  std::string ResourceUsageDir;
 };
+
+/// The file a compile command's register counts are read from, and, when it
+/// must first be made, the nvcc command that makes it (run in the command's
+/// folder).
+struct ResourceUsagePlan {
+  std::string Path;
+  std::vector<std::string> Compile;
+};
+
+/// What \p Opts says about \p Command's register counts: its object file
+/// when it exists and is not older than the source; with
+/// ResourceUsageMode::Compile and an nvcc command, a fatbin in
+/// ResourceUsageDir compiled from the command (the same options, `--fatbin`
+/// instead of the object, no dependency files); else std::nullopt.
+std::optional<ResourceUsagePlan>
+planResourceUsage(const clang::tooling::CompileCommand &Command,
+                  const CompileDbOptions &Opts);
 
 /// Writes the compatibility header into \p Dir and returns its path: what
 /// nvcc provides and clang does not, so that code nvcc builds parses.
@@ -94,6 +143,13 @@ private:
 std::vector<clang::tooling::CompileCommand>
 translateCompileCommand(const clang::tooling::CompileCommand &Command,
                         const CompileDbOptions &Opts, TranslationLog &Log);
+
+/// The translation of an nvcc command (what translateCompileCommand() starts
+/// from), for what the drivers read off it besides the clang command: the
+/// code it embeds. std::nullopt for other commands.
+std::optional<NvccTranslation>
+translateNvcc(const clang::tooling::CompileCommand &Command,
+              const CompileDbOptions &Opts);
 
 /// Whether any command of \p DB is an nvcc command.
 bool hasNvccCommands(const clang::tooling::CompilationDatabase &DB);

@@ -253,12 +253,16 @@ private:
               unsigned Depth);
   void parseGencode(StringRef Value, StringRef Spelling);
 
+  void computeCode(std::optional<unsigned> Version);
+
   const NvccTranslateOptions &Opts;
   ReadFileFn ReadFile;
   NvccTranslation &Out;
   std::vector<std::string> Body;
   // -arch and -code: the real architectures are -code's when it is given.
   std::vector<std::string> ArchNames, CodeNames;
+  // -gencode: its virtual architecture and its code, for NvccCodeTargets.
+  std::vector<std::pair<std::string, std::vector<std::string>>> Gencodes;
   bool ForwardUnknown = false;
   bool Rdc = false;
 };
@@ -295,6 +299,10 @@ void Translator::parseGencode(StringRef Value, StringRef Spelling) {
   Code = Code.trim().trim("\"'").trim("[]");
   SmallVector<StringRef, 4> Codes, Real;
   Code.split(Codes, ',', -1, false);
+  Out.Code.Options.push_back(Spelling.str());
+  Gencodes.emplace_back(Arch.trim().trim("\"'").str(), std::vector<std::string>());
+  for (StringRef C : Codes)
+    Gencodes.back().second.push_back(C.trim().str());
   for (StringRef C : Codes)
     if (C.trim().starts_with("sm_"))
       Real.push_back(C.trim());
@@ -314,6 +322,7 @@ void Translator::handle(const NvccOption &O, StringRef Value,
   case Action::ForwardUnknown:
     return;
   case Action::Arch: {
+    Out.Code.Options.push_back(Spelling.str());
     SmallVector<StringRef, 4> Names;
     Value.split(Names, ',', -1, false);
     for (StringRef N : Names)
@@ -321,6 +330,7 @@ void Translator::handle(const NvccOption &O, StringRef Value,
     return;
   }
   case Action::Code: {
+    Out.Code.Options.push_back(Spelling.str());
     SmallVector<StringRef, 4> Names;
     Value.split(Names, ',', -1, false);
     for (StringRef N : Names)
@@ -539,9 +549,125 @@ void Translator::finish(StringRef Nvcc) {
     }
     Out.Args.push_back("-D_CG_CLUSTER_INTRINSICS_AVAILABLE");
   }
+  computeCode(Out.CudaPath.empty() ? std::nullopt
+                                   : toolkitVersion(Out.CudaPath));
   // The toolkit is usually newer than the CUDA version clang knows.
   Out.Args.push_back("-Wno-unknown-cuda-version");
   llvm::append_range(Out.Args, Body);
+}
+
+/// The compilation `-arch=NAME` alone stands for: its images and the virtual
+/// architectures compiled (see NvccCodeTargets).
+static void addArchShorthand(StringRef Name, NvccCodeTargets &Code) {
+  std::optional<CodeImage> I = parseCodeImage(Name);
+  if (!I)
+    return;
+  CodeImage Base = *I;
+  Base.Features = FeatureSet::Generic;
+  CodeImage Ptx = *I;
+  Ptx.Kind = ImageKind::Ptx;
+  CodeImage BasePtx = Base;
+  BasePtx.Kind = ImageKind::Ptx;
+  if (Name.trim().starts_with("lto_")) {
+    // LTO-IR: the device link makes the cubin.
+    Code.Images.push_back(Base);
+    Code.CompileArchs.push_back(BasePtx.name());
+    return;
+  }
+  if (I->Features != FeatureSet::Generic) {
+    // nvcc adds the generic PTX of the same number (nvcc --dryrun: sm_90a
+    // gives compute_90 PTX, the sm_90a cubin and compute_90a PTX).
+    Code.Images.push_back(BasePtx);
+    Code.CompileArchs.push_back(BasePtx.name());
+  }
+  if (I->Kind == ImageKind::Cubin)
+    Code.Images.push_back(*I);
+  Code.Images.push_back(Ptx);
+  Code.CompileArchs.push_back(Ptx.name());
+}
+
+/// `-arch=V -code=C...` and `-gencode arch=V,code=C...`: exactly the images C,
+/// compiled from V.
+static void addExplicit(StringRef Virtual, ArrayRef<std::string> Codes,
+                        NvccCodeTargets &Code) {
+  if (std::optional<CodeImage> V = parseCodeImage(Virtual)) {
+    V->Kind = ImageKind::Ptx;
+    Code.CompileArchs.push_back(V->name());
+  }
+  for (StringRef C : Codes)
+    if (std::optional<CodeImage> I = parseCodeImage(C))
+      Code.Images.push_back(*I);
+}
+
+/// `-arch=all` and `-arch=all-major` of the toolkit \p Version (1000 * major
+/// + 10 * minor; the newest known when unknown), from `nvcc --dryrun` of
+/// CUDA 13.0 and the CUDA 12 release notes.
+static void addAllArchs(bool MajorOnly, std::optional<unsigned> Version,
+                        NvccCodeTargets &Code) {
+  unsigned V = Version.value_or(13000);
+  llvm::SmallVector<unsigned, 16> Cubins;
+  unsigned Ptx;
+  if (V >= 13000) {
+    if (MajorOnly)
+      Cubins = {75, 80, 90, 100, 110, 120};
+    else
+      Cubins = {75, 80, 86, 87, 88, 89, 90, 100, 103, 110, 120, 121};
+    Ptx = 120;
+  } else if (V >= 12080) {
+    if (MajorOnly)
+      Cubins = {50, 60, 70, 80, 90, 100, 120};
+    else
+      Cubins = {50, 52, 53, 60, 61, 62, 70, 72, 75, 80, 86, 87, 89, 90, 100,
+                101, 103, 120, 121};
+    Ptx = 120;
+  } else {
+    if (MajorOnly)
+      Cubins = {50, 60, 70, 80, 90};
+    else
+      Cubins = {50, 52, 53, 60, 61, 62, 70, 72, 75, 80, 86, 87, 89, 90};
+    Ptx = 90;
+  }
+  for (unsigned C : Cubins) {
+    Code.Images.push_back({ImageKind::Cubin, C / 10, C % 10});
+    Code.CompileArchs.push_back("compute_" + std::to_string(C));
+  }
+  Code.Images.push_back({ImageKind::Ptx, Ptx / 10, Ptx % 10});
+}
+
+void Translator::computeCode(std::optional<unsigned> Version) {
+  NvccCodeTargets &Code = Out.Code;
+  std::string Arch = ArchNames.empty() ? "" : StringRef(ArchNames.back()).trim().str();
+  if (Arch == "native") {
+    Code.Native = true;
+  } else if (Arch == "all" || Arch == "all-major") {
+    addAllArchs(Arch == "all-major", Version, Code);
+  } else if (!Arch.empty() && !CodeNames.empty()) {
+    addExplicit(Arch, CodeNames, Code);
+  } else if (!Arch.empty()) {
+    addArchShorthand(Arch, Code);
+  }
+  for (const auto &[Virtual, Codes] : Gencodes) {
+    if (Codes.empty())
+      addArchShorthand(Virtual, Code); // "-gencode arch=sm_80": the shorthand.
+    else
+      addExplicit(Virtual, Codes, Code);
+  }
+  if (Arch.empty() && Gencodes.empty()) {
+    Code.Default = true;
+    addArchShorthand(Version && *Version < 13000 ? "sm_52" : NvccDefaultArch,
+                     Code);
+  }
+  // Command order without repeats.
+  std::vector<CodeImage> Images;
+  for (const CodeImage &I : Code.Images)
+    if (!llvm::is_contained(Images, I))
+      Images.push_back(I);
+  Code.Images = std::move(Images);
+  std::vector<std::string> Compile;
+  for (const std::string &C : Code.CompileArchs)
+    if (!llvm::is_contained(Compile, C))
+      Compile.push_back(C);
+  Code.CompileArchs = std::move(Compile);
 }
 
 std::optional<std::string> ccclIncludeDir(StringRef CudaPath) {

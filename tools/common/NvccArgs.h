@@ -32,6 +32,7 @@
 #ifndef CUDA_TIDY_TOOLS_COMMON_NVCCARGS_H
 #define CUDA_TIDY_TOOLS_COMMON_NVCCARGS_H
 
+#include "lib/target/BinaryCompatibility.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -68,6 +69,36 @@ std::optional<unsigned> toolkitVersion(llvm::StringRef CudaPath);
 /// searches and clang does not) when that folder exists.
 std::optional<std::string> ccclIncludeDir(llvm::StringRef CudaPath);
 
+/// The code an nvcc command embeds for its device code, as nvcc 13 reads its
+/// `-arch`, `-code` and `-gencode` options (checked against `nvcc --dryrun`,
+/// whose fatbinary line lists the images):
+///  - `-arch=sm_XY` alone: the sm_XY cubin and compute_XY PTX; `sm_XYa` and
+///    `sm_XYf` add compute_XY PTX beside their own cubin and PTX;
+///    `-arch=compute_XY` alone: its PTX (`compute_XYa`: and compute_XY's);
+///  - `-arch=V -code=C1,C2` and `-gencode arch=V,code=[C1,C2]`: exactly the
+///    images C1, C2 (`sm_*` cubins, `compute_*` PTX), compiled from V;
+///  - several `-arch`: the last one counts; `-gencode`s add to `-arch`;
+///  - `-arch=all`: a cubin for every architecture the toolkit supports and
+///    PTX of its highest major; `all-major`: cubins of the major versions and
+///    the earliest, the same PTX; `native`: cubins of the GPUs of the machine
+///    that builds, known only there;
+///  - no option: nvcc's default, sm_75 and compute_75 for CUDA 13 (sm_52
+///    before).
+struct NvccCodeTargets {
+  /// The embedded images, in command order without repeats.
+  std::vector<CodeImage> Images;
+  /// The virtual architectures the device code is compiled for, as
+  /// `compute_XY[a|f]`: the `__CUDA_ARCH__` values (and feature macros) its
+  /// preprocessing sees.
+  std::vector<std::string> CompileArchs;
+  /// `-arch=native`: Images lacks the build machine's GPUs.
+  bool Native = false;
+  /// No architecture option: nvcc's default.
+  bool Default = false;
+  /// The options that chose the code, as written.
+  std::vector<std::string> Options;
+};
+
 struct NvccTranslation {
   /// The clang command line, argv[0] included.
   std::vector<std::string> Args;
@@ -82,6 +113,8 @@ struct NvccTranslation {
   /// Other problems, one sentence each (a missing toolkit, an unreadable
   /// options file, an option with no value).
   std::vector<std::string> Problems;
+  /// The code nvcc embeds.
+  NvccCodeTargets Code;
 };
 
 /// Whether \p Executable names nvcc (`nvcc`, `/usr/local/cuda/bin/nvcc`,

@@ -29,6 +29,7 @@
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang-tidy/tool/ClangTidyMain.h"
 #include "tools/common/CudaCompileDb.h"
+#include "tools/cuda-tidy/BuildReport.h"
 #include "tools/cuda-tidy/ParallelRun.h"
 #include "tools/cuda-tidy/ResultCache.h"
 #include "tools/cuda-tidy/RunSummary.h"
@@ -39,6 +40,7 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -99,6 +101,12 @@ cuda-tidy options (taken out before clang-tidy parses the rest):
                             architecture.
   --cuda-path=<dir>         The CUDA toolkit for translated nvcc commands
                             (default: the one the command's nvcc belongs to).
+  --resource-usage=<mode>   Where cuda-launch-resources reads kernel register
+                            counts: object (default): the object file the
+                            compile command writes, when it is newer than
+                            the source; compile: that, else the device code
+                            compiled with the command's nvcc (--fatbin);
+                            none: nowhere.
   -j <n>                    Analyse <n> files at once (default: the number
                             of cores). Output comes in the order of the
                             files whatever <n> is.
@@ -188,6 +196,16 @@ static bool parseInvocation(ArrayRef<std::string> Args, Invocation &Inv) {
         Inv.Db.ArchParse = *Mode;
       else if (Ok) {
         errs() << "cuda-tidy: error: --cuda-arch-parse: " << Error << "\n";
+        Ok = false;
+      }
+      continue;
+    }
+    if (consumeValue(Arg, "resource-usage", Args, I, Value, Ok)) {
+      std::string Error;
+      if (auto Mode = cuda_tidy::parseResourceUsageMode(Value, Error))
+        Inv.Db.ResourceUsage = *Mode;
+      else if (Ok) {
+        errs() << "cuda-tidy: error: --resource-usage: " << Error << "\n";
         Ok = false;
       }
       continue;
@@ -301,7 +319,9 @@ static bool hasOption(ArrayRef<std::string> Forward,
   return false;
 }
 
-static int writeSarif(const Invocation &Inv, StringRef FixesPath) {
+static int
+writeSarif(const Invocation &Inv, StringRef FixesPath,
+           ArrayRef<clang::tooling::TranslationUnitDiagnostics> Extra) {
   std::vector<clang::tooling::TranslationUnitDiagnostics> TUs;
   if (sys::fs::exists(FixesPath)) {
     auto Read = cuda_tidy::readExportedDiagnostics(FixesPath);
@@ -311,6 +331,7 @@ static int writeSarif(const Invocation &Inv, StringRef FixesPath) {
     }
     TUs = std::move(*Read);
   }
+  llvm::append_range(TUs, Extra);
   cuda_tidy::SarifOptions Opts;
   Opts.ToolVersion = CUDA_TIDY_VERSION;
   Opts.DocsBaseUrl = CUDA_TIDY_DOCS_URL;
@@ -359,6 +380,9 @@ static int runOrchestrator(ArrayRef<std::string> Args, const Invocation &Inv,
       if (Seen.insert(absolutePath(S)).second)
         Files.push_back(S);
   }
+  // The builds are judged over every file of the run, and said by the
+  // first shard only, so that the shards' merged log is the whole run's.
+  std::vector<std::string> RunFiles = Files;
   if (POpts.Shard)
     Files =
         cuda_tidy::selectShard(Files, POpts.Shard->first, POpts.Shard->second);
@@ -384,7 +408,78 @@ static int runOrchestrator(ArrayRef<std::string> Args, const Invocation &Inv,
   for (const std::string &F : Files)
     for (const CompileCommand &C : DB->getCompileCommands(absolutePath(F)))
       (void)cuda_tidy::translateCompileCommand(C, DbOpts, Log);
-  return cuda_tidy::runParallel(Config);
+  // What the builds leave without code, once per distinct flags.
+  cuda_tidy::BuildReportInputs Build;
+  Build.DB = DB.get();
+  if (!POpts.Shard || POpts.Shard->first == 1)
+    for (const std::string &F : RunFiles)
+      Build.Files.push_back(absolutePath(F));
+  Build.DbOptions = DbOpts;
+  Build.ClangTidyArgs = Inv.Forward;
+  Build.BuildPath = Inv.BuildPath;
+  if (Inv.FixedArgs)
+    Build.DB = nullptr;
+  cuda_tidy::BuildReportResult Report =
+      cuda_tidy::reportBuildCompatibility(Build, outs());
+  if (!Report.Diagnostics.Diagnostics.empty())
+    Config.ExtraDiagnostics.push_back(std::move(Report.Diagnostics));
+  int Status = cuda_tidy::runParallel(Config);
+  return Report.Failed ? 1 : Status;
+}
+
+/// For --resource-usage=compile: compiles the device code of each command
+/// in \p Originals that has no object file into the fatbin its jobs name.
+/// A compile that fails is said, and its jobs lose the fatbin's macro (the
+/// database is written again). Returns false when the database cannot be.
+static bool compileResourceUsage(ArrayRef<CompileCommand> Originals,
+                                 const cuda_tidy::CompileDbOptions &Opts,
+                                 std::vector<CompileCommand> &Jobs,
+                                 StringRef TempDir) {
+  bool Dropped = false;
+  for (const CompileCommand &C : Originals) {
+    std::optional<cuda_tidy::ResourceUsagePlan> Plan =
+        cuda_tidy::planResourceUsage(C, Opts);
+    if (!Plan || Plan->Compile.empty() || sys::fs::exists(Plan->Path))
+      continue;
+    sys::fs::create_directories(Opts.ResourceUsageDir);
+    SmallString<128> Log(Plan->Path);
+    Log += ".log";
+    // ExecuteAndWait has no working folder: sh changes into it first.
+    std::vector<StringRef> Argv = {"/bin/sh", "-c",
+                                   "cd \"$1\" && shift && exec \"$@\"",
+                                   "cuda-tidy", C.Directory};
+    for (const std::string &A : Plan->Compile)
+      Argv.push_back(A);
+    std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(Log),
+                                            StringRef(Log)};
+    std::string Error;
+    int Status = sys::ExecuteAndWait("/bin/sh", Argv, std::nullopt, Redirects,
+                                     0, 0, &Error);
+    if (Status == 0 && sys::fs::exists(Plan->Path))
+      continue;
+    std::string Why = Error;
+    if (auto Buf = MemoryBuffer::getFile(Log))
+      Why = (*Buf)->getBuffer().trim().split('\n').first.str();
+    errs() << "cuda-tidy: warning: cannot compile the device code of '"
+           << C.Filename << "' for its register counts"
+           << (Why.empty() ? "" : ": " + Why)
+           << "; cuda-launch-resources does not check its registers\n";
+    std::string Define = std::string("-D") + cuda_tidy::ResourceUsageMacro;
+    for (CompileCommand &J : Jobs)
+      if (J.Filename == C.Filename)
+        llvm::erase_if(J.CommandLine,
+                       [&](StringRef A) { return A.starts_with(Define); });
+    Dropped = true;
+  }
+  if (!Dropped)
+    return true;
+  SmallString<128> DbPath(TempDir);
+  sys::path::append(DbPath, "compile_commands.json");
+  if (Error E = cuda_tidy::writeJsonDatabase(DbPath, Jobs)) {
+    errs() << "cuda-tidy: error: " << toString(std::move(E)) << "\n";
+    return false;
+  }
+  return true;
 }
 
 /// The values of clang-tidy's option \p Name (--extra-arg and the like).
@@ -444,6 +539,9 @@ int main(int argc, const char **argv) {
 
   SmallString<128> TempDir;
   std::vector<CompileCommand> CacheJobs;
+  // The sources' own compile commands, for --resource-usage=compile.
+  std::vector<CompileCommand> Originals;
+  cuda_tidy::BuildReportResult BuildReport;
   if (!Inv.Sources.empty() || !Inv.SarifPath.empty()) {
     if (std::error_code EC =
             sys::fs::createUniqueDirectory("cuda-tidy", TempDir)) {
@@ -470,6 +568,9 @@ int main(int argc, const char **argv) {
       return 1;
     }
     Inv.Db.CompatHeader = *Compat;
+    SmallString<128> UsageDir(TempDir);
+    sys::path::append(UsageDir, "resource-usage");
+    Inv.Db.ResourceUsageDir = UsageDir.str().str();
     std::vector<CompileCommand> &Jobs = CacheJobs;
     for (const std::string &Source : Inv.Sources) {
       // A header has no command of its own: the database infers one from
@@ -477,7 +578,8 @@ int main(int argc, const char **argv) {
       // the header is analysed as that file's language.
       bool Header = isHeaderFile(Source);
       for (const CompileCommand &C :
-           DB->getCompileCommands(absolutePath(Source)))
+           DB->getCompileCommands(absolutePath(Source))) {
+        Originals.push_back(C);
         for (CompileCommand &J :
              cuda_tidy::translateCompileCommand(C, Inv.Db, Log)) {
           if (Header)
@@ -485,6 +587,17 @@ int main(int argc, const char **argv) {
                                  "-Wno-pragma-once-outside-header");
           Jobs.push_back(std::move(J));
         }
+      }
+    }
+    if (!POpts.Worker && !Inv.FixedArgs) {
+      cuda_tidy::BuildReportInputs Build;
+      Build.DB = DB.get();
+      for (const std::string &S : Inv.Sources)
+        Build.Files.push_back(absolutePath(S));
+      Build.DbOptions = Inv.Db;
+      Build.ClangTidyArgs = Inv.Forward;
+      Build.BuildPath = Inv.BuildPath;
+      BuildReport = cuda_tidy::reportBuildCompatibility(Build, outs());
     }
     SmallString<128> DbPath(TempDir);
     sys::path::append(DbPath, "compile_commands.json");
@@ -578,13 +691,23 @@ int main(int argc, const char **argv) {
     }
   }
 
+  if (Inv.Db.ResourceUsage == cuda_tidy::ResourceUsageMode::Compile &&
+      !compileResourceUsage(Originals, Inv.Db, CacheJobs, TempDir))
+    return 1;
+
   std::vector<const char *> ForwardArgv;
   for (const std::string &A : Forward)
     ForwardArgv.push_back(A.c_str());
   ForwardArgv.push_back(nullptr);
   int Status = clang::tidy::clangTidyMain(
       static_cast<int>(ForwardArgv.size() - 1), ForwardArgv.data());
-  if (!Inv.SarifPath.empty() && writeSarif(Inv, FixesPath) != 0 && Status == 0)
+  std::vector<clang::tooling::TranslationUnitDiagnostics> Extra;
+  if (!BuildReport.Diagnostics.Diagnostics.empty())
+    Extra.push_back(BuildReport.Diagnostics);
+  if (!Inv.SarifPath.empty() && writeSarif(Inv, FixesPath, Extra) != 0 &&
+      Status == 0)
+    Status = 1;
+  if (BuildReport.Failed)
     Status = 1;
   if (!FixesPath.empty() && sys::fs::exists(FixesPath)) {
     if (auto TUs = cuda_tidy::readExportedDiagnostics(FixesPath)) {

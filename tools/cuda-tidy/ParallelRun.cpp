@@ -465,7 +465,9 @@ int runParallel(const ParallelRunConfig &Config) {
           formatv("cuda-tidy/shard-{0}-of-{1}/", Config.Opts.Shard->first,
                   Config.Opts.Shard->second)
               .str();
-    if (Error E = writeSarifLog(Config.SarifPath, TUs, Opts)) {
+    std::vector<TranslationUnitDiagnostics> SarifTUs = TUs;
+    llvm::append_range(SarifTUs, Config.ExtraDiagnostics);
+    if (Error E = writeSarifLog(Config.SarifPath, SarifTUs, Opts)) {
       errs() << "cuda-tidy: error: " << toString(std::move(E)) << "\n";
       Status = 1;
     }

@@ -34,6 +34,7 @@
 #ifndef CUDA_TIDY_TOOLS_CUDA_TIDY_PARALLELRUN_H
 #define CUDA_TIDY_TOOLS_CUDA_TIDY_PARALLELRUN_H
 
+#include "clang/Tooling/Core/Diagnostic.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
@@ -82,6 +83,9 @@ struct ParallelRunConfig {
   std::string SarifPath, SarifRoot, ExportFixes;
   bool Fix = false, FixErrors = false, FixNotes = false, Quiet = false;
   std::string FormatStyle;
+  /// Diagnostics the orchestrator found itself (the build's compatibility,
+  /// BuildReport.h), added to the SARIF log.
+  std::vector<clang::tooling::TranslationUnitDiagnostics> ExtraDiagnostics;
 };
 
 /// Runs the workers and returns the exit status: non-zero when a file's

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tools/cuda-tidy/ResultCache.h"
+#include "tools/common/CudaCompileDb.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
@@ -119,8 +120,18 @@ std::string computeCommandKey(const CacheKeyInputs &In) {
   for (const clang::tooling::CompileCommand &Job : In.Jobs) {
     K.add(Job.Directory);
     K.add(Job.Filename);
-    for (const std::string &A : Job.CommandLine)
+    for (const std::string &A : Job.CommandLine) {
       K.add(placeholder(A, In.TempDir));
+      // The object file register counts are read from: its contents (a
+      // fatbin the run compiles follows from the sources and the command).
+      StringRef Define = A;
+      if (Define.consume_front(std::string("-D") +
+                               cuda_tidy::ResourceUsageMacro + "=\"") &&
+          Define.consume_back("\"") && !Define.starts_with(In.TempDir))
+        if (auto Buf = MemoryBuffer::getFile(Define.str(), /*IsText=*/false,
+                                             /*RequiresNullTerminator=*/false))
+          K.add((*Buf)->getBuffer());
+    }
   }
   return K.hex();
 }

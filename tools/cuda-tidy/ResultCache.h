@@ -24,6 +24,8 @@
 ///    changes the key of exactly the files that read it). Raw contents, not
 ///    preprocessed text: comments (NOLINT) and the offsets that diagnostics
 ///    and fixes point at are covered too.
+///  - the contents of the object file a job reads kernel register counts
+///    from (`-D__CUDA_TIDY_RESOURCE_USAGE__`, see CudaCompileDb.h).
 ///
 /// Finding the key this way costs a preprocessing of every side. So that a
 /// warm run does not pay it, each key is recorded with the list of the files

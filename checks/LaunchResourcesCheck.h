@@ -1,0 +1,86 @@
+//===--- LaunchResourcesCheck.h - Launches the runtime rejects --*- C++ -*-===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_TIDY_CHECKS_LAUNCHRESOURCESCHECK_H
+#define CUDA_TIDY_CHECKS_LAUNCHRESOURCESCHECK_H
+
+#include "clang-tidy/ClangTidyCheck.h"
+#include "lib/target/CudaTarget.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace cuda_tidy {
+
+class LaunchModel;
+struct LaunchSite;
+class ResourceUsageTable;
+
+/// The module-wide option naming the files kernel register counts are read
+/// from (lib/resources/ResourceUsage.h).
+inline constexpr llvm::StringLiteral ResourceUsageOptionName =
+    "cuda.ResourceUsage";
+
+/// The macro through which the cuda-tidy driver names the object file (or
+/// the fatbin it compiled) of the translation unit.
+inline constexpr llvm::StringLiteral ResourceUsageMacroName =
+    "__CUDA_TIDY_RESOURCE_USAGE__";
+/// And, for a fatbin it compiled, the name messages give it.
+inline constexpr llvm::StringLiteral ResourceUsageNameMacroName =
+    "__CUDA_TIDY_RESOURCE_USAGE_NAME__";
+
+/// Flags kernel launches the CUDA runtime rejects: block and grid shapes over
+/// the limits every GPU has, more threads than the kernel's
+/// `__launch_bounds__`, and more registers than an SM holds for one block
+/// (from the register counts of the build's object files); and launch
+/// bounds an architecture cannot honour. Fixes the register overflow with
+/// `__launch_bounds__`.
+///
+/// For the user-facing documentation see
+/// docs/checks/cuda-launch-resources.md.
+class LaunchResourcesCheck : public clang::tidy::ClangTidyCheck {
+public:
+  LaunchResourcesCheck(llvm::StringRef Name,
+                       clang::tidy::ClangTidyContext *Context);
+  bool
+  isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override;
+  void registerPPCallbacks(const clang::SourceManager &SM,
+                           clang::Preprocessor *PP,
+                           clang::Preprocessor *ModuleExpanderPP) override;
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void
+  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+
+  /// A file register counts come from, as the messages name it.
+  struct UsageFile {
+    std::string Shown;
+    std::shared_ptr<const ResourceUsageTable> Table;
+    /// When it was last written, to skip kernels edited since.
+    int64_t Modified = 0;
+  };
+
+private:
+  /// Block and grid shapes over the limits, threads over the kernel's
+  /// bounds; returns whether L fails one of them.
+  bool checkShape(const LaunchSite &L, clang::ASTContext &Ctx);
+  /// Registers over what an SM holds for one block.
+  void checkRegisters(const LaunchModel &Model, clang::ASTContext &Ctx,
+                      llvm::ArrayRef<const LaunchSite *> Launches);
+  /// Launch bounds the architectures of the job cannot honour.
+  void checkBounds(clang::ASTContext &Ctx);
+  /// The files of the option or of the driver's macro, read once per
+  /// translation unit.
+  std::vector<UsageFile> usageFiles(clang::ASTContext &Ctx);
+
+  TargetArchOverride ArchOverride;
+  /// The value of cuda.ResourceUsage.
+  std::string UsageOption;
+  const clang::Preprocessor *PP = nullptr;
+};
+
+} // namespace cuda_tidy
+
+#endif // CUDA_TIDY_CHECKS_LAUNCHRESOURCESCHECK_H

@@ -1,0 +1,502 @@
+//===--- TargetCompatibilityCheck.cpp - Generations left with no code -----===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "checks/TargetCompatibilityCheck.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Basic/TargetInfo.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/Preprocessor.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cuda_tidy {
+
+TargetCompatibilityCheck::TargetCompatibilityCheck(
+    StringRef Name, clang::tidy::ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context), ArchOverride(*Context) {
+  if (ArchOverride.shouldReportError())
+    configurationDiag("%0") << ArchOverride.error();
+  const auto &Options = Context->getOptions().CheckOptions;
+  auto It = Options.find(SupportedArchitecturesOptionName);
+  if (It != Options.end() && !StringRef(It->second.Value).trim().empty()) {
+    std::string Error;
+    if (auto List = parseSupportedArchitectures(It->second.Value, Error)) {
+      Supported.emplace();
+      for (const ArchLimits *L : *List)
+        Supported->push_back({L->cudaArch(), FeatureSet::Generic});
+    } else {
+      configurationDiag("invalid value for option '%0': %1")
+          << SupportedArchitecturesOptionName << Error;
+    }
+  }
+}
+
+bool TargetCompatibilityCheck::isLanguageVersionSupported(
+    const LangOptions &LangOpts) const {
+  return LangOpts.CUDA;
+}
+
+void TargetCompatibilityCheck::registerPPCallbacks(const SourceManager &,
+                                                   Preprocessor *PP,
+                                                   Preprocessor *) {
+  this->PP = PP;
+}
+
+void TargetCompatibilityCheck::registerMatchers(MatchFinder *Finder) {
+  // Kernels and device functions; a template is read once, from its pattern.
+  Finder->addMatcher(
+      functionDecl(isDefinition(),
+                   anyOf(hasAttr(attr::CUDAGlobal), hasAttr(attr::CUDADevice)),
+                   unless(isExpansionInSystemHeader()),
+                   unless(isTemplateInstantiation()))
+          .bind("function"),
+      this);
+  // cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev):
+  // what the variable holds (matched before the comparisons that follow).
+  Finder->addMatcher(
+      callExpr(callee(functionDecl(
+                   hasAnyName("cudaDeviceGetAttribute", "cuDeviceGetAttribute"))),
+               argumentCountIs(3), unless(isExpansionInSystemHeader()))
+          .bind("attribute"),
+      this);
+  // Host code choosing by compute capability.
+  auto Equality = binaryOperator(hasOperatorName("=="));
+  Finder->addMatcher(
+      ifStmt(unless(isExpansionInSystemHeader()),
+             hasCondition(expr(anyOf(Equality, hasDescendant(Equality)))))
+          .bind("if"),
+      this);
+  Finder->addMatcher(
+      switchStmt(unless(isExpansionInSystemHeader())).bind("switch"), this);
+}
+
+/// The number a macro of the translation unit is defined to, if any.
+static std::optional<unsigned> macroNumber(const Preprocessor *PP,
+                                           StringRef Name) {
+  if (!PP)
+    return std::nullopt;
+  const IdentifierTable &Ids = PP->getIdentifierTable();
+  auto It = Ids.find(Name);
+  if (It == Ids.end() || !It->getValue())
+    return std::nullopt;
+  const MacroInfo *MI = PP->getMacroInfo(It->getValue());
+  if (!MI || MI->getNumTokens() != 1 ||
+      !MI->getReplacementToken(0).is(tok::numeric_constant))
+    return std::nullopt;
+  const Token &T = MI->getReplacementToken(0);
+  unsigned V;
+  if (StringRef(T.getLiteralData(), T.getLength()).getAsInteger(10, V))
+    return std::nullopt;
+  return V;
+}
+
+ArrayRef<CompileTarget>
+TargetCompatibilityCheck::targets(const ASTContext &Ctx) {
+  if (Targets)
+    return *Targets;
+  Targets.emplace();
+  auto Add = [&](std::optional<CompileTarget> T) {
+    if (T && !llvm::is_contained(*Targets, *T))
+      Targets->push_back(*T);
+  };
+  // The driver's list of what the build compiles; else the one-parse list;
+  // else the analysed compilation (or cuda.TargetArch).
+  for (StringRef Macro : {BuildArchsMacroName, GpuArchListMacroName}) {
+    if (!Targets->empty() || !PP)
+      break;
+    const IdentifierTable &Ids = PP->getIdentifierTable();
+    auto It = Ids.find(Macro);
+    if (It == Ids.end() || !It->getValue())
+      continue;
+    if (const MacroInfo *MI = PP->getMacroInfo(It->getValue()))
+      for (const Token &T : MI->tokens())
+        if (const IdentifierInfo *II = T.getIdentifierInfo())
+          Add(parseCompileTarget(II->getName()));
+  }
+  if (Targets->empty()) {
+    if (ArchOverride.arch())
+      Add(parseCompileTarget(ArchOverride.arch()->Name));
+    else if (Ctx.getTargetInfo().getTriple().isNVPTX())
+      Add(parseCompileTarget(Ctx.getTargetInfo().getTargetOpts().CPU));
+  }
+  if (Supported)
+    for (const CompileTarget &T : *Supported)
+      Add(T);
+  llvm::sort(*Targets, [](const CompileTarget &A, const CompileTarget &B) {
+    return std::make_pair(A.CudaArch, A.Features) <
+           std::make_pair(B.CudaArch, B.Features);
+  });
+  return *Targets;
+}
+
+/// "sm_90", "sm_90 and sm_100", "sm_90, sm_100 and sm_120".
+static std::string targetList(ArrayRef<CompileTarget> Targets) {
+  std::string Out;
+  for (size_t I = 0; I < Targets.size(); ++I) {
+    if (I > 0)
+      Out += I + 1 == Targets.size() ? " and " : ", ";
+    Out += Targets[I].name();
+  }
+  return Out;
+}
+
+static StringRef directiveName(ConditionalBranch::BranchKind K) {
+  switch (K) {
+  case ConditionalBranch::If:
+    return "#if";
+  case ConditionalBranch::Ifdef:
+    return "#ifdef";
+  case ConditionalBranch::Ifndef:
+    return "#ifndef";
+  case ConditionalBranch::Elif:
+    return "#elif";
+  case ConditionalBranch::Elifdef:
+    return "#elifdef";
+  case ConditionalBranch::Elifndef:
+    return "#elifndef";
+  case ConditionalBranch::Else:
+    return "#else";
+  }
+  return "#if";
+}
+
+void TargetCompatibilityCheck::checkFunction(const FunctionDecl *F,
+                                             ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(F->getBody());
+  if (!Body || Body->getLBracLoc().isMacroID() ||
+      !SeenBodies.insert(Body->getLBracLoc().getRawEncoding()).second)
+    return;
+  ArrayRef<CompileTarget> Ts = targets(Ctx);
+  if (Ts.empty())
+    return;
+  if (!Paths) {
+    ToolkitVersion TK;
+    if (auto Major = macroNumber(PP, "__CUDACC_VER_MAJOR__")) {
+      TK.Major = *Major;
+      TK.Minor = macroNumber(PP, "__CUDACC_VER_MINOR__").value_or(0);
+    } else if (auto V = macroNumber(PP, "CUDA_VERSION")) {
+      TK.Major = *V / 1000;
+      TK.Minor = *V % 1000 / 10;
+    }
+    Paths = std::make_unique<ArchPathAnalysis>(Ctx, PP, TK);
+  }
+  SmallVector<ArchPathFinding, 2> Findings = Paths->analyze(F, Ts);
+  if (Findings.empty())
+    return;
+
+  bool Kernel = F->hasAttr<CUDAGlobalAttr>();
+  std::string Name;
+  {
+    llvm::raw_string_ostream OS(Name);
+    F->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/false);
+  }
+  if (isa<CXXMethodDecl>(F) && cast<CXXMethodDecl>(F)->getParent()->isLambda())
+    Name = "lambda";
+  SourceLocation Loc = SM.getExpansionLoc(F->getLocation());
+  for (const ArchPathFinding &Fd : Findings) {
+    std::string Archs = targetList(Fd.Targets);
+    switch (Fd.Kind) {
+    case ArchPathFinding::EmptyBody:
+      diag(Loc, "%select{device function|kernel}0 '%1' compiles to an empty "
+                "body for %2")
+          << Kernel << Name << Archs;
+      break;
+    case ArchPathFinding::TrapsOnly:
+      diag(Loc, "%select{device function|kernel}0 '%1' only traps on %2",
+           DiagnosticIDs::Remark)
+          << Kernel << Name << Archs;
+      break;
+    case ArchPathFinding::NoResult:
+      diag(Loc, "%select{the results of device function|the stores of "
+                "kernel}0 '%1' are compiled out for %2")
+          << Kernel << Name << Archs;
+      break;
+    }
+    std::string Older = Fd.Working.name();
+    StringRef What = Fd.Kind == ArchPathFinding::NoResult ? "the stores"
+                                                          : "this code";
+    if (Fd.Guard.isValid()) {
+      switch (Fd.GuardKind) {
+      case ConditionalBranch::If:
+      case ConditionalBranch::Elif:
+        diag(Fd.Guard, "'%0' is false for %1 (%2 compiles %3)",
+             DiagnosticIDs::Note)
+            << Fd.GuardCondition << Archs << Older << What;
+        break;
+      case ConditionalBranch::Ifdef:
+      case ConditionalBranch::Elifdef:
+        diag(Fd.Guard, "'%0' is not defined for %1 (%2 compiles %3)",
+             DiagnosticIDs::Note)
+            << Fd.GuardCondition << Archs << Older << What;
+        break;
+      case ConditionalBranch::Ifndef:
+      case ConditionalBranch::Elifndef:
+        diag(Fd.Guard, "'%0' is defined for %1 (%2 compiles %3)",
+             DiagnosticIDs::Note)
+            << Fd.GuardCondition << Archs << Older << What;
+        break;
+      case ConditionalBranch::Else:
+        diag(Fd.Guard,
+             "the '#else' is not taken for %1: an earlier condition such as "
+             "'%0' holds (%2 compiles %3)",
+             DiagnosticIDs::Note)
+            << Fd.ChainCondition << Archs << Older << What;
+        break;
+      }
+    }
+    if (Fd.Taken.isValid())
+      diag(Fd.Taken, "the '%0' branch taken for %1 %select{does no work|only "
+                     "traps|does not store}2",
+           DiagnosticIDs::Note)
+          << directiveName(Fd.TakenKind) << Archs
+          << static_cast<unsigned>(Fd.Kind);
+    if (Fd.Kind != ArchPathFinding::TrapsOnly)
+      diag(Loc,
+           "give %0 a path that does the work: an '#else' with portable "
+           "code, or a lower bound ('__CUDA_ARCH__ >= N') instead of a range",
+           DiagnosticIDs::Note)
+          << Archs;
+  }
+}
+
+namespace {
+/// How a condition tests the compute capability.
+struct CapabilityTests {
+  bool Equality = false;
+  bool Ordered = false;
+  /// The largest N of `major == N` tests, when every equality test is one.
+  std::optional<int64_t> MaxMajor;
+  bool OtherEquality = false;
+};
+} // namespace
+
+/// Whether \p E is the major version of a compute capability.
+static bool isMajor(const Expr *E, const llvm::DenseSet<const Decl *> &Holders,
+                    int Depth = 0) {
+  if (!E || Depth > 4)
+    return false;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (Holders.contains(ME->getMemberDecl()))
+      return true;
+    if (ME->getMemberDecl()->getName() != "major")
+      return false;
+    QualType Base = ME->getBase()->getType();
+    if (ME->isArrow() && Base->isPointerType())
+      Base = Base->getPointeeType();
+    const auto *RD = Base->getAsRecordDecl();
+    return RD && RD->getName().starts_with("cudaDeviceProp");
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!V)
+      return false;
+    // A variable that holds one: `int major = prop.major;`.
+    return Holders.contains(V) || isMajor(V->getInit(), Holders, Depth + 1);
+  }
+  return false;
+}
+
+static bool containsMajor(const Expr *E,
+                          const llvm::DenseSet<const Decl *> &Holders) {
+  if (!E)
+    return false;
+  if (isMajor(E, Holders))
+    return true;
+  for (const Stmt *C : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(C))
+      if (containsMajor(CE, Holders))
+        return true;
+  return false;
+}
+
+static void collectTests(const Expr *E, const ASTContext &Ctx,
+                         const llvm::DenseSet<const Decl *> &Holders,
+                         CapabilityTests &Out) {
+  if (!E)
+    return;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->isLogicalOp()) {
+      collectTests(BO->getLHS(), Ctx, Holders, Out);
+      collectTests(BO->getRHS(), Ctx, Holders, Out);
+      return;
+    }
+    if (BO->isComparisonOp()) {
+      const Expr *L = BO->getLHS(), *R = BO->getRHS();
+      bool LM = containsMajor(L, Holders), RM = containsMajor(R, Holders);
+      if (!LM && !RM)
+        return;
+      if (BO->getOpcode() != BO_EQ) {
+        Out.Ordered = true;
+        return;
+      }
+      const Expr *Cap = LM ? L : R, *Other = LM ? R : L;
+      std::optional<llvm::APSInt> N = Other->getIntegerConstantExpr(Ctx);
+      if (!N)
+        return;
+      Out.Equality = true;
+      if (isMajor(Cap, Holders))
+        Out.MaxMajor = std::max(Out.MaxMajor.value_or(0), N->getExtValue());
+      else
+        Out.OtherEquality = true;
+      return;
+    }
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    collectTests(UO->getSubExpr(), Ctx, Holders, Out);
+}
+
+/// Whether \p S launches a kernel (or names one, to pick it).
+static bool launchesKernel(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<CUDAKernelCallExpr>(S))
+    return true;
+  if (const auto *CE = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *FD = CE->getDirectCallee())
+      if (FD->getIdentifier() &&
+          llvm::is_contained({"cudaLaunchKernel", "cudaLaunchKernelEx",
+                              "cudaLaunchCooperativeKernel", "cuLaunchKernel",
+                              "cuLaunchKernelEx"},
+                             FD->getName()))
+        return true;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl()))
+      if (FD->hasAttr<CUDAGlobalAttr>())
+        return true;
+  for (const Stmt *C : S->children())
+    if (launchesKernel(C))
+      return true;
+  return false;
+}
+
+/// Whether \p S ends by leaving (the code after the chain then serves the
+/// other versions).
+static bool endsInJump(const Stmt *S) {
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
+    return !CS->body_empty() && endsInJump(CS->body_back());
+  if (!S)
+    return false;
+  if (isa<ReturnStmt, BreakStmt, ContinueStmt, GotoStmt, CXXThrowExpr>(S))
+    return true;
+  if (const auto *CE = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *FD = CE->getDirectCallee())
+      return FD->isNoReturn();
+  return false;
+}
+
+void TargetCompatibilityCheck::checkDispatch(const Stmt *S, ASTContext &Ctx) {
+  if (!SeenDispatch.insert(S).second)
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  CapabilityTests Tests;
+  SmallVector<const Stmt *, 4> Branches;
+  bool HasDefault = false;
+  SourceLocation Last;
+  if (const auto *If = dyn_cast<IfStmt>(S)) {
+    for (const IfStmt *I = If; I;) {
+      SeenDispatch.insert(I);
+      collectTests(I->getCond(), Ctx, MajorHolders, Tests);
+      Branches.push_back(I->getThen());
+      Last = I->getIfLoc();
+      const Stmt *Else = I->getElse();
+      I = dyn_cast_or_null<IfStmt>(Else);
+      if (Else && !I) {
+        HasDefault = true;
+        Branches.push_back(Else);
+      }
+    }
+  } else if (const auto *Sw = dyn_cast<SwitchStmt>(S)) {
+    if (!isMajor(Sw->getCond(), MajorHolders))
+      return;
+    for (const SwitchCase *SC = Sw->getSwitchCaseList(); SC;
+         SC = SC->getNextSwitchCase()) {
+      if (isa<DefaultStmt>(SC)) {
+        HasDefault = true;
+        continue;
+      }
+      Tests.Equality = true;
+      if (const auto *CS = dyn_cast<CaseStmt>(SC))
+        if (auto N = CS->getLHS()->getIntegerConstantExpr(Ctx))
+          Tests.MaxMajor = std::max(Tests.MaxMajor.value_or(0), N->getExtValue());
+    }
+    Branches.push_back(Sw->getBody());
+    Last = Sw->getSwitchLoc();
+  }
+  if (!Tests.Equality || Tests.Ordered || HasDefault ||
+      llvm::none_of(Branches, launchesKernel) ||
+      (isa<IfStmt>(S) && llvm::any_of(Branches, endsInJump)))
+    return;
+  SourceLocation Loc = SM.getExpansionLoc(S->getBeginLoc());
+  diag(Loc, "the kernel is chosen by compute capability with no branch for "
+            "later versions",
+       DiagnosticIDs::Remark);
+  if (Tests.MaxMajor && !Tests.OtherEquality)
+    diag(SM.getExpansionLoc(Last),
+         "a GPU of compute capability %0.0 or later takes none of these "
+         "branches and launches no kernel here",
+         DiagnosticIDs::Note)
+        << static_cast<int>(*Tests.MaxMajor + 1);
+  else
+    diag(SM.getExpansionLoc(Last),
+         "a GPU whose compute capability no condition names takes none of "
+         "these branches and launches no kernel here",
+         DiagnosticIDs::Note);
+  diag(SM.getExpansionLoc(Last),
+       "add %select{an 'else'|a 'default'}0 that handles later versions, or "
+       "compare with '>='",
+       DiagnosticIDs::Note)
+      << isa<SwitchStmt>(S);
+}
+
+void TargetCompatibilityCheck::check(const MatchFinder::MatchResult &Result) {
+  ASTContext &Ctx = *Result.Context;
+  if (const auto *F = Result.Nodes.getNodeAs<FunctionDecl>("function")) {
+    if (!F->isInvalidDecl())
+      checkFunction(F, Ctx);
+    return;
+  }
+  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("attribute")) {
+    const auto *Attr = dyn_cast<DeclRefExpr>(Call->getArg(1)->IgnoreParenImpCasts());
+    if (!Attr || !Attr->getDecl()->getIdentifier())
+      return;
+    StringRef Name = Attr->getDecl()->getName();
+    if (Name != "cudaDevAttrComputeCapabilityMajor" &&
+        Name != "CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR")
+      return;
+    const auto *Addr = dyn_cast<UnaryOperator>(Call->getArg(0)->IgnoreParenImpCasts());
+    if (!Addr || Addr->getOpcode() != UO_AddrOf)
+      return;
+    const Expr *Target = Addr->getSubExpr()->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Target))
+      MajorHolders.insert(DRE->getDecl());
+    else if (const auto *ME = dyn_cast<MemberExpr>(Target))
+      MajorHolders.insert(ME->getMemberDecl());
+    return;
+  }
+  if (const auto *If = Result.Nodes.getNodeAs<IfStmt>("if")) {
+    checkDispatch(If, Ctx);
+    return;
+  }
+  if (const auto *Sw = Result.Nodes.getNodeAs<SwitchStmt>("switch"))
+    checkDispatch(Sw, Ctx);
+}
+
+void TargetCompatibilityCheck::onEndOfTranslationUnit() {
+  SeenBodies.clear();
+  SeenDispatch.clear();
+  MajorHolders.clear();
+  Targets.reset();
+  Paths.reset();
+}
+
+} // namespace cuda_tidy

@@ -1,0 +1,65 @@
+//===--- TargetCompatibilityCheck.h - Generations left with no code -*- C++ -*-===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_TIDY_CHECKS_TARGETCOMPATIBILITYCHECK_H
+#define CUDA_TIDY_CHECKS_TARGETCOMPATIBILITYCHECK_H
+
+#include "clang-tidy/ClangTidyCheck.h"
+#include "lib/target/ArchPaths.h"
+#include "lib/target/CudaTarget.h"
+#include "llvm/ADT/DenseSet.h"
+#include <memory>
+
+namespace cuda_tidy {
+
+/// Finds code that leaves a GPU generation without the work:
+///  - kernels and device functions whose statements are all under
+///    `__CUDA_ARCH__` conditions false for an architecture the file is built
+///    for (or one of `cuda.SupportedArchitectures`), while an older one keeps
+///    them; a remark when what those architectures keep only traps;
+///  - the same for the part of the body that stores the results;
+///  - host code that picks a kernel by the device's compute capability with
+///    `==` and has no branch for later versions (a remark).
+/// The architecture paths are read by lib/target/ArchPaths.h.
+///
+/// For the user-facing documentation see
+/// docs/checks/cuda-target-compatibility.md.
+class TargetCompatibilityCheck : public clang::tidy::ClangTidyCheck {
+public:
+  TargetCompatibilityCheck(llvm::StringRef Name,
+                           clang::tidy::ClangTidyContext *Context);
+  bool
+  isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override;
+  void registerPPCallbacks(const clang::SourceManager &SM,
+                           clang::Preprocessor *PP,
+                           clang::Preprocessor *ModuleExpanderPP) override;
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void
+  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override;
+
+private:
+  /// The compile targets of this translation unit, computed once.
+  llvm::ArrayRef<CompileTarget> targets(const clang::ASTContext &Ctx);
+  void checkFunction(const clang::FunctionDecl *F, clang::ASTContext &Ctx);
+  void checkDispatch(const clang::Stmt *S, clang::ASTContext &Ctx);
+
+  TargetArchOverride ArchOverride;
+  /// `cuda.SupportedArchitectures`, when set and valid.
+  std::optional<llvm::SmallVector<CompileTarget, 8>> Supported;
+  const clang::Preprocessor *PP = nullptr;
+  std::optional<llvm::SmallVector<CompileTarget, 8>> Targets;
+  std::unique_ptr<ArchPathAnalysis> Paths;
+  llvm::DenseSet<unsigned> SeenBodies;
+  llvm::DenseSet<const clang::Stmt *> SeenDispatch;
+  /// Variables and fields that hold a compute capability major version
+  /// (filled from cudaDeviceGetAttribute calls as they are matched).
+  llvm::DenseSet<const clang::Decl *> MajorHolders;
+};
+
+} // namespace cuda_tidy
+
+#endif // CUDA_TIDY_CHECKS_TARGETCOMPATIBILITYCHECK_H

@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/NvccOnlyConstructCheck.h"
+#include "lib/ast/TakeOverConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -194,40 +195,18 @@ bool isDefaultInitialised(SourceLocation Loc, const SourceManager &SM,
   return false;
 }
 
-class NvccConstructFilter : public DiagnosticConsumer {
+class NvccConstructFilter : public TakeOverConsumer {
 public:
   NvccConstructFilter(DiagnosticConsumer *Inner,
                       std::unique_ptr<DiagnosticConsumer> OwnedInner,
                       std::shared_ptr<NvccConstructLog> Log)
-      : Inner(Inner), OwnedInner(std::move(OwnedInner)), Log(std::move(Log)) {}
-
-  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
-    Inner->BeginSourceFile(LO, PP);
-  }
-  void EndSourceFile() override { Inner->EndSourceFile(); }
-  void finish() override { Inner->finish(); }
-  void clear() override {
-    DiagnosticConsumer::clear();
-    Inner->clear();
-  }
-  bool IncludeInDiagnosticCounts() const override {
-    return Inner->IncludeInDiagnosticCounts();
-  }
-
-  void HandleDiagnostic(DiagnosticsEngine::Level Level,
-                        const Diagnostic &Info) override {
-    if (Level == DiagnosticsEngine::Note && DroppingNotes)
-      return;
-    DroppingNotes = false;
-    if (Log->Active && Info.hasSourceManager() && recognise(Info)) {
-      DroppingNotes = true;
-      return;
-    }
-    DiagnosticConsumer::HandleDiagnostic(Level, Info);
-    Inner->HandleDiagnostic(Level, Info);
-  }
+      : TakeOverConsumer(Inner, std::move(OwnedInner)), Log(std::move(Log)) {}
 
 private:
+  bool active() const override { return Log->Active; }
+  bool takeOver(const Diagnostic &Info) override {
+    return Info.hasSourceManager() && recognise(Info);
+  }
   bool recognise(const Diagnostic &Info) {
     const SourceManager &SM = Info.getSourceManager();
     SourceLocation Loc = Info.getLocation();
@@ -248,10 +227,7 @@ private:
     return true;
   }
 
-  DiagnosticConsumer *Inner;
-  std::unique_ptr<DiagnosticConsumer> OwnedInner;
   std::shared_ptr<NvccConstructLog> Log;
-  bool DroppingNotes = false;
 };
 
 /// Records where macros are defined: a fix inside a macro's body would

@@ -23,6 +23,7 @@
 
 #include "checks/RemovedToolkitApiCheck.h"
 #include "lib/ast/CudaAST.h"
+#include "lib/ast/TakeOverConsumer.h"
 #include "lib/toolkit/DevicePropFix.h"
 #include "lib/toolkit/RemovedApi.h"
 #include "lib/toolkit/RemovedApiUses.h"
@@ -90,40 +91,18 @@ bool isDevicePropArg(const Diagnostic &Info, unsigned I) {
   return RD && RD->getIdentifier() && RD->getName() == "cudaDeviceProp";
 }
 
-class RemovedApiFilter : public DiagnosticConsumer {
+class RemovedApiFilter : public TakeOverConsumer {
 public:
   RemovedApiFilter(DiagnosticConsumer *Inner,
                    std::unique_ptr<DiagnosticConsumer> OwnedInner,
                    std::shared_ptr<RemovedApiLog> Log)
-      : Inner(Inner), OwnedInner(std::move(OwnedInner)), Log(std::move(Log)) {}
-
-  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
-    Inner->BeginSourceFile(LO, PP);
-  }
-  void EndSourceFile() override { Inner->EndSourceFile(); }
-  void finish() override { Inner->finish(); }
-  void clear() override {
-    DiagnosticConsumer::clear();
-    Inner->clear();
-  }
-  bool IncludeInDiagnosticCounts() const override {
-    return Inner->IncludeInDiagnosticCounts();
-  }
-
-  void HandleDiagnostic(DiagnosticsEngine::Level Level,
-                        const Diagnostic &Info) override {
-    if (Level == DiagnosticsEngine::Note && DroppingNotes)
-      return;
-    DroppingNotes = false;
-    if (Log->Active && recognise(Info)) {
-      DroppingNotes = true;
-      return;
-    }
-    DiagnosticConsumer::HandleDiagnostic(Level, Info);
-    Inner->HandleDiagnostic(Level, Info);
-  }
+      : TakeOverConsumer(Inner, std::move(OwnedInner)), Log(std::move(Log)) {}
 
 private:
+  bool active() const override { return Log->Active; }
+  bool takeOver(const Diagnostic &Info) override {
+    return recognise(Info);
+  }
   bool recognise(const Diagnostic &Info) {
     SourceLocation Loc = Info.getLocation();
     if (Loc.isInvalid())
@@ -150,10 +129,7 @@ private:
     return false;
   }
 
-  DiagnosticConsumer *Inner;
-  std::unique_ptr<DiagnosticConsumer> OwnedInner;
   std::shared_ptr<RemovedApiLog> Log;
-  bool DroppingNotes = false;
 };
 
 /// Where a use is reported: where a macro argument is written, in a user

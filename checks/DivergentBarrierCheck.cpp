@@ -92,18 +92,24 @@ void DivergentBarrierCheck::check(const MatchFinder::MatchResult &Result) {
   checkClusterExit(*FU, *Result.Context);
   for (const BarrierSite &B : FU->barriers()) {
     UniformValue Ctl = FU->controlAt(B.Site, HIPCompatible);
-    Uniformity Level = Ctl.Base;
+    // Control that varies only through parameters' thread parts is the
+    // callers' to judge, like any other that depends on parameters.
+    Uniformity Level = ownLevel(Ctl);
     if (B.WarpBarrier) {
       if (Level == Uniformity::Thread)
         addFinding(Finding{FU, B, Level}, SM);
       continue;
     }
     bool ByControl = Level != Uniformity::Block;
-    if (B.Callee)
-      if (const FunctionSummary *S = Analysis->summary(B.Callee))
-        Level = std::max(
-            Level,
-            FU->substitute(S->BarrierControl, cast<CallExpr>(B.Site)).Base);
+    Level = std::max(Level, calleeLevel(*FU, B));
+    // In a template pattern, a barrier under `if constexpr (CGSize == 1)`
+    // exists only where CGSize is 1: judged with that value.
+    if (Level != Uniformity::Block && F->isTemplated())
+      if (const FunctionUniformity *Pinned =
+              Analysis->analyzePinnedAt(F, B.Site))
+        if (std::max(ownLevel(Pinned->controlAt(B.Site, HIPCompatible)),
+                     calleeLevel(*Pinned, B)) == Uniformity::Block)
+          continue;
     if (Level != Uniformity::Block) {
       Finding Found{FU, B, Level};
       Found.SkipThenExit = skippersOnlyExit(*FU, B, Level, ByControl);
@@ -124,6 +130,21 @@ void DivergentBarrierCheck::check(const MatchFinder::MatchResult &Result) {
       addFinding(Found, SM);
     }
   }
+}
+
+Uniformity DivergentBarrierCheck::calleeLevel(const FunctionUniformity &FU,
+                                              const BarrierSite &B) {
+  if (!B.Callee)
+    return Uniformity::Block;
+  const FunctionSummary *S = Analysis->summary(B.Callee);
+  if (!S)
+    return Uniformity::Block;
+  const auto *Call = cast<CallExpr>(B.Site);
+  // The callee's barriers vary only through parameters whose thread parts
+  // the arguments may cancel: the callee analysed with them bound.
+  if (S->BarrierControl.Mixed)
+    return ownLevel(Analysis->boundBarrierControl(FU, Call, B.Callee));
+  return FU.substitute(S->BarrierControl, Call).Base;
 }
 
 /// Calls that turn a local address into one in another block's shared
@@ -360,7 +381,7 @@ void DivergentBarrierCheck::report(const Finding &Found,
   unsigned Who = Level == Uniformity::Thread ? 0 : 1;
   const FunctionDecl *F = FU.function();
   UniformValue Ctl = FU.controlAt(B.Site, HIPCompatible);
-  bool ByControl = Ctl.Base >= Level;
+  bool ByControl = ownLevel(Ctl) >= Level;
 
   if (Found.ScopedFU) {
     reportScoped(Found, SM);

@@ -77,6 +77,10 @@ private:
   /// exit with no cluster barrier on the way.
   void checkClusterExit(const FunctionUniformity &FU, clang::ASTContext &Ctx);
   void reportScoped(const Finding &Found, const clang::SourceManager &SM);
+  /// How widely the control at the barriers a call B reaches in its
+  /// callee varies, in FU's function (block-uniform for a barrier that is
+  /// not a call).
+  Uniformity calleeLevel(const FunctionUniformity &FU, const BarrierSite &B);
   /// Whether the threads of F that do not reach B only leave the kernel.
   bool skippersOnlyExit(const FunctionUniformity &FU, const BarrierSite &B,
                         Uniformity Level, bool ByControl);

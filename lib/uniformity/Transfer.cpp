@@ -56,6 +56,9 @@ UniformValue BlockEvaluator::initial(const VarDecl *V) const {
   if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
     if (P->getDeclContext() == F && !Fn.Kernel) {
       unsigned Index = P->getFunctionScopeIndex();
+      // Bound to a call's argument (UniformityAnalysis::analyzeBound).
+      if (Index < Fn.BoundParams.size() && Fn.BoundParams[Index])
+        return *Fn.BoundParams[Index];
       if (Index < UniformValue::ThisParam)
         return UniformValue::param(Index);
       return opaque(UniformValue());
@@ -68,21 +71,31 @@ UniformValue BlockEvaluator::initial(const VarDecl *V) const {
 // The value algebra: shapes through arithmetic and comparisons.
 //===----------------------------------------------------------------------===//
 
+std::optional<llvm::APSInt> ConstEval::operator()(const Expr *E) const {
+  if (Pins && !Pins->empty())
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      for (const auto &[D, Value] : *Pins)
+        if (D == DRE->getDecl())
+          return llvm::APSInt(llvm::APInt(64, uint64_t(Value), true),
+                              /*isUnsigned=*/false);
+  return constantOf(E, Ctx);
+}
+
 /// E, at level V, is a multiple of 32 and not thread-varying (`blockDim.x`,
 /// `64`).
-static bool isAligned(const Expr *E, UniformValue V, const ASTContext &Ctx) {
+static bool isAligned(const Expr *E, UniformValue V, const ConstEval &Ctx) {
   if (V.Params || V.Base == Uniformity::Thread)
     return false;
   if (V.Shape == UniformValue::Aligned)
     return true;
-  auto C = constantOf(E, Ctx);
+  auto C = Ctx(E);
   return C && C->getExtValue() % 32 == 0;
 }
 
 /// The level and shape of `L Op R` from those of its operands.
 static UniformValue combineShapes(BinaryOperatorKind Op, const Expr *LE,
                                   UniformValue L, const Expr *RE,
-                                  UniformValue R, const ASTContext &Ctx) {
+                                  UniformValue R, const ConstEval &Ctx) {
   auto IsAligned = [&](const Expr *E, UniformValue V) {
     return isAligned(E, V, Ctx);
   };
@@ -117,17 +130,17 @@ static UniformValue combineShapes(BinaryOperatorKind Op, const Expr *LE,
     return J;
   case BO_Shr:
     if (L.Shape == UniformValue::LaneLinear && L.Params == 0 && R.Params == 0)
-      if (auto C = constantOf(RE, Ctx); C && C->getExtValue() >= 5)
+      if (auto C = Ctx(RE); C && C->getExtValue() >= 5)
         return Warp;
     return J;
   case BO_Shl:
     if (J.Base != Uniformity::Thread && J.Params == 0)
-      if (auto C = constantOf(RE, Ctx); C && C->getExtValue() >= 5)
+      if (auto C = Ctx(RE); C && C->getExtValue() >= 5)
         return UniformValue::of(J.Base, UniformValue::Aligned);
     return J;
   case BO_And:
     if (L.Shape == UniformValue::LaneLinear && L.Params == 0)
-      if (auto C = constantOf(RE, Ctx); C && (C->getZExtValue() & 31) == 0)
+      if (auto C = Ctx(RE); C && (C->getZExtValue() & 31) == 0)
         return Warp;
     return J;
   case BO_LT:
@@ -146,7 +159,7 @@ static UniformValue combineShapes(BinaryOperatorKind Op, const Expr *LE,
     if (Strict && IsAligned(OtherE, Other))
       return Warp;
     if (!Strict && !Other.Params && Other.Base != Uniformity::Thread)
-      if (auto C = constantOf(OtherE, Ctx);
+      if (auto C = Ctx(OtherE);
           C && (C->getExtValue() + 1) % 32 == 0)
         return Warp;
     return J;
@@ -189,9 +202,11 @@ static std::optional<Form> formOf(const UniformValue &V) {
     }
     return F;
   }
-  if (V.Base == Uniformity::Thread)
+  if (V.Base == Uniformity::Thread && !V.Mixed)
     return std::nullopt;
-  F.Rest = V.Base;
+  // Varying only through parameters' thread parts: taken as the uniform
+  // part; a call's bound analysis sees what they are.
+  F.Rest = ownLevel(V);
   return F;
 }
 
@@ -321,12 +336,12 @@ static std::optional<Form> combineForms(BinaryOperatorKind Op,
                                         const UniformValue &L,
                                         const Expr *RE,
                                         const UniformValue &R, const Expr *LE,
-                                        const ASTContext &Ctx) {
+                                        const ConstEval &Ctx) {
   std::optional<Form> A = formOf(L), B = formOf(R);
   if (!A || !B)
     return std::nullopt;
   bool AT = hasThreadPart(*A), BT = hasThreadPart(*B);
-  auto Constant = [&](const Expr *E) { return constantOf(E, Ctx); };
+  auto Constant = [&](const Expr *E) { return Ctx(E); };
   switch (Op) {
   case BO_Add:
     return addForms(*A, *B, 1);
@@ -409,7 +424,7 @@ static std::optional<Form> combineForms(BinaryOperatorKind Op,
 /// reasoning, made exact by the affine form where it has one.
 static UniformValue combine(BinaryOperatorKind Op, const Expr *LE,
                             UniformValue L, const Expr *RE, UniformValue R,
-                            const ASTContext &Ctx,
+                            const ConstEval &Ctx,
                             const UniformityOptions &Opts) {
   UniformValue V = combineShapes(Op, LE, L, RE, R, Ctx);
   std::optional<Form> F = combineForms(Op, L, RE, R, LE, Ctx);
@@ -424,6 +439,26 @@ static UniformValue combine(BinaryOperatorKind Op, const Expr *LE,
       V.Shape = UniformValue::None;
     else if (F->Pow2 >= 5)
       V.Shape = UniformValue::Aligned;
+  }
+  // A parameter minus a thread part, or the other way round (a helper's
+  // `j - threadIdx.x` on its parameter `j`): the parameter's own thread
+  // part may cancel it, so the value varies only as far as the callers'
+  // arguments make it (UniformValue::Mixed).
+  if (Op == BO_Sub && V.Base == Uniformity::Thread && hasThreadPart(*F)) {
+    std::optional<Form> FL = formOf(L), FR = formOf(R);
+    if (FL && FR && hasThreadPart(*FL) != hasThreadPart(*FR)) {
+      const UniformValue &P = hasThreadPart(*FL) ? R : L;
+      const UniformValue &T = hasThreadPart(*FL) ? L : R;
+      if (P.Params && T.Affine) {
+        V.Mixed = P.Params | P.Mixed | T.Mixed;
+        V.MixRest = F->Rest;
+        V.Shape = UniformValue::None;
+      }
+    }
+  }
+  if (V.Base != Uniformity::Thread) {
+    V.Mixed = 0;
+    V.MixRest = Uniformity::Block;
   }
   storeForm(*F, V);
   return V;
@@ -553,6 +588,14 @@ static UniformValue builtinLevel(const BuiltinVarRef &Ref,
 }
 
 UniformValue BlockEvaluator::evalDeclRef(const DeclRefExpr *DRE) {
+  // A template parameter an `if constexpr` fixes (analyzeBound's pins).
+  for (const auto &[D, Value] : Fn.Pins)
+    if (D == DRE->getDecl()) {
+      UniformValue C;
+      C.Pow2 = static_cast<uint8_t>(
+          pow2Of(llvm::APSInt(llvm::APInt(64, uint64_t(Value), true))));
+      return C;
+    }
   const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
   // Each block has its own copy of a __shared__ variable.
   if (V && Opts.Scope != BarrierScope::Block && V->hasAttr<CUDASharedAttr>())
@@ -698,7 +741,7 @@ UniformValue BlockEvaluator::evalBinary(const BinaryOperator *BO) {
                                : BO->getOpcode() == BO_MulAssign ? BO_Mul
                                : BO->getOpcode() == BO_ShlAssign ? BO_Shl
                                                                  : BO_Comma,
-                               BO->getLHS(), L, BO->getRHS(), R, Ctx, Opts);
+                               BO->getLHS(), L, BO->getRHS(), R, Consts, Opts);
     write(BO->getLHS(), New, /*Compound=*/false, BO, BO->getRHS(), R);
     return New;
   }
@@ -711,7 +754,7 @@ UniformValue BlockEvaluator::evalBinary(const BinaryOperator *BO) {
   UniformValue R = eval(RE);
   if (BO->isLogicalOp())
     return plain(join(L, R));
-  return combine(BO->getOpcode(), LE, L, RE, R, Ctx, Opts);
+  return combine(BO->getOpcode(), LE, L, RE, R, Consts, Opts);
 }
 
 //===----------------------------------------------------------------------===//

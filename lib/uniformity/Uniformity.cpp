@@ -15,7 +15,9 @@
 #include "lib/uniformity/UniformityImpl.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
 
 using namespace clang;
 
@@ -65,6 +67,18 @@ UniformValue join(UniformValue A, UniformValue B) {
       R.FloorShift = A.FloorShift;
     }
   }
+  // Thread-varying only through parameters' thread parts that may cancel
+  // (see UniformValue::Mixed): so is the join, when each side is uniform or
+  // varies only so.
+  if (R.Base == Uniformity::Thread) {
+    auto Open = [](const UniformValue &X) {
+      return X.Base != Uniformity::Thread || X.Mixed;
+    };
+    if (Open(A) && Open(B)) {
+      R.Mixed = A.Mixed | B.Mixed;
+      R.MixRest = std::max(ownLevel(A), ownLevel(B));
+    }
+  }
   return R;
 }
 
@@ -93,14 +107,44 @@ UniformValue bind(UniformValue V, UniformValue Obj,
   // included (`return blockIdx.x * blockDim.x + threadIdx.x;`).
   if (!V.Params)
     return V;
-  UniformValue R = UniformValue::of(V.Base);
+  // A value that varies only through the thread parts of parameters in
+  // V.Mixed stays so where the arguments for them are the caller's own
+  // parameters; any other argument makes it thread-varying (a concrete one
+  // is judged by boundBarrierControl, which analyses the callee again).
+  bool Open = V.Base == Uniformity::Thread && V.Mixed;
+  UniformValue R = UniformValue::of(ownLevel(V));
+  uint64_t Mixed = 0;
   for (unsigned I = 0; I < 64; ++I) {
     if (!(V.Params & (uint64_t(1) << I)))
       continue;
+    UniformValue Arg;
     if (I == UniformValue::ThisParam)
-      R = join(R, plain(Obj));
+      Arg = plain(Obj);
     else if (I < Args.size())
-      R = join(R, plain(Args[I]));
+      Arg = plain(Args[I]);
+    else
+      continue;
+    if (Open && (V.Mixed & (uint64_t(1) << I))) {
+      if (!Arg.Params || (Arg.Base == Uniformity::Thread && !Arg.Mixed)) {
+        Open = false;
+      } else {
+        Mixed |= Arg.Params;
+        Arg.Base = ownLevel(Arg);
+        Arg.Mixed = 0;
+        Arg.MixRest = Uniformity::Block;
+      }
+    }
+    R = join(R, Arg);
+  }
+  if (V.Base == Uniformity::Thread) {
+    if (Open && (R.Base != Uniformity::Thread || R.Mixed)) {
+      R.MixRest = ownLevel(R);
+      R.Mixed |= Mixed;
+    } else {
+      R.Mixed = 0;
+      R.MixRest = Uniformity::Block;
+    }
+    R.Base = Uniformity::Thread;
   }
   R.Shape = UniformValue::None;
   return R;
@@ -136,8 +180,15 @@ static void summarize(UniformityAnalysis &A, const FunctionUniformityImpl &Fn,
     if (const auto *Call = dyn_cast<CallExpr>(B.Site); Call && B.Callee)
       if (const FunctionSummary *CS = A.summary(B.Callee))
         Ctl = join(Ctl, Fn.substitute(CS->BarrierControl, Call));
-    if (!System)
+    if (!System) {
       S.BarrierControl.Params |= Ctl.Params;
+      // Varying only through parameters whose thread parts may cancel: the
+      // callers decide (boundBarrierControl), not a report inside.
+      if (Ctl.Base == Uniformity::Thread && Ctl.Mixed) {
+        S.BarrierControl.Base = Uniformity::Thread;
+        S.BarrierControl.Mixed |= Ctl.Mixed;
+      }
+    }
   }
   S.Return = Fn.ReturnLevel;
   S.Store = Fn.StoreLevel;
@@ -218,9 +269,144 @@ UniformValue FunctionUniformity::substitute(UniformValue V,
 // The analysis of a translation unit.
 //===----------------------------------------------------------------------===//
 
+struct UniformityAnalysis::BoundEntry {
+  const FunctionDecl *F = nullptr;
+  llvm::SmallVector<std::optional<UniformValue>, 4> Params;
+  TemplatePins Pins;
+  std::unique_ptr<FunctionUniformity> Result;
+};
+
 UniformityAnalysis::UniformityAnalysis(ASTContext &Ctx, UniformityOptions Opts)
     : Ctx(Ctx), Opts(Opts) {}
 UniformityAnalysis::~UniformityAnalysis() = default;
+
+/// At most this many bound analyses per translation unit.
+static constexpr unsigned MaxBound = 256;
+
+const FunctionUniformity *UniformityAnalysis::analyzeBound(
+    const FunctionDecl *F, ArrayRef<std::optional<UniformValue>> Params,
+    ArrayRef<std::pair<const Decl *, int64_t>> Pins) {
+  const FunctionDecl *Def = nullptr;
+  if (!F || !F->hasBody(Def) || !Def)
+    return nullptr;
+  for (const auto &E : Bound)
+    if (E->F == Def && llvm::equal(E->Params, Params) &&
+        llvm::equal(E->Pins, Pins))
+      return E->Result.get();
+  if (Bound.size() >= MaxBound || Depth >= MaxSummaryDepth || Work > MaxWork)
+    return nullptr;
+  auto Entry = std::make_unique<BoundEntry>();
+  Entry->F = Def;
+  Entry->Params.assign(Params.begin(), Params.end());
+  Entry->Pins.assign(Pins.begin(), Pins.end());
+  auto Impl = std::make_unique<FunctionUniformityImpl>(Ctx, Def);
+  Impl->BoundParams = Entry->Params;
+  Impl->Pins = Entry->Pins;
+  ++Depth;
+  bool Ok = FunctionSolver(*this, *Impl).run();
+  --Depth;
+  if (Ok)
+    Entry->Result = std::make_unique<FunctionUniformity>(std::move(Impl));
+  Bound.push_back(std::move(Entry));
+  return Bound.back()->Result.get();
+}
+
+UniformValue UniformityAnalysis::boundBarrierControl(
+    const FunctionUniformity &Caller, const CallExpr *Call,
+    const FunctionDecl *Callee, unsigned Nesting) {
+  const FunctionSummary *S = summary(Callee);
+  if (!S)
+    return UniformValue::of(Uniformity::Thread);
+  UniformValue Plain = Caller.substitute(S->BarrierControl, Call);
+  uint64_t Mask = S->BarrierControl.Mixed;
+  if (!Mask || Nesting > 4 || (Mask & (uint64_t(1) << UniformValue::ThisParam)))
+    return Plain;
+  // The arguments for the parameters whose thread parts may cancel: each
+  // must be known in the caller (no parameter of its own).
+  CallOperands Ops = operandsOf(Call);
+  llvm::SmallVector<std::optional<UniformValue>, 4> Params;
+  for (unsigned I = Ops.FirstArg, N = Call->getNumArgs(); I < N; ++I) {
+    unsigned P = I - Ops.FirstArg;
+    if (P >= 64 || !(Mask & (uint64_t(1) << P)))
+      continue;
+    UniformValue Arg = Caller.valueOf(Call->getArg(I));
+    if (Arg.Params)
+      return Plain;
+    Params.resize(P + 1);
+    Params[P] = Arg;
+  }
+  const FunctionUniformity *Own = analyze(Callee);
+  const FunctionUniformity *B = analyzeBound(Callee, Params, {});
+  if (!Own || !B)
+    return Plain;
+  UniformValue Ctl;
+  for (const BarrierSite &Inner : B->barriers()) {
+    if (Inner.WarpBarrier)
+      continue;
+    // A barrier the callee reports itself.
+    UniformValue OwnCtl = Own->controlAt(Inner.Site, true);
+    if (OwnCtl.Base == Uniformity::Thread && !OwnCtl.Mixed)
+      continue;
+    UniformValue C = B->controlAt(Inner.Site, true);
+    if (const auto *IC = dyn_cast<CallExpr>(Inner.Site); IC && Inner.Callee)
+      C = join(C, boundBarrierControl(*B, IC, Inner.Callee, Nesting + 1));
+    Ctl = join(Ctl, C);
+  }
+  return Caller.substitute(Ctl, Call);
+}
+
+/// Adds to Pins what Cond fixes when it holds (Holds) or fails: `P == c`,
+/// `c == P`, `P != c`, and the parts of `&&` that hold.
+static void pinsOf(const Expr *Cond, bool Holds, const ASTContext &Ctx,
+                   TemplatePins &Pins) {
+  const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  if (!BO)
+    return;
+  if (BO->getOpcode() == BO_LAnd && Holds) {
+    pinsOf(BO->getLHS(), true, Ctx, Pins);
+    pinsOf(BO->getRHS(), true, Ctx, Pins);
+    return;
+  }
+  if (!(BO->getOpcode() == BO_EQ && Holds) &&
+      !(BO->getOpcode() == BO_NE && !Holds))
+    return;
+  for (auto [PE, CE] : {std::pair(BO->getLHS(), BO->getRHS()),
+                        std::pair(BO->getRHS(), BO->getLHS())}) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(PE->IgnoreParenImpCasts());
+    if (!DRE || !isa<NonTypeTemplateParmDecl>(DRE->getDecl()))
+      continue;
+    if (std::optional<llvm::APSInt> C = constantOf(CE, Ctx);
+        C && C->getSignificantBits() <= 64) {
+      Pins.emplace_back(DRE->getDecl(), C->getExtValue());
+      return;
+    }
+  }
+}
+
+const FunctionUniformity *
+UniformityAnalysis::analyzePinnedAt(const FunctionDecl *F, const Stmt *S) {
+  const FunctionDecl *Def = nullptr;
+  if (!F || !S || !F->hasBody(Def) || !Def || !Def->isTemplated())
+    return nullptr;
+  ParentMap PM(Def->getBody());
+  TemplatePins Pins;
+  for (const Stmt *Child = S, *P = PM.getParent(S); P;
+       Child = P, P = PM.getParent(P)) {
+    const auto *If = dyn_cast<IfStmt>(P);
+    if (!If || !If->isConstexpr() || !If->getCond())
+      continue;
+    if (Child == If->getThen())
+      pinsOf(If->getCond(), /*Holds=*/true, Ctx, Pins);
+    else if (Child == If->getElse())
+      pinsOf(If->getCond(), /*Holds=*/false, Ctx, Pins);
+  }
+  if (Pins.empty())
+    return nullptr;
+  llvm::sort(Pins, [](const auto &A, const auto &B) {
+    return A.first < B.first;
+  });
+  return analyzeBound(Def, {}, Pins);
+}
 
 const FunctionUniformity *UniformityAnalysis::analyze(const FunctionDecl *F) {
   if (!F)

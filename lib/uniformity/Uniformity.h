@@ -123,10 +123,13 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace clang {
 class ASTContext;
 class CallExpr;
+class Decl;
 class Expr;
 class FunctionDecl;
 class Stmt;
@@ -167,6 +170,16 @@ struct UniformValue {
   int16_t FloorMul = 0;
   std::array<int16_t, 4> Lin{}, Flr{};
   uint64_t Params = 0;
+  /// For a thread-varying value: the parameters (a subset of Params) whose
+  /// own thread part may cancel the value's, as in a helper's `j -
+  /// threadIdx.x` on its parameter `j` (zero: the value varies whatever the
+  /// parameters are). Such a value is thread-varying for every client that
+  /// does not bind those parameters (bind() keeps it so); with them bound
+  /// to a call's arguments (UniformityAnalysis::boundBarrierControl) the
+  /// callee is analysed again and the value may turn out uniform. MixRest is
+  /// its level when the thread parts cancel.
+  uint64_t Mixed = 0;
+  Uniformity MixRest = Uniformity::Block;
 
   static UniformValue of(Uniformity U, ShapeKind S = None) {
     UniformValue V;
@@ -184,7 +197,8 @@ struct UniformValue {
   }
   bool operator==(const UniformValue &O) const {
     return Base == O.Base && Shape == O.Shape && Params == O.Params &&
-           Affine == O.Affine && Pow2 == O.Pow2 &&
+           Mixed == O.Mixed && MixRest == O.MixRest && Affine == O.Affine &&
+           Pow2 == O.Pow2 &&
            (!Affine || (Rest == O.Rest && FloorShift == O.FloorShift &&
                         FloorMul == O.FloorMul && Lin == O.Lin &&
                         Flr == O.Flr));
@@ -194,6 +208,13 @@ struct UniformValue {
 
 /// The least uniform of A and B.
 UniformValue join(UniformValue A, UniformValue B);
+
+/// V's level in its own function when the parameters in V.Mixed are taken
+/// as what their callers bind (a level that depends on those parameters):
+/// the level a report inside the function goes by.
+inline Uniformity ownLevel(const UniformValue &V) {
+  return V.Base == Uniformity::Thread && V.Mixed ? V.MixRest : V.Base;
+}
 
 /// The group of threads a barrier waits for.
 enum class BarrierScope : uint8_t { Block = 0, Cluster = 1, Grid = 2 };
@@ -388,6 +409,26 @@ public:
   /// opaque).
   const FunctionSummary *summary(const clang::FunctionDecl *F);
 
+  /// The control at the barriers a call reaches in Callee, as a level in
+  /// Caller's function. Where the callee's barriers vary only through
+  /// parameters whose thread parts may cancel (UniformValue::Mixed), the
+  /// callee is analysed again with those parameters bound to the call's
+  /// arguments, affine forms included: a helper's `while (j - threadIdx.x <
+  /// n)` with `j` the caller's `blockIdx.x * blockDim.x + threadIdx.x` is
+  /// block-uniform. Barriers the callee reports itself (varying whatever
+  /// its parameters) are not counted.
+  UniformValue boundBarrierControl(const FunctionUniformity &Caller,
+                                   const clang::CallExpr *Call,
+                                   const clang::FunctionDecl *Callee,
+                                   unsigned Nesting = 0);
+
+  /// F analysed with the template parameters that the `if constexpr`
+  /// statements around S fix (`if constexpr (CGSize == 1) { ... }`: in every
+  /// instantiation that keeps S, CGSize is 1), or nullptr when none does.
+  /// For a template pattern, whose parameters are otherwise unknown.
+  const FunctionUniformity *analyzePinnedAt(const clang::FunctionDecl *F,
+                                            const clang::Stmt *S);
+
   const UniformityOptions &options() const { return Opts; }
   clang::ASTContext &context() const { return Ctx; }
 
@@ -401,6 +442,13 @@ private:
     bool Failed = false;
   };
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<Entry>> Cache;
+  /// Analyses with parameters bound or template parameters pinned.
+  struct BoundEntry;
+  std::vector<std::unique_ptr<BoundEntry>> Bound;
+  const FunctionUniformity *
+  analyzeBound(const clang::FunctionDecl *F,
+               llvm::ArrayRef<std::optional<UniformValue>> Params,
+               llvm::ArrayRef<std::pair<const clang::Decl *, int64_t>> Pins);
   unsigned Depth = 0;
   /// Total CFG blocks analysed, for the work bound.
   unsigned long long Work = 0;

@@ -54,6 +54,18 @@ inline constexpr unsigned MaxOuterRounds = 8;
 inline constexpr unsigned MaxSummaryDepth = 12;
 inline constexpr unsigned long long MaxWork = 20000000;
 
+/// Template parameters fixed to a value (by an `if constexpr` around what is
+/// asked about).
+using TemplatePins =
+    llvm::SmallVector<std::pair<const clang::Decl *, int64_t>, 2>;
+
+/// Integral constants, with pinned template parameters.
+struct ConstEval {
+  const clang::ASTContext &Ctx;
+  const TemplatePins *Pins = nullptr;
+  std::optional<llvm::APSInt> operator()(const clang::Expr *E) const;
+};
+
 /// The levels of the locals at one point of a function.
 using VarLevels = llvm::DenseMap<const clang::VarDecl *, UniformValue>;
 
@@ -83,6 +95,21 @@ inline bool sameThreadPart(const UniformValue &A, const UniformValue &B) {
 /// warp (a warp runs the write with all of its lanes or with none), with
 /// the control's level joined into the uniform part.
 inline UniformValue underControl(UniformValue V, UniformValue Ctl) {
+  if (Ctl.Base == Uniformity::Thread && Ctl.Mixed &&
+      (V.Base != Uniformity::Thread || V.Mixed)) {
+    // Control that varies only through parameters' thread parts (a
+    // helper's `while (j - threadIdx.x < n)`): the value keeps its form,
+    // and varies as far as the control does.
+    UniformValue R = V;
+    R.Shape = UniformValue::None;
+    R.Params |= Ctl.Params;
+    R.MixRest = std::max(ownLevel(V), Ctl.MixRest);
+    R.Mixed = V.Mixed | Ctl.Mixed;
+    R.Base = Uniformity::Thread;
+    if (R.Affine)
+      R.Rest = std::max(R.Rest, Ctl.MixRest);
+    return R;
+  }
   if (Ctl.Base == Uniformity::Thread)
     return plain(join(V, Ctl));
   UniformValue R = V;
@@ -190,6 +217,11 @@ public:
   const clang::SourceManager &SM;
   const clang::FunctionDecl *F;
   bool Kernel;
+  /// For an analysis bound at a call (UniformityAnalysis::analyzeBound):
+  /// the values of the parameters bound, by index, and the template
+  /// parameters pinned.
+  llvm::SmallVector<std::optional<UniformValue>, 4> BoundParams;
+  TemplatePins Pins;
 
   /// The CFG, its blocks in reverse post order from the entry and by ID.
   std::unique_ptr<clang::CFG> Cfg;
@@ -302,7 +334,8 @@ private:
 class BlockEvaluator {
 public:
   BlockEvaluator(UniformityAnalysis &A, FunctionUniformityImpl &Fn)
-      : A(A), Opts(A.options()), Fn(Fn), Ctx(Fn.Ctx), SM(Fn.SM), F(Fn.F) {}
+      : A(A), Opts(A.options()), Fn(Fn), Ctx(Fn.Ctx), SM(Fn.SM), F(Fn.F),
+        Consts{Fn.Ctx, &Fn.Pins} {}
 
   /// Runs block Block from S, which becomes its exit state, and sets the
   /// level of its condition.
@@ -321,6 +354,7 @@ private:
   clang::ASTContext &Ctx;
   const clang::SourceManager &SM;
   const clang::FunctionDecl *F;
+  ConstEval Consts;
 
   /// The state of the block being replayed.
   VarLevels *Cur = nullptr;

@@ -212,27 +212,116 @@ __global__ void rows2dHalf(float *out, int n) {
 // note@174:3 {{the loop's trip count depends on 'k', which differs between threads}}
 // note@173:3 {{'k' is set from 'threadIdx.y' here}}
 
-// Known false warnings: a form does not go through a parameter, so the
-// helper's rebased test on its parameter 'j' counts as varying, and so does
-// the call that passes it the global index.
+// Forms through parameters: the helper's test on its parameter 'j' varies
+// with what the callers pass, so it is judged at each call, with 'j' bound
+// to the call's argument. Bound to the global index, 'j - threadIdx.x' is
+// the block's first index: silent, in the helper and at the call.
 __device__ void rebasedHelper(float *out, int j, int n) {
   __shared__ float buf[256];
   while (j - threadIdx.x < n) {
     buf[threadIdx.x] = j < n ? out[j] : 0.0f;
     __syncthreads();
-    // warning@-1:5 {{'__syncthreads' is reached by only some threads of the block}}
-    // note@-4:3 {{the loop's trip count depends on 'threadIdx.x', which differs between threads}}
     if (j < n)
       out[j] = buf[blockDim.x - 1 - threadIdx.x];
     __syncthreads();
-    // warning@-1:5 {{'__syncthreads' is reached by only some threads of the block}}
-    // note@-9:3 {{the loop's trip count depends on 'threadIdx.x', which differs between threads}}
     j += gridDim.x * blockDim.x;
   }
 }
 __global__ void callsRebasedHelper(float *out, int n) {
   rebasedHelper(out, globalId(), n);
+}
+
+// Through a second helper that passes its own parameter on: silent.
+__device__ void forwardsRebased(float *out, int j, int n) {
+  rebasedHelper(out, j, n);
+}
+__global__ void callsForwardsRebased(float *out, int n) {
+  forwardsRebased(out, blockIdx.x * blockDim.x + threadIdx.x, n);
+}
+
+// Counterparts: the same helper bound to an index whose thread part does
+// not cancel (twice the thread index), or to the block's first index (no
+// thread part at all: 'j - threadIdx.x' is then the thread's own), warns at
+// the call.
+__global__ void callsRebasedHelperDoubled(float *out, int n) {
+  rebasedHelper(out, blockIdx.x * blockDim.x + 2 * threadIdx.x, n);
   // warning@-1:3 {{'rebasedHelper' waits at '__syncthreads', and threads that it sends back without reaching the barrier leave the kernel without reaching another; this works on current NVIDIA GPUs but is undefined in CUDA and hangs on AMD}}
-  // note@-2:22 {{parameter 'j' of 'rebasedHelper' decides whether it reaches the barrier, and gets the result of 'globalId' here}}
-  // note@-15:5 {{'__syncthreads' is reached here}}
+  // note@-2:22 {{parameter 'j' of 'rebasedHelper' decides whether it reaches the barrier, and gets 'threadIdx.x' here}}
+  // note@-27:5 {{'__syncthreads' is reached here}}
+}
+__global__ void callsRebasedHelperBlockBase(float *out, int n) {
+  rebasedHelper(out, blockIdx.x * blockDim.x, n);
+  // warning@-1:3 {{'rebasedHelper' waits at '__syncthreads'}}
+  // note@-32:5 {{'__syncthreads' is reached here}}
+}
+__global__ void callsForwardsDoubled(float *out, int n) {
+  forwardsRebased(out, 2 * globalId(), n);
+  // warning@-1:3 {{'forwardsRebased' waits at '__syncthreads'}}
+  // note@-2:24 {{parameter 'j' of 'forwardsRebased' decides whether it reaches the barrier, and gets the result of 'globalId' here}}
+  // note@-38:5 {{'__syncthreads' is reached here}}
+}
+
+// In a template pattern (a header's kernel the file never instantiates)
+// the group size CG is unknown, and '(base + t) / CG - t / CG' is the same
+// in every thread only when CG divides the base, which no pattern shows.
+// A barrier under 'if constexpr (CG == 1)' exists only in instantiations
+// where CG is 1, though, and there the test is the block's: silent.
+template <int CG>
+__global__ void groupedPattern(float *out, long n) {
+  __shared__ float buf[256];
+  auto block = cg::this_thread_block();
+  auto t = block.thread_rank();
+  long idx = (blockIdx.x * (long)blockDim.x + threadIdx.x) / CG;
+  while (idx - t / CG < n) {
+    if constexpr (CG == 1) {
+      buf[t] = idx < n ? out[idx] : 0.0f;
+      block.sync();
+      if (idx < n)
+        out[idx] = buf[blockDim.x - 1 - t];
+    } else {
+      if (idx < n && t % CG == 0)
+        out[idx] *= 2.0f;
+    }
+    idx += gridDim.x * (long)blockDim.x / CG;
+  }
+}
+
+// Counterparts: the barrier outside any 'if constexpr' (CG unknown), and
+// under 'if constexpr (CG == 3)', where the test does differ between
+// threads, warn.
+template <int CG>
+__global__ void groupedPatternAnySize(float *out, long n) {
+  __shared__ float buf[256];
+  auto block = cg::this_thread_block();
+  auto t = block.thread_rank();
+  long idx = (blockIdx.x * (long)blockDim.x + threadIdx.x) / CG;
+  while (idx - t / CG < n) {
+    buf[t] = idx < n ? out[idx] : 0.0f;
+    block.sync();
+    // warning@-1:5 {{threads that skip this 'thread_block::sync' leave the kernel}}
+    // note@-4:3 {{the loop's trip count depends on 'idx', which differs between threads}}
+    // note@-6:3 {{'idx' is set from 'threadIdx.x' here}}
+    if (idx < n)
+      out[idx] = buf[blockDim.x - 1 - t];
+    idx += gridDim.x * (long)blockDim.x / CG;
+  }
+}
+template <int CG>
+__global__ void groupedPatternOfThree(float *out, long n) {
+  __shared__ float buf[256];
+  auto block = cg::this_thread_block();
+  auto t = block.thread_rank();
+  long idx = (blockIdx.x * (long)blockDim.x + threadIdx.x) / CG;
+  while (idx - t / CG < n) {
+    if constexpr (CG == 3) {
+      buf[t] = idx < n ? out[idx] : 0.0f;
+      block.sync();
+      // warning@-1:7 {{threads that skip this 'thread_block::sync' leave the kernel}}
+      // note@-5:3 {{the loop's trip count depends on 'idx', which differs between threads}}
+      // note@-7:3 {{'idx' is set from 'threadIdx.x' here}}
+      if (idx < n)
+        out[idx] = buf[blockDim.x - 1 - t];
+    }
+    idx += gridDim.x * (long)blockDim.x / CG;
+  }
 }

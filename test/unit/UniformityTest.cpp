@@ -219,6 +219,105 @@ TEST(Uniformity, AffineForms) {
   EXPECT_EQ(Strict.used("k", 12), Warp);
 }
 
+TEST(Uniformity, AffineFormsThroughParameters) {
+  CudaTU TU(R"cu(
+    __device__ int gid() { return blockIdx.x * blockDim.x + threadIdx.x; }
+    __device__ void rebased(int j, int n) {
+      while (j - threadIdx.x < n) {
+        __syncthreads();
+        j += gridDim.x * blockDim.x;
+      }
+    }
+    __device__ void forwards(int j, int n) { rebased(j, n); }
+    __device__ void offset(int j, int n) {
+      if (j + threadIdx.x < n)
+        __syncthreads();
+    }
+    __global__ void k(int n) {
+      rebased(gid(), n);                                  // 0: cancels
+      rebased(blockIdx.x * blockDim.x, n);                // 1: j uniform
+      rebased(gid() + threadIdx.x, n);                    // 2: 2x, 1x
+      forwards(gid(), n);                                 // 3: through two
+      forwards(2 * gid(), n);                             // 4
+      offset(gid(), n);                                   // 5: not a rebase
+    }
+  )cu");
+  // In the helper the test varies only through the parameter: the callers
+  // judge it (not a report inside), and the summary says which parameter.
+  const FunctionUniformity &Rebased = TU.in("rebased");
+  UniformValue Ctl = Rebased.controlAt(Rebased.barriers()[0].Site);
+  EXPECT_EQ(Ctl.Base, Thread);
+  EXPECT_EQ(Ctl.Mixed, 1u);
+  EXPECT_EQ(ownLevel(Ctl), Block);
+  const FunctionSummary *S = TU.Analysis->summary(TU.function("rebased"));
+  ASSERT_NE(S, nullptr);
+  EXPECT_EQ(S->BarrierControl.Mixed, 1u);
+  // A sum with the thread index is not a rebase: varying in the helper.
+  const FunctionUniformity &Offset = TU.in("offset");
+  EXPECT_EQ(ownLevel(Offset.controlAt(Offset.barriers()[0].Site)), Thread);
+
+  const FunctionUniformity &K = TU.in("k");
+  auto At = [&](unsigned I) {
+    const BarrierSite &B = K.barriers()[I];
+    return ownLevel(TU.Analysis->boundBarrierControl(
+        K, cast<CallExpr>(B.Site), B.Callee));
+  };
+  ASSERT_EQ(K.barriers().size(), 6u);
+  EXPECT_EQ(At(0), Block);
+  EXPECT_EQ(At(1), Thread);
+  EXPECT_EQ(At(2), Thread);
+  EXPECT_EQ(At(3), Block);
+  EXPECT_EQ(At(4), Thread);
+  // Without the bound analysis (substitution alone) a rebase bound to a
+  // concrete argument stays thread-varying: no client is misled.
+  EXPECT_EQ(K.substitute(S->BarrierControl,
+                         cast<CallExpr>(K.barriers()[0].Site))
+                .Base,
+            Thread);
+}
+
+TEST(Uniformity, TemplateParametersPinnedByIfConstexpr) {
+  CudaTU TU(R"cu(
+    template <int CG> __global__ void k(long n) {
+      auto block = cg::this_thread_block();
+      long t = block.thread_rank();
+      long idx = (blockIdx.x * (long)blockDim.x + threadIdx.x) / CG;
+      while (idx - t / CG < n) {
+        if constexpr (CG == 1) {
+          block.sync();
+        } else {
+          block.sync();
+        }
+        if constexpr (CG != 2) {
+        } else {
+          block.sync();
+        }
+        if constexpr (CG == 3)
+          block.sync();
+        idx += gridDim.x * (long)blockDim.x / CG;
+      }
+    }
+  )cu");
+  const FunctionDecl *F = TU.function("k");
+  const FunctionUniformity *FU = TU.Analysis->analyze(F);
+  ASSERT_NE(FU, nullptr);
+  auto Barriers = FU->barriers();
+  ASSERT_EQ(Barriers.size(), 4u);
+  auto Pinned = [&](unsigned I) -> std::optional<Uniformity> {
+    const FunctionUniformity *P =
+        TU.Analysis->analyzePinnedAt(F, Barriers[I].Site);
+    if (!P)
+      return std::nullopt;
+    return P->controlAt(Barriers[I].Site).Base;
+  };
+  // Unknown CG: the test varies.
+  EXPECT_EQ(FU->controlAt(Barriers[0].Site).Base, Thread);
+  EXPECT_EQ(Pinned(0), Block);         // CG == 1
+  EXPECT_EQ(Pinned(1), std::nullopt);  // the else of CG == 1 fixes nothing
+  EXPECT_EQ(Pinned(2), Block);         // the else of CG != 2
+  EXPECT_EQ(Pinned(3), Thread);        // CG == 3 does not divide the base
+}
+
 TEST(Uniformity, AssignmentsAndMerges) {
   CudaTU TU(R"cu(
     __global__ void k(int n) {

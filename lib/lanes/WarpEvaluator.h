@@ -76,6 +76,7 @@ private:
                           const clang::DeclRefExpr *Use, const Frame &Fr,
                           const Env &En, uint32_t Active, unsigned Depth);
   /// Cooperative groups' ranks and sizes of the block and of its tiles.
+  const clang::CXXRecordDecl *groupRecord(const clang::Expr *Obj);
   Vals evalCooperativeW(const clang::CallExpr *CE, const Env &En,
                         uint32_t Active);
   Vals evalCallW(const clang::CallExpr *CE, const Frame &Fr, const Env &En,

@@ -496,6 +496,45 @@ static bool inCooperativeGroups(const Decl *D) {
   return false;
 }
 
+/// The class of the group Obj (a cooperative-groups object) stands for: its
+/// type as written, or for a type-erased `thread_group` local that is never
+/// written again, the type of what initialises it (`cg::thread_group g =
+/// cg::this_thread_block();` is the block).
+const CXXRecordDecl *WarpValues::groupRecord(const Expr *Obj) {
+  QualType T = Obj->getType();
+  if (T->isPointerType())
+    T = T->getPointeeType();
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->getDeclName().isIdentifier() ||
+      RD->getName() != "thread_group")
+    return RD;
+  const auto *DRE = dyn_cast<DeclRefExpr>(Obj);
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  const auto *F = V ? dyn_cast_or_null<FunctionDecl>(
+                          V->getParentFunctionOrMethod())
+                    : nullptr;
+  if (!V || !F || isa<ParmVarDecl>(V) || !V->getInit() ||
+      V->getType()->isReferenceType() ||
+      M.Facts.isModified(M.Facts.info(F), V))
+    return RD;
+  // Through the conversion to the base: the constructor's argument.
+  const Expr *Init = V->getInit()->IgnoreImplicit();
+  for (unsigned Steps = 0; Steps < 8; ++Steps) {
+    if (const auto *CCE = dyn_cast<CXXConstructExpr>(Init);
+        CCE && CCE->getNumArgs() == 1)
+      Init = CCE->getArg(0)->IgnoreImplicit();
+    else if (const auto *ICE = dyn_cast<ImplicitCastExpr>(Init))
+      Init = ICE->getSubExpr()->IgnoreImplicit();
+    else
+      break;
+  }
+  const CXXRecordDecl *From = Init->getType()->getAsCXXRecordDecl();
+  if (From && From->getDeclName().isIdentifier() &&
+      From->getName() == "thread_block")
+    return From;
+  return RD;
+}
+
 Vals WarpValues::evalCooperativeW(const CallExpr *CE,
                                                 const Env &En,
                                                 uint32_t Active) {
@@ -507,18 +546,23 @@ Vals WarpValues::evalCooperativeW(const CallExpr *CE,
   StringRef Name = MD->getName();
   // The group's type: the object's, as written (a tile's members may be
   // declared in a base class).
-  QualType T;
+  const Expr *Obj = nullptr;
   if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE))
-    T = MCE->getImplicitObjectArgument()->IgnoreParenImpCasts()->getType();
+    Obj = MCE->getImplicitObjectArgument()->IgnoreParenImpCasts();
   else if (const auto *ME =
                dyn_cast<MemberExpr>(CE->getCallee()->IgnoreParenImpCasts()))
-    T = ME->getBase()->IgnoreParenImpCasts()->getType();
-  if (!T.isNull() && T->isPointerType())
-    T = T->getPointeeType();
-  const CXXRecordDecl *RD =
-      T.isNull() ? MD->getParent() : T->getAsCXXRecordDecl();
+    Obj = ME->getBase()->IgnoreParenImpCasts();
+  const CXXRecordDecl *RD = Obj ? groupRecord(Obj) : MD->getParent();
   if (!RD || !RD->getDeclName().isIdentifier())
     return R;
+  // The grid: its rank is the block's rank plus the threads of the blocks
+  // before it; the model's block stands for any block, and is the first
+  // (as `blockIdx` is 0 in it).
+  if (RD->getName() == "grid_group") {
+    if (Name == "thread_rank")
+      return Each([](int64_t X) { return X; });
+    return R;
+  }
   // The block: its rank is the linear thread index, which is what the
   // model's thread index stands for.
   if (RD->getName() == "thread_block") {

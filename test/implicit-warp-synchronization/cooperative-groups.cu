@@ -105,3 +105,57 @@ __global__ void warpLeaderSynced(int *o) {
   tile.sync();
   o[cta.thread_index().x] += slot[tile.meta_group_rank()];
 }
+
+// A type-erased group made from the block, and the grid: their ranks are
+// thread indices too. Lane 0 of the block (of the grid's first block)
+// writes the element the other lanes read; the model took every lane as a
+// writer here ("lane 1 writes").
+__global__ void groupLeader(float *o) {
+  __shared__ float s[32];
+  cg::thread_group g = cg::this_thread_block();
+  if (g.thread_rank() == 0)
+    s[0] = o[0];
+  o[threadIdx.x] = s[0];
+  // warning@-1:20 {{lanes of a warp exchange data through shared memory 's' with no '__syncwarp' between the write and the read}} [cuda-implicit-warp-synchronization]
+  // note@-3:5 {{lane 0 writes the element here}}
+  // note@-3:20 {{lane 1 reads it here, and no barrier orders the two}}
+  // note@-4:20 {{independent thread scheduling}}
+  // FIXED: {{^}}    s[0] = o[0];{{$}}
+  // FIXED-NEXT: {{^}}  __syncwarp(0xffffffff);{{$}}
+}
+__global__ void gridLeader(float *o) {
+  __shared__ float s[32];
+  cg::grid_group grid = cg::this_grid();
+  if (grid.thread_rank() == 0)
+    s[0] = o[0];
+  o[threadIdx.x] = s[0];
+  // warning@-1:20 {{lanes of a warp exchange data through shared memory 's' with no '__syncwarp' between the write and the read}} [cuda-implicit-warp-synchronization]
+  // note@-3:5 {{lane 0 writes the element here}}
+  // note@-3:20 {{lane 1 reads it here, and no barrier orders the two}}
+  // note@-4:20 {{independent thread scheduling}}
+  // FIXED: {{^}}    s[0] = o[0];{{$}}
+  // FIXED-NEXT: {{^}}  __syncwarp(0xffffffff);{{$}}
+}
+
+// Counterparts: the group's thread 0 works alone (silent), and the block
+// synchronised between the write and the reads (silent).
+__global__ void groupLeaderAlone(float *o) {
+  __shared__ float s[256];
+  cg::thread_group g = cg::this_thread_block();
+  s[threadIdx.x] = o[threadIdx.x];
+  __syncthreads();
+  if (g.thread_rank() == 0) {
+    float b = 0;
+    for (int i = 0; i < 256; i++)
+      b += s[i];
+    s[0] = b;
+  }
+}
+__global__ void groupLeaderSynced(float *o) {
+  __shared__ float s[32];
+  cg::thread_group g = cg::this_thread_block();
+  if (g.thread_rank() == 0)
+    s[0] = o[0];
+  __syncthreads();
+  o[threadIdx.x] = s[0];
+}

@@ -35,6 +35,17 @@ public:
 
 __device__ inline thread_block this_thread_block() { return thread_block(); }
 
+/// A group of any kind, its kind known only when the program runs (here
+/// only made from a block; the rank is opaque, as the toolkit's dispatch on
+/// the kind is to a reader).
+class thread_group {
+public:
+  __device__ thread_group(const thread_block &) {}
+  __device__ void sync() const { __syncthreads(); }
+  __device__ unsigned long long thread_rank() const;
+  __device__ unsigned long long size() const;
+};
+
 /// A static partition of the block into tiles of Size threads (a power of
 /// two, at most 32 here).
 template <unsigned Size, typename ParentT = void> class thread_block_tile {

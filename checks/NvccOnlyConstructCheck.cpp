@@ -290,9 +290,12 @@ void NvccOnlyConstructCheck::registerMatchers(MatchFinder *Finder) {
 
 void NvccOnlyConstructCheck::check(const MatchFinder::MatchResult &Result) {
   // The declaration clang rejected, or in a template the pattern it was
-  // instantiated from (as the template spells its type).
+  // instantiated from (as the template spells its type): clang rejects the
+  // instantiation, which the AST does not keep, so the pattern is the one
+  // at the rejected location, whether its type depends on the template's
+  // parameters or not.
   const auto *VD = Result.Nodes.getNodeAs<VarDecl>("shared");
-  if (!VD || !(VD->isInvalidDecl() || VD->getType()->isDependentType()))
+  if (!VD || !(VD->isInvalidDecl() || VD->isTemplated()))
     return;
   for (Construct &C : Log->Constructs)
     if (C.Kind == ConstructKind::SharedConstructor &&

@@ -46,6 +46,30 @@ template <int Stages> __global__ void pipelined(float *out) {
 template __global__ void pipelined<2>(float *);
 template __global__ void pipelined<4>(float *);
 
+// In a template whose type does not depend on its parameters clang rejects
+// the instantiation, not the pattern: the remark still names the variable
+// and its type (it named neither).
+template <int Width> __global__ void phasedTemplate(float *out) {
+  __shared__ Phase gate;
+  // remark@-1 {{'__shared__' variable 'gate' of type 'Phase' has a default constructor that is not empty}}
+  // note@-2 {{nvcc accepts it with a warning (20054-D)}}
+  if (threadIdx.x == 0)
+    initPhase(&gate, Width);
+  __syncthreads();
+  out[threadIdx.x] = 1.f;
+}
+template __global__ void phasedTemplate<32>(float *);
+
+// A template that is never instantiated: clang accepts its pattern, so
+// there is nothing to report.
+template <int Width> __global__ void phasedUnused(float *out) {
+  __shared__ Phase idle;
+  if (threadIdx.x == 0)
+    initPhase(&idle, Width);
+  __syncthreads();
+  out[threadIdx.x] = 1.f;
+}
+
 // Trivially constructible shared memory is not reported.
 struct Plain {
   unsigned expected;

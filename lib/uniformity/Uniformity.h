@@ -94,12 +94,14 @@
 ///    something varies (a divergent barrier), so that an unknown stays quiet.
 ///  - `threadIdx.y` and `threadIdx.z` are thread-varying even where the block
 ///    shape would make them warp-uniform.
-///  - Affine forms are not kept through parameters (a device function's
-///    parameter is a level, not a form: a callee's test `j - threadIdx.x <
-///    n` on a parameter `j` stays thread-varying), through memory, through
-///    products of two non-constant values or division by a non-constant
-///    (a template parameter in an uninstantiated pattern) or a constant that
-///    is not a power of two.
+///  - Affine forms are not kept through memory, through products of two
+///    non-constant values or division by a non-constant or a constant that
+///    is not a power of two. A device function's parameter is a level, not
+///    a form: a callee's `j - threadIdx.x` on its parameter `j` is
+///    thread-varying with `j` in UniformValue::Mixed, and only a call's
+///    bound analysis (boundBarrierControl) sees it cancel. A template
+///    parameter of a pattern is unknown except where an `if constexpr`
+///    around the point asked about fixes it (analyzePinnedAt).
 ///  - Work is bounded (CFG size, fixed-point rounds, summary depth). When a
 ///    bound is hit the function has no result and callers treat its calls as
 ///    opaque: silence rather than noise.

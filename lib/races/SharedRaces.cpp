@@ -198,6 +198,15 @@ static bool inReach(const ReachSet &Set, Pos Where, bool NonCrossed) {
   return false;
 }
 
+/// Whether the element at P runs at all: a constant condition of the
+/// instantiation cuts it off (`if (block_size > 32)` for 32 threads) when
+/// the CFG has no path to it.
+static bool reachable(FunctionInfo &I, Pos P) {
+  if (!I.Dom || P.Block >= I.Blocks.size() || !I.Blocks[P.Block])
+    return true;
+  return I.Dom->isReachableFromEntry(I.Blocks[P.Block]);
+}
+
 /// The block that jumps back to the start of loop L, or null.
 static const CFGBlock *latchOf(FunctionInfo &I, const Stmt *L) {
   for (const CFGBlock *B : I.Blocks)
@@ -375,13 +384,19 @@ void SharedRaceFinder::FrameSearch::run() {
   auto Splits = [&](unsigned Block) {
     return M.Guards.divergentBranch(*I, Block, Fr, /*WholeBlock=*/true);
   };
+  // Accesses in code that never runs (in this instantiation) race with
+  // nothing: the barriers there do not count either.
+  llvm::SmallVector<bool, 16> Runs;
+  for (const FrameAccess &A : Acc)
+    Runs.push_back(reachable(*I, A.Where) &&
+                   (!A.In || reachable(M.Facts.info(A.In->F), A.A->Where)));
   for (unsigned WI = 0; WI < Acc.size(); ++WI) {
     FrameAccess &W = Acc[WI];
-    if (!PlainWrite(W) || W.Opaque)
+    if (!PlainWrite(W) || W.Opaque || !Runs[WI])
       continue;
     for (unsigned RI = 0; RI < Acc.size(); ++RI) {
       FrameAccess &R = Acc[RI];
-      if (R.Global || R.Opaque || R.Key != W.Key)
+      if (R.Global || R.Opaque || R.Key != W.Key || !Runs[RI])
         continue;
       // An access paired with itself: threads updating one element; a
       // plain store every thread makes is left out (see SharedRaces.h).

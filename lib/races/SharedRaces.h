@@ -37,6 +37,9 @@
 ///    whose own back edge a barrier stops run one iteration on both sides
 ///    (the steps of a tree whose step is a stride loop).
 ///
+/// Accesses in code the CFG does not reach (a constant condition of the
+/// instantiation cuts it off) are left out.
+///
 /// Block shapes: those of the kernel's launches in the translation unit,
 /// else the cuda.BlockDim option, else every size from 64 to 1024 (up to
 /// `__launch_bounds__`) that the kernel's own indexing admits (no access

@@ -481,6 +481,7 @@ SharedRaceFinder::FrameSearch::DifferFact
 SharedRaceFinder::FrameSearch::differAt(unsigned K) {
   llvm::MutableArrayRef<FrameAccess> Acc = Table->accesses();
   bool Differs = false, ReadBD = false;
+  const unsigned Warps = unsigned((Shapes[K].D.product() + 31) / 32);
   for (unsigned AI = 0; AI < Acc.size() && !Differs; ++AI) {
     if (Acc[AI].Global)
       continue;
@@ -495,19 +496,21 @@ SharedRaceFinder::FrameSearch::differAt(unsigned K) {
       M.Guards.enumerate(Loops, Fr, E1, [&](Env &E) {
         llvm::SmallPtrSet<const Expr *, 4> Unknown;
         AccessThreads &C = Table->threads(AI, K, E, Unknown);
-        // Thread T of warp 0 and thread T + 32 * W of warp W.
+        // Thread T of warp 0 and thread T + 32 * W of warp W: whether
+        // both run the access (`if (threadIdx.x == 0)` tells the warps
+        // apart, `if (lane == 0)` does not), and at the same element.
         std::array<int64_t, 32> Lane0;
-        uint32_t Seen = 0;
+        llvm::SmallVector<uint32_t, 32> Lanes(Warps, 0);
         for (const auto &[Tid, Ad] : C.Threads) {
-          if (Tid < 32) {
-            Lane0[Tid] = Ad.Byte;
-            Seen |= 1u << Tid;
-          } else if (!(Seen >> (Tid % 32) & 1) || Lane0[Tid % 32] != Ad.Byte) {
+          const unsigned L = Tid % 32;
+          Lanes[Tid / 32] |= 1u << L;
+          if (Tid < 32)
+            Lane0[L] = Ad.Byte;
+          else if (!(Lanes[0] >> L & 1) || Lane0[L] != Ad.Byte)
             Differs = true;
-            break;
-          }
         }
-        if (!C.Unplaced.empty())
+        if (!C.Unplaced.empty() ||
+            llvm::any_of(Lanes, [&](uint32_t W) { return W != Lanes[0]; }))
           Differs = true;
         return !Differs;
       });

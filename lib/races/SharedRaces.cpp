@@ -9,6 +9,7 @@
 #include "lib/lanes/AccessPairs.h"
 #include "lib/lanes/AccessTable.h"
 #include "lib/races/BlockBarriers.h"
+#include "lib/races/LoadedIndex.h"
 #include "lib/uniformity/Uniformity.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -41,10 +42,14 @@ struct WriterIndex {
     Entries.push_back({Byte, Key, Tid});
   }
   void finish() {
-    llvm::sort(Entries, [](const Entry &A, const Entry &B) {
+    auto Less = [](const Entry &A, const Entry &B) {
       return std::tie(A.Byte, A.Key, A.First) <
              std::tie(B.Byte, B.Key, B.First);
-    });
+    };
+    // Threads come in order, and most index by an increasing function of
+    // the thread: already sorted.
+    if (!std::is_sorted(Entries.begin(), Entries.end(), Less))
+      llvm::sort(Entries, Less);
     unsigned Out = 0;
     for (unsigned K = 0; K < Entries.size();) {
       Entry E = Entries[K];
@@ -133,9 +138,20 @@ private:
   /// around both.
   bool sameIteration(const FrameAccess &From, const FrameAccess &To,
                      const ReachSet &ToReach);
+  /// A barrier-free path from From's end of loop L's body, through L's back
+  /// edge, to To in L's next iteration (ToReach: To's reach set).
+  bool crosses(const Stmt *L, const FrameAccess &From, const FrameAccess &To,
+               const ReachSet &ToReach);
   /// placePair's back-edge flags say a path takes some back edge; a race
   /// through one needs the back edge of a loop holding both accesses.
   bool refineCrossing(RacePair &P);
+  /// The loops around both that hold P's crossing loop and whose own back
+  /// edge no barrier-free path between the two takes: both sides run the
+  /// same iteration of them (splitLoops varies them independently).
+  void commonOuterLoops(RacePair &P);
+  /// Whether the element of access K, where the model does not place it,
+  /// comes from a value read from memory (LoadedIndex.h).
+  bool loadedIndex(unsigned K);
   /// The block shapes to evaluate (see SharedRaces.h).
   void chooseShapes();
   /// Evaluates the pair for shape Shapes[K]: P.Found and the witness.
@@ -148,6 +164,12 @@ private:
   /// Whether some shared access of the context tells the warps of a block
   /// of shape Shapes[K] apart (not every one indexes by the lane only).
   bool warpsDiffer(unsigned K);
+  struct DifferFact {
+    bool Differs = false;
+    /// The answer read no blockDim.
+    bool Exact = false;
+  };
+  DifferFact differAt(unsigned K);
   /// Whether the pair collides for the shapes (see SharedRaces.h), with the
   /// sizes (unknown block) and the first witness.
   bool collides(RacePair &P, llvm::SmallVectorImpl<unsigned> &Sizes,
@@ -170,9 +192,10 @@ private:
   bool ShapesKnown = false;
   std::unordered_map<const AccessThreads *, WriterIndex> WriterCache;
   llvm::DenseMap<std::pair<const void *, unsigned>, bool> Admitted;
-  llvm::DenseMap<unsigned, bool> Differ;
+  llvm::DenseMap<unsigned, DifferFact> Differ;
   /// Reach sets from the end of a loop's latch block, by block.
   llvm::DenseMap<unsigned, ReachSet> LatchReach;
+  llvm::DenseMap<unsigned, bool> Loaded;
 };
 
 /// Whether Where lies in one of Set's ranges (NonCrossed: reached without
@@ -183,6 +206,15 @@ static bool inReach(const ReachSet &Set, Pos Where, bool NonCrossed) {
         !(NonCrossed && X.Crossed))
       return true;
   return false;
+}
+
+/// Whether the element at P runs at all: a constant condition of the
+/// instantiation cuts it off (`if (block_size > 32)` for 32 threads) when
+/// the CFG has no path to it.
+static bool reachable(FunctionInfo &I, Pos P) {
+  if (!I.Dom || P.Block >= I.Blocks.size() || !I.Blocks[P.Block])
+    return true;
+  return I.Dom->isReachableFromEntry(I.Blocks[P.Block]);
 }
 
 /// The block that jumps back to the start of loop L, or null.
@@ -203,27 +235,33 @@ loopsAroundBoth(const Stmt *A, const Stmt *B, const ParentMap &PM) {
   return Out;
 }
 
+bool SharedRaceFinder::FrameSearch::crosses(const Stmt *L,
+                                            const FrameAccess &From,
+                                            const FrameAccess &To,
+                                            const ReachSet &ToReach) {
+  // The block that jumps back to the loop's start, and that start.
+  const CFGBlock *Latch = latchOf(*I, L);
+  if (!Latch)
+    return false;
+  unsigned Header = (*Latch->succ_begin())->getBlockID();
+  bool HeaderReachesTo = llvm::any_of(ToReach.Ranges, [&](const auto &X) {
+    return X.Block == Header && X.Lo == 0;
+  });
+  if (!HeaderReachesTo)
+    return false;
+  auto [It, New] = LatchReach.try_emplace(Latch->getBlockID());
+  if (New)
+    It->second =
+        M.Facts.reach(*I, Pos{Latch->getBlockID(), unsigned(Latch->size())},
+                      *Barriers);
+  return inReach(It->second, From.Where, false);
+}
+
 const Stmt *SharedRaceFinder::FrameSearch::crossingLoop(
     const FrameAccess &From, const FrameAccess &To, const ReachSet &ToReach) {
-  for (const Stmt *L : loopsAroundBoth(From.anchor(), To.anchor(), *I->PM)) {
-    // The block that jumps back to the loop's start, and that start.
-    const CFGBlock *Latch = latchOf(*I, L);
-    if (!Latch)
-      continue;
-    unsigned Header = (*Latch->succ_begin())->getBlockID();
-    bool HeaderReachesTo = llvm::any_of(ToReach.Ranges, [&](const auto &X) {
-      return X.Block == Header && X.Lo == 0;
-    });
-    if (!HeaderReachesTo)
-      continue;
-    auto [It, New] = LatchReach.try_emplace(Latch->getBlockID());
-    if (New)
-      It->second =
-          M.Facts.reach(*I, Pos{Latch->getBlockID(), unsigned(Latch->size())},
-                        *Barriers);
-    if (inReach(It->second, From.Where, false))
+  for (const Stmt *L : loopsAroundBoth(From.anchor(), To.anchor(), *I->PM))
+    if (crosses(L, From, To, ToReach))
       return L;
-  }
   return nullptr;
 }
 
@@ -266,6 +304,44 @@ bool SharedRaceFinder::FrameSearch::refineCrossing(RacePair &P) {
   return P.SameIter || P.Crossed;
 }
 
+void SharedRaceFinder::FrameSearch::commonOuterLoops(RacePair &P) {
+  if (!P.CrossLoop)
+    return;
+  // `for (s = n / 2; s > 0; s >>= 1) { __syncthreads(); for (i = t; i < s;
+  // i += blockDim.x) a[i] += a[s + i]; }`: through the inner loop's back
+  // edge both sides see one s.
+  bool Moved = false;
+  for (const ForStmt *L : P.W->Loops) {
+    if (L == P.CrossLoop || !llvm::is_contained(P.WOnly, L) ||
+        !llvm::is_contained(P.ROnly, L) ||
+        !isDescendantOf(P.CrossLoop, L, *I->PM) ||
+        crosses(L, *P.W, *P.R, reachOf(P.RI)) ||
+        crosses(L, *P.R, *P.W, reachOf(P.WI)))
+      continue;
+    llvm::erase(P.WOnly, L);
+    llvm::erase(P.ROnly, L);
+    P.Common.push_back(L);
+    Moved = true;
+  }
+  if (!Moved)
+    return;
+  // Outermost first, as splitLoops orders them (Loops: innermost first).
+  llvm::SmallVector<const ForStmt *, 4> Ordered;
+  for (const ForStmt *L : llvm::reverse(P.W->Loops))
+    if (llvm::is_contained(P.Common, L))
+      Ordered.push_back(L);
+  P.Common.assign(Ordered.begin(), Ordered.end());
+}
+
+bool SharedRaceFinder::FrameSearch::loadedIndex(unsigned K) {
+  auto [It, New] = Loaded.try_emplace(K, false);
+  if (New) {
+    const FrameAccess &A = Table->accesses()[K];
+    It->second = indexFromMemory(M, A.A->E, A.frame(Fr));
+  }
+  return It->second;
+}
+
 void SharedRaceFinder::FrameSearch::chooseShapes() {
   const FunctionDecl *Root = rootOf(Fr).F;
   if (isKernel(Root))
@@ -304,7 +380,8 @@ void SharedRaceFinder::FrameSearch::run() {
   };
   if (llvm::none_of(Acc, PlainWrite))
     return;
-  Barriers = blockBarriers(M, Finder.Plain, *I, Fr);
+  Barriers = blockBarriers(M, Finder.Plain, *I, Fr,
+                           Finder.BlockBarrierReach.mayReach(Fr.F));
   if (!Barriers)
     return;
   chooseShapes();
@@ -318,13 +395,19 @@ void SharedRaceFinder::FrameSearch::run() {
   auto Splits = [&](unsigned Block) {
     return M.Guards.divergentBranch(*I, Block, Fr, /*WholeBlock=*/true);
   };
+  // Accesses in code that never runs (in this instantiation) race with
+  // nothing: the barriers there do not count either.
+  llvm::SmallVector<bool, 16> Runs;
+  for (const FrameAccess &A : Acc)
+    Runs.push_back(reachable(*I, A.Where) &&
+                   (!A.In || reachable(M.Facts.info(A.In->F), A.A->Where)));
   for (unsigned WI = 0; WI < Acc.size(); ++WI) {
     FrameAccess &W = Acc[WI];
-    if (!PlainWrite(W) || W.Opaque)
+    if (!PlainWrite(W) || W.Opaque || !Runs[WI])
       continue;
     for (unsigned RI = 0; RI < Acc.size(); ++RI) {
       FrameAccess &R = Acc[RI];
-      if (R.Global || R.Opaque || R.Key != W.Key)
+      if (R.Global || R.Opaque || R.Key != W.Key || !Runs[RI])
         continue;
       // An access paired with itself: threads updating one element; a
       // plain store every thread makes is left out (see SharedRaces.h).
@@ -342,6 +425,7 @@ void SharedRaceFinder::FrameSearch::run() {
       if (!refineCrossing(P))
         continue;
       splitLoops(P, M.Guards, Fr);
+      commonOuterLoops(P);
       search(P);
     }
   }
@@ -426,7 +510,8 @@ void SharedRaceFinder::FrameSearch::evaluate(RacePair &P, unsigned K) {
       }
       // Threads whose element comes from a loaded value (`h[bin] += 1`):
       // some input makes it one that a thread of another warp writes.
-      if (!P.Found && !C.Unplaced.empty() && WSize == RSize)
+      if (!P.Found && !C.Unplaced.empty() && WSize == RSize &&
+          loadedIndex(P.RI))
         if (const WriterIndex::Entry *E =
                 Writers.anyOtherWarp(C.UnplacedKey, C.Unplaced.front())) {
           unsigned Tid = C.Unplaced.front();
@@ -443,17 +528,41 @@ void SharedRaceFinder::FrameSearch::evaluate(RacePair &P, unsigned K) {
 }
 
 bool SharedRaceFinder::FrameSearch::warpsDiffer(unsigned K) {
-  auto [It, New] = Differ.try_emplace(K, false);
-  if (!New)
-    return It->second;
+  if (auto It = Differ.find(K); It != Differ.end())
+    return It->second.Differs;
+  // A smaller block is a larger one's first threads, each evaluated alike
+  // (AccessTable.h): an answer that read no blockDim holds for the larger
+  // blocks when some warps differ, for the smaller ones when none do (the
+  // answer reads no entry's unknown conditions: a thread whose condition is
+  // unknown is left out the same way in every size).
+  for (const auto &[K2, F] : Differ)
+    if (F.Exact && (F.Differs ? K2 < K : K2 > K)) {
+      const bool Differs = F.Differs;
+      Differ[K] = {Differs, false};
+      return Differs;
+    }
+  DifferFact F = differAt(K);
+  Differ[K] = F;
+  // A kernel written for one warp (its accesses index by the lane) is
+  // asked about every size: the largest answers for all.
+  const unsigned Largest = unsigned(Shapes.size() - 1);
+  if (!F.Differs && F.Exact && K < Largest && !Differ.count(Largest))
+    Differ[Largest] = differAt(Largest);
+  return F.Differs;
+}
+
+SharedRaceFinder::FrameSearch::DifferFact
+SharedRaceFinder::FrameSearch::differAt(unsigned K) {
   llvm::MutableArrayRef<FrameAccess> Acc = Table->accesses();
-  bool Differs = false;
+  bool Differs = false, ReadBD = false;
+  const unsigned Warps = unsigned((Shapes[K].D.product() + 31) / 32);
   for (unsigned AI = 0; AI < Acc.size() && !Differs; ++AI) {
     if (Acc[AI].Global)
       continue;
     Env Base;
     setShape(Base, Shapes[K]);
     Base.FirstTripOfUnknownStride = true;
+    Base.ReadBlockDim = &ReadBD;
     llvm::SmallVector<const ForStmt *, 2> Loops(Acc[AI].Loops.rbegin(),
                                                 Acc[AI].Loops.rend());
     M.Guards.enumerateChain(Chain, Base, [&](Env &E0) {
@@ -461,24 +570,28 @@ bool SharedRaceFinder::FrameSearch::warpsDiffer(unsigned K) {
       M.Guards.enumerate(Loops, Fr, E1, [&](Env &E) {
         llvm::SmallPtrSet<const Expr *, 4> Unknown;
         AccessThreads &C = Table->threads(AI, K, E, Unknown);
-        // Thread T of warp 0 and thread T + 32 * W of warp W.
-        llvm::DenseMap<unsigned, int64_t> Lane0;
+        // Thread T of warp 0 and thread T + 32 * W of warp W: whether
+        // both run the access (`if (threadIdx.x == 0)` tells the warps
+        // apart, `if (lane == 0)` does not), and at the same element.
+        std::array<int64_t, 32> Lane0;
+        llvm::SmallVector<uint32_t, 32> Lanes(Warps, 0);
         for (const auto &[Tid, Ad] : C.Threads) {
+          const unsigned L = Tid % 32;
+          Lanes[Tid / 32] |= 1u << L;
           if (Tid < 32)
-            Lane0[Tid] = Ad.Byte;
-          else if (auto L = Lane0.find(Tid % 32);
-                   L == Lane0.end() || L->second != Ad.Byte)
+            Lane0[L] = Ad.Byte;
+          else if (!(Lanes[0] >> L & 1) || Lane0[L] != Ad.Byte)
             Differs = true;
         }
-        if (!C.Unplaced.empty())
+        if (!C.Unplaced.empty() ||
+            llvm::any_of(Lanes, [&](uint32_t W) { return W != Lanes[0]; }))
           Differs = true;
         return !Differs;
       });
       return !Differs;
     });
   }
-  Differ[K] = Differs;
-  return Differs;
+  return {Differs, !ReadBD};
 }
 
 bool SharedRaceFinder::FrameSearch::admitted(const void *Key, unsigned K) {
@@ -547,20 +660,21 @@ bool SharedRaceFinder::FrameSearch::collides(RacePair &P,
   // collision ends the search.
   bool HaveWitness = false;
   for (unsigned K = 0; K < Shapes.size(); ++K) {
+    // A size the indexing does not admit says nothing either way.
+    bool Admits = admitted(P.W->Key, K);
+    if (!Admits)
+      continue;
     evaluate(P, K);
     if (P.Unknown)
       return false;
-    bool Admits = admitted(P.W->Key, K);
     if (!P.Found) {
       // A block of two warps may be the one size a tree step's partners
       // stay apart in (`s = blockDim.x / 2` has one step across warps, and
       // a barrier before it): it alone does not clear the pair.
-      if (Admits && Shapes[K].D.X > 64)
+      if (Shapes[K].D.X > 64)
         return false;
       continue;
     }
-    if (!Admits)
-      continue;
     Sizes.push_back(unsigned(Shapes[K].D.X));
     if (!HaveWitness) {
       Witness = P;
@@ -645,6 +759,9 @@ void SharedRaceFinder::FrameSearch::record(RacePair &P,
                        P.Crossed);
   Finder.Races.push_back(std::move(X));
 }
+
+SharedRaceFinder::SharedRaceFinder(LaneModel &M, UniformityAnalysis &Plain)
+    : M(M), Plain(Plain), BlockBarrierReach(M.Ctx, /*WarpBarriers=*/false) {}
 
 void SharedRaceFinder::run() {
   if (Ran)

@@ -54,11 +54,16 @@ void AccessTable::add(FrameAccess FA) {
       break;
   }
   bool Global = false;
+  // The object does not depend on the thread, but the pointer's offset may
+  // read threadIdx.y or .z (`float *p = blk + threadIdx.z * 8 * W +
+  // threadIdx.x`): they are evaluated in the context's first block shape,
+  // which gives them values where a launch gives one.
+  Env En;
+  setShape(En, M.Calls.blockShapes(Fr).front());
   if (const VarDecl *V = refVar(Base)) {
     if (V->hasAttr<CUDASharedAttr>()) {
       FA.Key = sharedKey(V);
     } else {
-      Env En;
       if (auto Ad = M.Addresses.evalPtrVar(V, AF, En)) {
         FA.Key = Ad->Key;
         Global = isa_and_nonnull<ParmVarDecl>(Ad->Var);
@@ -69,7 +74,8 @@ void AccessTable::add(FrameAccess FA) {
   // lane reading `out[0]` while lane 0 writes it is a data race across the
   // block, not a warp exchange a `__syncwarp` orders).
   if (FA.Key && Global) {
-    Env E0, E1;
+    Env E0 = En, E1 = En;
+    E0.Tid = 0;
     E1.Tid = 1;
     auto A0 = M.Addresses.evalObj(A.E, AF, E0),
          A1 = M.Addresses.evalObj(A.E, AF, E1);

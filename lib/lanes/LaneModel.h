@@ -113,14 +113,19 @@
 ///    each call of it, so that a write made in one call and a read made in
 ///    another call (of the same helper or not) with no barrier between the
 ///    calls are an exchange, in the caller (`f(&s[t], 32); f(&s[(2 * t) &
-///    63], 1);`); the fix goes between the calls.
+///    63], 1);`); the fix goes between the calls. For the warp-exchange
+///    finder they are placed at a single call too, with those of the
+///    helpers' own barrier-free helpers at any depth, so that a write in a
+///    function and a read in a helper it calls (or the reverse) are an
+///    exchange in the function (`re[t] = x; p = partner(re, im, t);`).
 ///
 /// Left out, deliberately (each makes the analysis silent, never noisy):
 /// indices that depend on `threadIdx.y`/`.z` in blocks of unknown shape, on
 /// loaded values or on variables that are written under a condition or in a
-/// loop other than a counted or stride loop's own variable; a write in a
-/// function and a read in a helper it calls, and accesses under a loop of a
-/// helper paired across calls; stride-loop iterations further apart than
+/// loop other than a counted or stride loop's own variable; accesses under
+/// a loop of a helper paired across calls, and for the block-level race
+/// finder a write in a function and a read in a helper it calls;
+/// stride-loop iterations further apart than
 /// one; calls through function pointers and dependent calls naming more
 /// than one function; tiles partitioned at run time; accesses made through
 /// atomics or through references. Blocks whose size is not a multiple of 32 are

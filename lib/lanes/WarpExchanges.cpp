@@ -148,7 +148,7 @@ private:
 };
 
 void WarpExchangeFinder::FrameSearch::run() {
-  I = openContext(M, Fr, Chain, Table);
+  I = openContext(M, Fr, Chain, Table, /*OwnWithHelpers=*/true);
   if (!I)
     return;
   llvm::MutableArrayRef<FrameAccess> Acc = Table->accesses();
@@ -174,7 +174,8 @@ void WarpExchangeFinder::FrameSearch::run() {
       if (!placePair(P, reachOf(RI), reachOf(WI), *I, ChainLoops, M.Guards,
                      [&](unsigned Block) {
                        return M.Guards.divergentBranch(*I, Block, Fr);
-                     }))
+                     },
+                     /*OwnWithHelpers=*/true))
         continue;
       splitLoops(P, M.Guards, Fr);
       if (!search(P))

@@ -14,7 +14,7 @@ namespace cuda_tidy::lanes {
 
 FunctionInfo *openContext(LaneModel &M, const Frame &Fr, CallChain &Chain,
                           std::optional<AccessTable> &Table,
-                          bool OwnWithHelpers) {
+                          TableOptions Opts) {
   FunctionInfo &I = M.Facts.info(Fr.F);
   if (!I.Ok)
     return nullptr;
@@ -28,7 +28,7 @@ FunctionInfo *openContext(LaneModel &M, const Frame &Fr, CallChain &Chain,
   bool CallOpaque =
       llvm::any_of(Chain, [](const CallLevel &L) { return L.Opaque; });
   Table.emplace(M, Fr, Chain);
-  Table->collect(I, CallOpaque, OwnWithHelpers);
+  Table->collect(I, CallOpaque, Opts);
   return &I;
 }
 

@@ -73,7 +73,7 @@ struct AccessPair {
 /// (Table, collected). Null when the context has nothing to pair.
 FunctionInfo *openContext(LaneModel &M, const Frame &Fr, CallChain &Chain,
                           std::optional<AccessTable> &Table,
-                          bool OwnWithHelpers = false);
+                          TableOptions Opts = {});
 
 bool placePair(AccessPair &P, const ReachSet &RR, const ReachSet &WR,
                FunctionInfo &I, bool ChainLoops, GuardModel &Guards,

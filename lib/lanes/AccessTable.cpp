@@ -33,6 +33,8 @@ AccessTable::AccessTable(LaneModel &M, const Frame &Fr, const CallChain &Chain)
 
 void AccessTable::add(FrameAccess FA) {
   Access &A = *FA.A;
+  if (A.DependentElement && !Opts.DependentElements)
+    return;
   const Frame &AF = FA.frame(Fr);
   // Does its base reach shared memory? (Indices are not needed.)
   const Expr *Base = A.E->IgnoreParens();
@@ -88,7 +90,9 @@ void AccessTable::add(FrameAccess FA) {
 }
 
 void AccessTable::collect(FunctionInfo &I, bool CallOpaque,
-                          bool OwnWithHelpers) {
+                          TableOptions Options) {
+  Opts = Options;
+  const bool OwnWithHelpers = Opts.OwnWithHelpers;
   for (Access &A : I.Accesses) {
     FrameAccess FA(&A, {}, CallOpaque);
     FA.Where = A.Where;

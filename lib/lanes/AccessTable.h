@@ -39,6 +39,18 @@ namespace cuda_tidy::lanes {
 
 class LaneModel;
 
+/// What a client collects beyond the accesses of two calls of barrier-free
+/// helpers (AccessTable::collect).
+struct TableOptions {
+  /// A helper's accesses are placed at a single call too when the
+  /// function has accesses of its own (a write in the function and a read
+  /// in a helper pair), and so are those of the helpers' helpers, at any
+  /// depth, at the call made in the function.
+  bool OwnWithHelpers = false;
+  /// Elements of dependent type in template patterns (Access) are kept.
+  bool DependentElements = false;
+};
+
 /// An access as one context sees it.
 struct FrameAccess {
   FrameAccess(Access *A, llvm::ArrayRef<const clang::ForStmt *> Loops,
@@ -102,11 +114,9 @@ public:
 
   /// Collects the accesses of Fr's function I and of the helpers it calls
   /// (see the file comment); CallOpaque: a call of the chain is under a
-  /// condition the model cannot follow. With OwnWithHelpers, the helpers'
-  /// accesses are placed at a single call too when I has accesses of its
-  /// own (a write in I and a read in a helper pair), and so are those of
-  /// the helpers' helpers, at any depth, at the call made in I.
-  void collect(FunctionInfo &I, bool CallOpaque, bool OwnWithHelpers = false);
+  /// condition the model cannot follow; Opts: what the client pairs
+  /// besides.
+  void collect(FunctionInfo &I, bool CallOpaque, TableOptions Opts = {});
   llvm::MutableArrayRef<FrameAccess> accesses() { return Acc; }
 
   /// The shapes the context is evaluated for (CallContexts::blockShapes,
@@ -149,6 +159,7 @@ private:
   LaneModel &M;
   const Frame &Fr;
   const CallChain &Chain;
+  TableOptions Opts;
   llvm::SmallVector<FrameAccess, 16> Acc;
   llvm::ArrayRef<BlockShape> Shapes;
   std::unordered_map<Key, AccessThreads, KeyHash> Cache;

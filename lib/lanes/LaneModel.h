@@ -68,13 +68,22 @@
 ///    `meta_group_rank()` are `tid % N` and `tid / N`.
 ///  - Templates: a pattern that the translation unit never instantiates is
 ///    analysed as written; its template parameters are the same in every
-///    thread and value-dependent expressions are not evaluated. Instantiated
+///    thread and value-dependent expressions are not evaluated. An element
+///    whose type is a template parameter (`s[idx]` with `volatile T *s`)
+///    is an access for the warp-exchange finder: read where it is an
+///    operand, a value initialiser or returned value, or an argument of an
+///    unresolved call, written on the left of an assignment; its size is
+///    not known, so its address counts elements, in an object of its own
+///    per type, and two such elements meet only through bases at the same
+///    byte. Instantiated
 ///    templates are analysed through their instantiations only.
 ///  - The lanes that run an access are those for which every enclosing `if`,
 ///    `?:`, `&&`, `||` condition and every earlier `if (c) return;` in an
 ///    enclosing block evaluates to the side taken. A condition that does not
 ///    depend on the thread (a kernel parameter, `blockIdx`) is either true for
-///    the whole warp or for none of it and is ignored. So is a condition the
+///    the whole warp or for none of it: where it evaluates (a template
+///    argument, a parameter bound at the call: `if (maxlevel >= 2)`) and is
+///    false, no thread runs what it guards; otherwise it is ignored. So is a condition the
 ///    model cannot evaluate but the uniformity analysis (with opaque calls
 ///    varying) proves warp-uniform in the context, or that the model's own
 ///    shapes prove so (a grid-stride index, initialised lane-linear and only

@@ -166,45 +166,9 @@ public:
 
 bool DivergentBarrierCheck::mayHaveFindings(const FunctionDecl *F,
                                             ASTContext &Ctx) {
-  const FunctionDecl *Def = nullptr;
-  if (!F || !F->hasBody(Def) || !Def)
-    return false;
-  auto [It, New] = MayReachBarrier.try_emplace(Def, true);
-  if (!New)
-    return It->second; // known, or on the way (a cycle: assumed to)
-  bool Found = false;
-  llvm::SmallVector<const Stmt *, 32> Work{Def->getBody()};
-  while (!Found && !Work.empty()) {
-    const Stmt *S = Work.pop_back_val();
-    if (!S)
-      continue;
-    if (recognizeBarrier(S, Ctx)) {
-      Found = true;
-      break;
-    }
-    if (const auto *Call = dyn_cast<CallExpr>(S)) {
-      const FunctionDecl *Callee = resolveCallee(Call);
-      // A call a template pattern leaves dependent may name anything.
-      if (isMapSharedRank(Call) || (!Callee && Call->isTypeDependent()) ||
-          (!Callee &&
-           isa<UnresolvedLookupExpr, UnresolvedMemberExpr,
-               CXXDependentScopeMemberExpr>(
-               Call->getCallee()->IgnoreParenImpCasts())) ||
-          mayHaveFindings(Callee, Ctx)) {
-        Found = true;
-        break;
-      }
-    } else if (const auto *Construct = dyn_cast<CXXConstructExpr>(S)) {
-      if (mayHaveFindings(Construct->getConstructor(), Ctx)) {
-        Found = true;
-        break;
-      }
-    }
-    for (const Stmt *Child : S->children())
-      Work.push_back(Child);
-  }
-  MayReachBarrier[Def] = Found;
-  return Found;
+  if (!MayReach)
+    MayReach.emplace(Ctx, /*WarpBarriers=*/true, isMapSharedRank);
+  return MayReach->mayReach(F);
 }
 
 std::optional<DivergentBarrierCheck::Finding>
@@ -564,6 +528,7 @@ void DivergentBarrierCheck::onEndOfTranslationUnit() {
       report(Entry.second, *SM);
   Findings.clear();
   ReportedExits.clear();
+  MayReach.reset();
   Analysis = nullptr;
   SM = nullptr;
 }

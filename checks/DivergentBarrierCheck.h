@@ -8,6 +8,7 @@
 #define CUDA_TIDY_CHECKS_DIVERGENTBARRIERCHECK_H
 
 #include "clang-tidy/ClangTidyCheck.h"
+#include "lib/uniformity/BarrierReach.h"
 #include "lib/uniformity/Uniformity.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
@@ -70,9 +71,10 @@ private:
                                        clang::ASTContext &Ctx);
   /// Whether F reaches a barrier (in its body or through a call of a
   /// function with a body) or accesses another block's shared memory:
-  /// what every finding of the check needs. Memoised.
+  /// what every finding of the check needs. Memoised for the translation
+  /// unit.
   bool mayHaveFindings(const clang::FunctionDecl *F, clang::ASTContext &Ctx);
-  llvm::DenseMap<const clang::FunctionDecl *, bool> MayReachBarrier;
+  std::optional<BarrierReach> MayReach;
   /// Reports accesses to distributed shared memory after which a block may
   /// exit with no cluster barrier on the way.
   void checkClusterExit(const FunctionUniformity &FU, clang::ASTContext &Ctx);

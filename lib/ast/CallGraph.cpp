@@ -116,9 +116,10 @@ private:
     // walked only where they can reach user code: device code instantiated
     // from a template (a library kernel calling the user's functor). A
     // host-only function holds no device call, and one that is no
-    // instantiation cannot name a function of the user's.
-    if (FD->getBody() &&
-        ((!FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAGlobalAttr>()) ||
+    // instantiation cannot name a function of the user's; a declaration
+    // with no body holds no call at all.
+    if ((!FD->getBody() ||
+         (!FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAGlobalAttr>()) ||
          !FD->isTemplateInstantiation()) &&
         SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
       return true;

@@ -68,9 +68,10 @@ static bool isOpaqueUserCall(const Stmt *S, const SourceManager &SM) {
 
 std::optional<BarrierTable> blockBarriers(LaneModel &M,
                                           UniformityAnalysis &Plain,
-                                          FunctionInfo &I, const Frame &Fr) {
-  const FunctionUniformity *FU = Plain.analyze(Fr.F);
-  if (!FU)
+                                          FunctionInfo &I, const Frame &Fr,
+                                          bool MayReachBarrier) {
+  const FunctionUniformity *FU = nullptr;
+  if (MayReachBarrier && !(FU = Plain.analyze(Fr.F)))
     return std::nullopt;
   BarrierTable Table(I.Barrier.size());
   for (unsigned B = 0; B < I.Barrier.size(); ++B)
@@ -80,7 +81,8 @@ std::optional<BarrierTable> blockBarriers(LaneModel &M,
     if (It != I.Positions.end())
       Table[It->second.Block][It->second.Index] = true;
   };
-  for (const BarrierSite &B : FU->barriers()) {
+  for (const BarrierSite &B :
+       FU ? FU->barriers() : llvm::ArrayRef<BarrierSite>()) {
     if (B.WarpBarrier)
       continue;
     UniformValue V = FU->controlAt(B.Site);

@@ -33,10 +33,12 @@ class LaneModel;
 
 /// The elements of I's CFG that are block barriers every thread reaches in
 /// the context Fr; std::nullopt when the uniformity analysis cannot analyse
-/// a function of the context.
+/// a function of the context. MayReachBarrier: Fr's function may reach a
+/// block barrier (BarrierReach); when not, the analysis is not asked.
 std::optional<lanes::BarrierTable>
 blockBarriers(lanes::LaneModel &M, UniformityAnalysis &Plain,
-              lanes::FunctionInfo &I, const lanes::Frame &Fr);
+              lanes::FunctionInfo &I, const lanes::Frame &Fr,
+              bool MayReachBarrier);
 
 /// Every thread of the block reaches S (a statement of Fr's function) in
 /// the context Fr, and in every other context of that function.

@@ -41,10 +41,14 @@ struct WriterIndex {
     Entries.push_back({Byte, Key, Tid});
   }
   void finish() {
-    llvm::sort(Entries, [](const Entry &A, const Entry &B) {
+    auto Less = [](const Entry &A, const Entry &B) {
       return std::tie(A.Byte, A.Key, A.First) <
              std::tie(B.Byte, B.Key, B.First);
-    });
+    };
+    // Threads come in order, and most index by an increasing function of
+    // the thread: already sorted.
+    if (!std::is_sorted(Entries.begin(), Entries.end(), Less))
+      llvm::sort(Entries, Less);
     unsigned Out = 0;
     for (unsigned K = 0; K < Entries.size();) {
       Entry E = Entries[K];
@@ -148,6 +152,12 @@ private:
   /// Whether some shared access of the context tells the warps of a block
   /// of shape Shapes[K] apart (not every one indexes by the lane only).
   bool warpsDiffer(unsigned K);
+  struct DifferFact {
+    bool Differs = false;
+    /// The answer read no blockDim.
+    bool Exact = false;
+  };
+  DifferFact differAt(unsigned K);
   /// Whether the pair collides for the shapes (see SharedRaces.h), with the
   /// sizes (unknown block) and the first witness.
   bool collides(RacePair &P, llvm::SmallVectorImpl<unsigned> &Sizes,
@@ -170,7 +180,7 @@ private:
   bool ShapesKnown = false;
   std::unordered_map<const AccessThreads *, WriterIndex> WriterCache;
   llvm::DenseMap<std::pair<const void *, unsigned>, bool> Admitted;
-  llvm::DenseMap<unsigned, bool> Differ;
+  llvm::DenseMap<unsigned, DifferFact> Differ;
   /// Reach sets from the end of a loop's latch block, by block.
   llvm::DenseMap<unsigned, ReachSet> LatchReach;
 };
@@ -304,7 +314,8 @@ void SharedRaceFinder::FrameSearch::run() {
   };
   if (llvm::none_of(Acc, PlainWrite))
     return;
-  Barriers = blockBarriers(M, Finder.Plain, *I, Fr);
+  Barriers = blockBarriers(M, Finder.Plain, *I, Fr,
+                           Finder.BlockBarrierReach.mayReach(Fr.F));
   if (!Barriers)
     return;
   chooseShapes();
@@ -443,17 +454,41 @@ void SharedRaceFinder::FrameSearch::evaluate(RacePair &P, unsigned K) {
 }
 
 bool SharedRaceFinder::FrameSearch::warpsDiffer(unsigned K) {
-  auto [It, New] = Differ.try_emplace(K, false);
-  if (!New)
-    return It->second;
+  if (auto It = Differ.find(K); It != Differ.end())
+    return It->second.Differs;
+  // A smaller block is a larger one's first threads, each evaluated alike
+  // (AccessTable.h): an answer that read no blockDim holds for the larger
+  // blocks when some warps differ, for the smaller ones when none do (the
+  // answer reads no entry's unknown conditions: a thread whose condition is
+  // unknown is left out the same way in every size).
+  for (const auto &[K2, F] : Differ)
+    if (F.Exact && (F.Differs ? K2 < K : K2 > K)) {
+      const bool Differs = F.Differs;
+      Differ[K] = {Differs, false};
+      return Differs;
+    }
+  DifferFact F = differAt(K);
+  Differ[K] = F;
+  // A kernel written for one warp (its accesses index by the lane) is
+  // asked about every size: the largest answers for all.
+  const unsigned Largest = unsigned(Shapes.size() - 1);
+  if (!F.Differs && F.Exact && K < Largest && !Differ.count(Largest))
+    Differ[Largest] = differAt(Largest);
+  return F.Differs;
+}
+
+SharedRaceFinder::FrameSearch::DifferFact
+SharedRaceFinder::FrameSearch::differAt(unsigned K) {
   llvm::MutableArrayRef<FrameAccess> Acc = Table->accesses();
-  bool Differs = false;
+  bool Differs = false, ReadBD = false;
+  const unsigned Warps = unsigned((Shapes[K].D.product() + 31) / 32);
   for (unsigned AI = 0; AI < Acc.size() && !Differs; ++AI) {
     if (Acc[AI].Global)
       continue;
     Env Base;
     setShape(Base, Shapes[K]);
     Base.FirstTripOfUnknownStride = true;
+    Base.ReadBlockDim = &ReadBD;
     llvm::SmallVector<const ForStmt *, 2> Loops(Acc[AI].Loops.rbegin(),
                                                 Acc[AI].Loops.rend());
     M.Guards.enumerateChain(Chain, Base, [&](Env &E0) {
@@ -461,24 +496,28 @@ bool SharedRaceFinder::FrameSearch::warpsDiffer(unsigned K) {
       M.Guards.enumerate(Loops, Fr, E1, [&](Env &E) {
         llvm::SmallPtrSet<const Expr *, 4> Unknown;
         AccessThreads &C = Table->threads(AI, K, E, Unknown);
-        // Thread T of warp 0 and thread T + 32 * W of warp W.
-        llvm::DenseMap<unsigned, int64_t> Lane0;
+        // Thread T of warp 0 and thread T + 32 * W of warp W: whether
+        // both run the access (`if (threadIdx.x == 0)` tells the warps
+        // apart, `if (lane == 0)` does not), and at the same element.
+        std::array<int64_t, 32> Lane0;
+        llvm::SmallVector<uint32_t, 32> Lanes(Warps, 0);
         for (const auto &[Tid, Ad] : C.Threads) {
+          const unsigned L = Tid % 32;
+          Lanes[Tid / 32] |= 1u << L;
           if (Tid < 32)
-            Lane0[Tid] = Ad.Byte;
-          else if (auto L = Lane0.find(Tid % 32);
-                   L == Lane0.end() || L->second != Ad.Byte)
+            Lane0[L] = Ad.Byte;
+          else if (!(Lanes[0] >> L & 1) || Lane0[L] != Ad.Byte)
             Differs = true;
         }
-        if (!C.Unplaced.empty())
+        if (!C.Unplaced.empty() ||
+            llvm::any_of(Lanes, [&](uint32_t W) { return W != Lanes[0]; }))
           Differs = true;
         return !Differs;
       });
       return !Differs;
     });
   }
-  Differ[K] = Differs;
-  return Differs;
+  return {Differs, !ReadBD};
 }
 
 bool SharedRaceFinder::FrameSearch::admitted(const void *Key, unsigned K) {
@@ -547,20 +586,21 @@ bool SharedRaceFinder::FrameSearch::collides(RacePair &P,
   // collision ends the search.
   bool HaveWitness = false;
   for (unsigned K = 0; K < Shapes.size(); ++K) {
+    // A size the indexing does not admit says nothing either way.
+    bool Admits = admitted(P.W->Key, K);
+    if (!Admits)
+      continue;
     evaluate(P, K);
     if (P.Unknown)
       return false;
-    bool Admits = admitted(P.W->Key, K);
     if (!P.Found) {
       // A block of two warps may be the one size a tree step's partners
       // stay apart in (`s = blockDim.x / 2` has one step across warps, and
       // a barrier before it): it alone does not clear the pair.
-      if (Admits && Shapes[K].D.X > 64)
+      if (Shapes[K].D.X > 64)
         return false;
       continue;
     }
-    if (!Admits)
-      continue;
     Sizes.push_back(unsigned(Shapes[K].D.X));
     if (!HaveWitness) {
       Witness = P;
@@ -645,6 +685,9 @@ void SharedRaceFinder::FrameSearch::record(RacePair &P,
                        P.Crossed);
   Finder.Races.push_back(std::move(X));
 }
+
+SharedRaceFinder::SharedRaceFinder(LaneModel &M, UniformityAnalysis &Plain)
+    : M(M), Plain(Plain), BlockBarrierReach(M.Ctx, /*WarpBarriers=*/false) {}
 
 void SharedRaceFinder::run() {
   if (Ran)

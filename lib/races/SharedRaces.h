@@ -62,6 +62,7 @@
 #define CUDA_TIDY_LIB_RACES_SHAREDRACES_H
 
 #include "lib/lanes/LaneModel.h"
+#include "lib/uniformity/BarrierReach.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include <cstdint>
@@ -121,8 +122,7 @@ class SharedRaceFinder {
 public:
   /// Plain: the uniformity analysis with default options (it proves the
   /// barriers every thread reaches).
-  SharedRaceFinder(lanes::LaneModel &M, UniformityAnalysis &Plain)
-      : M(M), Plain(Plain) {}
+  SharedRaceFinder(lanes::LaneModel &M, UniformityAnalysis &Plain);
 
   /// Analyses every device function (once).
   void run();
@@ -137,6 +137,9 @@ private:
   class FrameSearch;
   lanes::LaneModel &M;
   UniformityAnalysis &Plain;
+  /// Functions that may reach a block barrier: the others have none to
+  /// prove (no uniformity analysis of them).
+  BarrierReach BlockBarrierReach;
   llvm::SmallVector<SharedRace, 8> Races;
   llvm::SmallVector<const clang::FunctionDecl *, 2> CutShort;
   bool Ran = false;

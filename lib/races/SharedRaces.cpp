@@ -9,6 +9,7 @@
 #include "lib/lanes/AccessPairs.h"
 #include "lib/lanes/AccessTable.h"
 #include "lib/races/BlockBarriers.h"
+#include "lib/races/LoadedIndex.h"
 #include "lib/uniformity/Uniformity.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -137,9 +138,20 @@ private:
   /// around both.
   bool sameIteration(const FrameAccess &From, const FrameAccess &To,
                      const ReachSet &ToReach);
+  /// A barrier-free path from From's end of loop L's body, through L's back
+  /// edge, to To in L's next iteration (ToReach: To's reach set).
+  bool crosses(const Stmt *L, const FrameAccess &From, const FrameAccess &To,
+               const ReachSet &ToReach);
   /// placePair's back-edge flags say a path takes some back edge; a race
   /// through one needs the back edge of a loop holding both accesses.
   bool refineCrossing(RacePair &P);
+  /// The loops around both that hold P's crossing loop and whose own back
+  /// edge no barrier-free path between the two takes: both sides run the
+  /// same iteration of them (splitLoops varies them independently).
+  void commonOuterLoops(RacePair &P);
+  /// Whether the element of access K, where the model does not place it,
+  /// comes from a value read from memory (LoadedIndex.h).
+  bool loadedIndex(unsigned K);
   /// The block shapes to evaluate (see SharedRaces.h).
   void chooseShapes();
   /// Evaluates the pair for shape Shapes[K]: P.Found and the witness.
@@ -183,6 +195,7 @@ private:
   llvm::DenseMap<unsigned, DifferFact> Differ;
   /// Reach sets from the end of a loop's latch block, by block.
   llvm::DenseMap<unsigned, ReachSet> LatchReach;
+  llvm::DenseMap<unsigned, bool> Loaded;
 };
 
 /// Whether Where lies in one of Set's ranges (NonCrossed: reached without
@@ -193,6 +206,15 @@ static bool inReach(const ReachSet &Set, Pos Where, bool NonCrossed) {
         !(NonCrossed && X.Crossed))
       return true;
   return false;
+}
+
+/// Whether the element at P runs at all: a constant condition of the
+/// instantiation cuts it off (`if (block_size > 32)` for 32 threads) when
+/// the CFG has no path to it.
+static bool reachable(FunctionInfo &I, Pos P) {
+  if (!I.Dom || P.Block >= I.Blocks.size() || !I.Blocks[P.Block])
+    return true;
+  return I.Dom->isReachableFromEntry(I.Blocks[P.Block]);
 }
 
 /// The block that jumps back to the start of loop L, or null.
@@ -213,27 +235,33 @@ loopsAroundBoth(const Stmt *A, const Stmt *B, const ParentMap &PM) {
   return Out;
 }
 
+bool SharedRaceFinder::FrameSearch::crosses(const Stmt *L,
+                                            const FrameAccess &From,
+                                            const FrameAccess &To,
+                                            const ReachSet &ToReach) {
+  // The block that jumps back to the loop's start, and that start.
+  const CFGBlock *Latch = latchOf(*I, L);
+  if (!Latch)
+    return false;
+  unsigned Header = (*Latch->succ_begin())->getBlockID();
+  bool HeaderReachesTo = llvm::any_of(ToReach.Ranges, [&](const auto &X) {
+    return X.Block == Header && X.Lo == 0;
+  });
+  if (!HeaderReachesTo)
+    return false;
+  auto [It, New] = LatchReach.try_emplace(Latch->getBlockID());
+  if (New)
+    It->second =
+        M.Facts.reach(*I, Pos{Latch->getBlockID(), unsigned(Latch->size())},
+                      *Barriers);
+  return inReach(It->second, From.Where, false);
+}
+
 const Stmt *SharedRaceFinder::FrameSearch::crossingLoop(
     const FrameAccess &From, const FrameAccess &To, const ReachSet &ToReach) {
-  for (const Stmt *L : loopsAroundBoth(From.anchor(), To.anchor(), *I->PM)) {
-    // The block that jumps back to the loop's start, and that start.
-    const CFGBlock *Latch = latchOf(*I, L);
-    if (!Latch)
-      continue;
-    unsigned Header = (*Latch->succ_begin())->getBlockID();
-    bool HeaderReachesTo = llvm::any_of(ToReach.Ranges, [&](const auto &X) {
-      return X.Block == Header && X.Lo == 0;
-    });
-    if (!HeaderReachesTo)
-      continue;
-    auto [It, New] = LatchReach.try_emplace(Latch->getBlockID());
-    if (New)
-      It->second =
-          M.Facts.reach(*I, Pos{Latch->getBlockID(), unsigned(Latch->size())},
-                        *Barriers);
-    if (inReach(It->second, From.Where, false))
+  for (const Stmt *L : loopsAroundBoth(From.anchor(), To.anchor(), *I->PM))
+    if (crosses(L, From, To, ToReach))
       return L;
-  }
   return nullptr;
 }
 
@@ -274,6 +302,44 @@ bool SharedRaceFinder::FrameSearch::refineCrossing(RacePair &P) {
   P.SameIter |= WR0 || RW0;
   P.CrossLoop = LoopWR ? LoopWR : LoopRW;
   return P.SameIter || P.Crossed;
+}
+
+void SharedRaceFinder::FrameSearch::commonOuterLoops(RacePair &P) {
+  if (!P.CrossLoop)
+    return;
+  // `for (s = n / 2; s > 0; s >>= 1) { __syncthreads(); for (i = t; i < s;
+  // i += blockDim.x) a[i] += a[s + i]; }`: through the inner loop's back
+  // edge both sides see one s.
+  bool Moved = false;
+  for (const ForStmt *L : P.W->Loops) {
+    if (L == P.CrossLoop || !llvm::is_contained(P.WOnly, L) ||
+        !llvm::is_contained(P.ROnly, L) ||
+        !isDescendantOf(P.CrossLoop, L, *I->PM) ||
+        crosses(L, *P.W, *P.R, reachOf(P.RI)) ||
+        crosses(L, *P.R, *P.W, reachOf(P.WI)))
+      continue;
+    llvm::erase(P.WOnly, L);
+    llvm::erase(P.ROnly, L);
+    P.Common.push_back(L);
+    Moved = true;
+  }
+  if (!Moved)
+    return;
+  // Outermost first, as splitLoops orders them (Loops: innermost first).
+  llvm::SmallVector<const ForStmt *, 4> Ordered;
+  for (const ForStmt *L : llvm::reverse(P.W->Loops))
+    if (llvm::is_contained(P.Common, L))
+      Ordered.push_back(L);
+  P.Common.assign(Ordered.begin(), Ordered.end());
+}
+
+bool SharedRaceFinder::FrameSearch::loadedIndex(unsigned K) {
+  auto [It, New] = Loaded.try_emplace(K, false);
+  if (New) {
+    const FrameAccess &A = Table->accesses()[K];
+    It->second = indexFromMemory(M, A.A->E, A.frame(Fr));
+  }
+  return It->second;
 }
 
 void SharedRaceFinder::FrameSearch::chooseShapes() {
@@ -329,13 +395,19 @@ void SharedRaceFinder::FrameSearch::run() {
   auto Splits = [&](unsigned Block) {
     return M.Guards.divergentBranch(*I, Block, Fr, /*WholeBlock=*/true);
   };
+  // Accesses in code that never runs (in this instantiation) race with
+  // nothing: the barriers there do not count either.
+  llvm::SmallVector<bool, 16> Runs;
+  for (const FrameAccess &A : Acc)
+    Runs.push_back(reachable(*I, A.Where) &&
+                   (!A.In || reachable(M.Facts.info(A.In->F), A.A->Where)));
   for (unsigned WI = 0; WI < Acc.size(); ++WI) {
     FrameAccess &W = Acc[WI];
-    if (!PlainWrite(W) || W.Opaque)
+    if (!PlainWrite(W) || W.Opaque || !Runs[WI])
       continue;
     for (unsigned RI = 0; RI < Acc.size(); ++RI) {
       FrameAccess &R = Acc[RI];
-      if (R.Global || R.Opaque || R.Key != W.Key)
+      if (R.Global || R.Opaque || R.Key != W.Key || !Runs[RI])
         continue;
       // An access paired with itself: threads updating one element; a
       // plain store every thread makes is left out (see SharedRaces.h).
@@ -353,6 +425,7 @@ void SharedRaceFinder::FrameSearch::run() {
       if (!refineCrossing(P))
         continue;
       splitLoops(P, M.Guards, Fr);
+      commonOuterLoops(P);
       search(P);
     }
   }
@@ -437,7 +510,8 @@ void SharedRaceFinder::FrameSearch::evaluate(RacePair &P, unsigned K) {
       }
       // Threads whose element comes from a loaded value (`h[bin] += 1`):
       // some input makes it one that a thread of another warp writes.
-      if (!P.Found && !C.Unplaced.empty() && WSize == RSize)
+      if (!P.Found && !C.Unplaced.empty() && WSize == RSize &&
+          loadedIndex(P.RI))
         if (const WriterIndex::Entry *E =
                 Writers.anyOtherWarp(C.UnplacedKey, C.Unplaced.front())) {
           unsigned Tid = C.Unplaced.front();

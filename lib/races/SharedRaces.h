@@ -31,8 +31,14 @@
 ///  - for a block shape, two threads of *different warps* touch
 ///    overlapping bytes of one element (pairs within one warp are
 ///    cuda-implicit-warp-synchronization's); an access whose element comes
-///    from a loaded value (`atomicAdd(&hist[bin], 1)`) may touch any
-///    element the other access writes in another warp.
+///    from a value read from memory (`atomicAdd(&hist[bin], 1)`,
+///    LoadedIndex.h) may touch any element the other access writes in
+///    another warp. Through a loop's back edge, the loops around that loop
+///    whose own back edge a barrier stops run one iteration on both sides
+///    (the steps of a tree whose step is a stride loop).
+///
+/// Accesses in code the CFG does not reach (a constant condition of the
+/// instantiation cuts it off) are left out.
 ///
 /// Block shapes: those of the kernel's launches in the translation unit,
 /// else the cuda.BlockDim option, else every size from 64 to 1024 (up to

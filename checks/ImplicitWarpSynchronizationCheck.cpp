@@ -409,9 +409,13 @@ void FixPlanner::checkRewritable() {
       const auto *E = dyn_cast<Expr>(S);
       const auto *BO =
           E ? dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts()) : nullptr;
-      if (!BO || !BO->isAssignmentOp() || !isSideEffectFree(BO->getLHS()) ||
-          !isSideEffectFree(BO->getRHS()) ||
-          !BO->getLHS()->getType()->isArithmeticType())
+      if (BO && BO->getLHS()->getType()->isDependentType())
+        Fail("the element's type depends on a template parameter that the "
+             "translation unit does not instantiate");
+      else if (!BO || !BO->isAssignmentOp() ||
+               !isSideEffectFree(BO->getLHS()) ||
+               !isSideEffectFree(BO->getRHS()) ||
+               !BO->getLHS()->getType()->isArithmeticType())
         Fail("the statement is not a plain assignment");
       else
         P.Assign = BO;

@@ -13,7 +13,8 @@ using namespace clang;
 namespace cuda_tidy::lanes {
 
 FunctionInfo *openContext(LaneModel &M, const Frame &Fr, CallChain &Chain,
-                          std::optional<AccessTable> &Table) {
+                          std::optional<AccessTable> &Table,
+                          TableOptions Opts) {
   FunctionInfo &I = M.Facts.info(Fr.F);
   if (!I.Ok)
     return nullptr;
@@ -27,17 +28,20 @@ FunctionInfo *openContext(LaneModel &M, const Frame &Fr, CallChain &Chain,
   bool CallOpaque =
       llvm::any_of(Chain, [](const CallLevel &L) { return L.Opaque; });
   Table.emplace(M, Fr, Chain);
-  Table->collect(I, CallOpaque);
+  Table->collect(I, CallOpaque, Opts);
   return &I;
 }
 
 bool placePair(AccessPair &P, const ReachSet &RR, const ReachSet &WR,
                FunctionInfo &I, bool ChainLoops, GuardModel &Guards,
-               llvm::function_ref<bool(unsigned Block)> Splits) {
+               llvm::function_ref<bool(unsigned Block)> Splits,
+               bool OwnWithHelpers) {
   const FrameAccess &R = *P.R, &W = *P.W;
-  // An access of a helper pairs with one of another call only; the
-  // helper's own frame pairs those of one call.
-  if ((R.Site || W.Site) && (!R.Site || !W.Site || R.Site == W.Site))
+  // An access of a helper pairs with one of another call (or, for a client
+  // that asks, with one of this function); the helper's own frame pairs
+  // those of one call.
+  if (R.Site && W.Site ? R.Site == W.Site
+                       : (R.Site || W.Site) && !OwnWithHelpers)
     return false;
   if (P.RI == P.WI ||
       (R.Where.Block == W.Where.Block && R.Where.Index == W.Where.Index)) {

@@ -65,16 +65,20 @@ struct AccessPair {
 /// branch that ends Block sends threads that must be told apart down
 /// different arms. With Settled, a branch is not looked at when the two
 /// already meet in one iteration and no loop is around either
-/// (ChainLoops: a loop is around some call of the context).
+/// (ChainLoops: a loop is around some call of the context). An access of
+/// a helper pairs with one of another call, and with OwnWithHelpers (the
+/// table collected so) with one of the frame's own function too.
 /// The first steps of a pair finder in the context Fr: the function's
 /// facts and accesses, the callers' chain (Chain) and the access table
 /// (Table, collected). Null when the context has nothing to pair.
 FunctionInfo *openContext(LaneModel &M, const Frame &Fr, CallChain &Chain,
-                          std::optional<AccessTable> &Table);
+                          std::optional<AccessTable> &Table,
+                          TableOptions Opts = {});
 
 bool placePair(AccessPair &P, const ReachSet &RR, const ReachSet &WR,
                FunctionInfo &I, bool ChainLoops, GuardModel &Guards,
-               llvm::function_ref<bool(unsigned Block)> Splits);
+               llvm::function_ref<bool(unsigned Block)> Splits,
+               bool OwnWithHelpers = false);
 
 /// Fills P's loops and iteration shifts (see the file comment).
 void splitLoops(AccessPair &P, GuardModel &Guards, const Frame &Fr);

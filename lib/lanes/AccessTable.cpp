@@ -33,6 +33,8 @@ AccessTable::AccessTable(LaneModel &M, const Frame &Fr, const CallChain &Chain)
 
 void AccessTable::add(FrameAccess FA) {
   Access &A = *FA.A;
+  if (A.DependentElement && !Opts.DependentElements)
+    return;
   const Frame &AF = FA.frame(Fr);
   // Does its base reach shared memory? (Indices are not needed.)
   const Expr *Base = A.E->IgnoreParens();
@@ -54,11 +56,16 @@ void AccessTable::add(FrameAccess FA) {
       break;
   }
   bool Global = false;
+  // The object does not depend on the thread, but the pointer's offset may
+  // read threadIdx.y or .z (`float *p = blk + threadIdx.z * 8 * W +
+  // threadIdx.x`): they are evaluated in the context's first block shape,
+  // which gives them values where a launch gives one.
+  Env En;
+  setShape(En, M.Calls.blockShapes(Fr).front());
   if (const VarDecl *V = refVar(Base)) {
     if (V->hasAttr<CUDASharedAttr>()) {
       FA.Key = sharedKey(V);
     } else {
-      Env En;
       if (auto Ad = M.Addresses.evalPtrVar(V, AF, En)) {
         FA.Key = Ad->Key;
         Global = isa_and_nonnull<ParmVarDecl>(Ad->Var);
@@ -69,7 +76,8 @@ void AccessTable::add(FrameAccess FA) {
   // lane reading `out[0]` while lane 0 writes it is a data race across the
   // block, not a warp exchange a `__syncwarp` orders).
   if (FA.Key && Global) {
-    Env E0, E1;
+    Env E0 = En, E1 = En;
+    E0.Tid = 0;
     E1.Tid = 1;
     auto A0 = M.Addresses.evalObj(A.E, AF, E0),
          A1 = M.Addresses.evalObj(A.E, AF, E1);
@@ -81,7 +89,10 @@ void AccessTable::add(FrameAccess FA) {
     Acc.push_back(std::move(FA));
 }
 
-void AccessTable::collect(FunctionInfo &I, bool CallOpaque) {
+void AccessTable::collect(FunctionInfo &I, bool CallOpaque,
+                          TableOptions Options) {
+  Opts = Options;
+  const bool OwnWithHelpers = Opts.OwnWithHelpers;
   for (Access &A : I.Accesses) {
     FrameAccess FA(&A, {}, CallOpaque);
     FA.Where = A.Where;
@@ -95,8 +106,9 @@ void AccessTable::collect(FunctionInfo &I, bool CallOpaque) {
   // between the calls, are an exchange too (`f(&s[t], 32); f(&s[(2 * t) &
   // 63], 1);`). A helper that reaches a barrier is a barrier itself;
   // accesses under a loop of the helper are left out.
-  // Only pairs from two different calls are looked at: with fewer than two
-  // such calls there is nothing to add.
+  // Only pairs from two different calls are looked at, unless the client
+  // pairs them with this function's own accesses: with fewer than two such
+  // calls (or one and no access of its own) there is nothing to add.
   struct HelperCall {
     const CallExpr *Call;
     Pos Where;
@@ -112,33 +124,67 @@ void AccessTable::collect(FunctionInfo &I, bool CallOpaque) {
     FunctionInfo &CI = M.Facts.info(Def);
     if (!CI.Ok)
       continue;
-    if (!M.Facts.accessesOf(CI).empty())
+    // A helper with no access of its own may still call one that has
+    // (deeper calls are followed for OwnWithHelpers only).
+    if (!M.Facts.accessesOf(CI).empty() ||
+        (OwnWithHelpers && !M.Facts.callsOf(CI).empty()))
       Helpers.push_back({Call, Where, Def, &CI});
   }
-  if (Helpers.size() < 2)
+  if (Helpers.size() < 2 && !(OwnWithHelpers && !Acc.empty()))
     Helpers.clear();
   for (const HelperCall &H : Helpers) {
     const Frame *In = M.Calls.callFrame(H.Def, H.Call, Fr);
-    llvm::SmallVector<Cond, 2> CallGuard;
     llvm::SmallVector<const ForStmt *, 2> CallLoops;
     bool Opaque = CallOpaque;
-    M.Guards.guardOf(H.Call, Fr.F->getBody(), I, Fr, CallGuard, CallLoops,
-                     Opaque);
-    const Stmt *CallStmt = M.Facts.statementOf(H.Call, I);
-    for (Access &A : H.CI->Accesses) {
-      FrameAccess FA(&A, CallLoops, Opaque);
-      llvm::SmallVector<const ForStmt *, 2> Inner;
-      M.Guards.guardOf(A.E, H.Def->getBody(), *H.CI, *In, FA.Guard, Inner,
-                       FA.Opaque);
-      if (!Inner.empty())
-        continue;
-      FA.Where = H.Where;
-      FA.Statement = CallStmt;
-      FA.Site = H.Call;
-      FA.In = In;
-      FA.CallGuard = CallGuard;
-      add(std::move(FA));
-    }
+    FrameAccess Outer(nullptr, {}, false);
+    M.Guards.guardOf(H.Call, Fr.F->getBody(), I, Fr, Outer.CallGuard,
+                     CallLoops, Opaque);
+    Outer.Loops.assign(CallLoops.begin(), CallLoops.end());
+    Outer.Opaque = Opaque;
+    Outer.Where = H.Where;
+    Outer.Statement = M.Facts.statementOf(H.Call, I);
+    Outer.Site = H.Call;
+    placeHelper(H.Def, *H.CI, *In, Outer, OwnWithHelpers, 0);
+  }
+}
+
+void AccessTable::placeHelper(const FunctionDecl *Def, FunctionInfo &CI,
+                              const Frame &In, const FrameAccess &Outer,
+                              bool Nested, unsigned Depth) {
+  for (Access &A : M.Facts.accessesOf(CI)) {
+    FrameAccess FA = Outer;
+    FA.A = &A;
+    llvm::SmallVector<const ForStmt *, 2> Inner;
+    M.Guards.guardOf(A.E, Def->getBody(), CI, In, FA.Guard, Inner, FA.Opaque);
+    if (!Inner.empty())
+      continue;
+    FA.In = &In;
+    add(std::move(FA));
+  }
+  // The helpers it calls, at the same call of this frame (none reaches a
+  // barrier: Def would). A call under a loop of Def is left out, as an
+  // access is.
+  constexpr unsigned MaxNesting = 8;
+  if (!Nested || Depth >= MaxNesting)
+    return;
+  for (const auto &[Call, Where] : M.Facts.callsOf(CI)) {
+    const FunctionDecl *Inner =
+        M.Calls.followable(M.Calls.resolveCallee(Call), In);
+    if (!Inner)
+      continue;
+    FunctionInfo &II = M.Facts.info(Inner);
+    if (!II.Ok ||
+        (M.Facts.accessesOf(II).empty() && M.Facts.callsOf(II).empty()))
+      continue;
+    FrameAccess Next = Outer;
+    llvm::SmallVector<Cond, 2> Guard;
+    llvm::SmallVector<const ForStmt *, 2> Loops;
+    M.Guards.guardOf(Call, Def->getBody(), CI, In, Guard, Loops, Next.Opaque);
+    if (!Loops.empty())
+      continue;
+    Next.MidGuards.push_back({std::move(Guard), &In});
+    placeHelper(Inner, II, *M.Calls.callFrame(Inner, Call, In), Next, Nested,
+                Depth + 1);
   }
 }
 
@@ -197,8 +243,11 @@ void AccessTable::fill(AccessThreads &C, const FrameAccess &A, unsigned BD,
   // The guards of the whole block at once where they allow, then the
   // elements of the warps that run the access.
   const Frame &AF = A.frame(Fr);
-  const std::pair<llvm::ArrayRef<Cond>, const Frame *> Rest[] = {
-      {A.CallGuard, &Fr}, {A.Guard, &AF}};
+  llvm::SmallVector<std::pair<llvm::ArrayRef<Cond>, const Frame *>, 3> Rest = {
+      {A.CallGuard, &Fr}};
+  for (const auto &[G, GF] : A.MidGuards)
+    Rest.push_back({G, GF});
+  Rest.push_back({A.Guard, &AF});
   llvm::SmallVector<uint32_t, 32> Pass;
   if (M.Block.blockLanes(Chain, Rest, E2, BD, Pass)) {
     // `base[index]` with a base every thread shares: the index for the
@@ -234,6 +283,8 @@ void AccessTable::fill(AccessThreads &C, const FrameAccess &A, unsigned BD,
       if (!A.CallGuard.empty())
         Lanes = M.Guards.evalGuard(A.CallGuard, Fr, E2, Lanes, Unknown,
                                    &C.Unknown);
+      for (const auto &[G, GF] : A.MidGuards)
+        Lanes = M.Guards.evalGuard(G, *GF, E2, Lanes, Unknown, &C.Unknown);
       Lanes = M.Guards.evalGuard(A.Guard, AF, E2, Lanes, Unknown, &C.Unknown);
       Addrs Ad = M.Addresses.evalObjW(A.A->E, AF, E2, Lanes);
       forLanes(Ad.Valid, [&](unsigned L) {

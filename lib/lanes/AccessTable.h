@@ -10,7 +10,9 @@
 /// warp-exchange finder, a kernel's pointer parameter indexed by the
 /// thread), each with its guard and loops; when two or more calls of
 /// barrier-free helpers have accesses, the helpers' accesses placed at each
-/// call too (loops of the helper left out). For each access, block shape
+/// call too (loops of the helper left out), and for the warp-exchange
+/// finder those of a single call and of the helpers' own helpers (at the
+/// call made in this frame's function). For each access, block shape
 /// and valuation of the enumerated loop variables, the threads of the block
 /// that run it and the element each touches, computed once (an unrolled
 /// kernel has hundreds of accesses; a reduction loop's accesses pair with
@@ -37,6 +39,18 @@ namespace cuda_tidy::lanes {
 
 class LaneModel;
 
+/// What a client collects beyond the accesses of two calls of barrier-free
+/// helpers (AccessTable::collect).
+struct TableOptions {
+  /// A helper's accesses are placed at a single call too when the
+  /// function has accesses of its own (a write in the function and a read
+  /// in a helper pair), and so are those of the helpers' helpers, at any
+  /// depth, at the call made in the function.
+  bool OwnWithHelpers = false;
+  /// Elements of dependent type in template patterns (Access) are kept.
+  bool DependentElements = false;
+};
+
 /// An access as one context sees it.
 struct FrameAccess {
   FrameAccess(Access *A, llvm::ArrayRef<const clang::ForStmt *> Loops,
@@ -62,6 +76,11 @@ struct FrameAccess {
   const clang::CallExpr *Site = nullptr;
   const Frame *In = nullptr;
   llvm::SmallVector<Cond, 2> CallGuard;
+  /// For an access of a helper's helper (deeper calls): the conditions
+  /// around each call between Site's callee and In, each with the frame it
+  /// is evaluated in, outermost first.
+  llvm::SmallVector<std::pair<llvm::SmallVector<Cond, 2>, const Frame *>, 0>
+      MidGuards;
   const Frame &frame(const Frame &Own) const { return In ? *In : Own; }
   /// What stands for it in this frame's function.
   const clang::Stmt *anchor() const { return Site ? Site : A->E; }
@@ -95,8 +114,9 @@ public:
 
   /// Collects the accesses of Fr's function I and of the helpers it calls
   /// (see the file comment); CallOpaque: a call of the chain is under a
-  /// condition the model cannot follow.
-  void collect(FunctionInfo &I, bool CallOpaque);
+  /// condition the model cannot follow; Opts: what the client pairs
+  /// besides.
+  void collect(FunctionInfo &I, bool CallOpaque, TableOptions Opts = {});
   llvm::MutableArrayRef<FrameAccess> accesses() { return Acc; }
 
   /// The shapes the context is evaluated for (CallContexts::blockShapes,
@@ -117,6 +137,12 @@ private:
   /// Keeps FA when it reaches memory an exchange can go through.
   void add(FrameAccess FA);
   void fill(AccessThreads &C, const FrameAccess &A, unsigned BD, Env &E);
+  /// Adds the accesses of helper Def (facts CI), called in frame In, at the
+  /// call of I that Outer describes; with Nested, its helpers' too, Depth
+  /// calls below that call.
+  void placeHelper(const clang::FunctionDecl *Def, FunctionInfo &CI,
+                   const Frame &In, const FrameAccess &Outer, bool Nested,
+                   unsigned Depth);
   using Key = llvm::SmallVector<int64_t, 8>;
   Key keyOf(unsigned K, const Env &E, unsigned ShapeIdx) const;
   /// The same access and loop values in the largest of the block sizes
@@ -133,6 +159,7 @@ private:
   LaneModel &M;
   const Frame &Fr;
   const CallChain &Chain;
+  TableOptions Opts;
   llvm::SmallVector<FrameAccess, 16> Acc;
   llvm::ArrayRef<BlockShape> Shapes;
   std::unordered_map<Key, AccessThreads, KeyHash> Cache;

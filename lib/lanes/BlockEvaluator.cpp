@@ -603,6 +603,15 @@ bool BlockEvaluator::blockLanes(
     return false;
   Lanes.assign(Threads / 32, FullLaneMask);
   auto Apply = [&](llvm::ArrayRef<Cond> G, const Frame &F) {
+    // A condition no thread passes (GuardModel::uniformSkip).
+    Env E0 = En;
+    E0.Tid = 0;
+    if (llvm::any_of(G, [&](const Cond &C) {
+          return M.Guards.uniformSkip(C, F, E0);
+        })) {
+      std::fill(Lanes.begin(), Lanes.end(), 0u);
+      return true;
+    }
     if (llvm::none_of(G, [](const Cond &C) { return C.Varying; }))
       return true;
     const BlockGuard *B = blockGuard(G, F, En);

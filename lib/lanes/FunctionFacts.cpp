@@ -28,6 +28,21 @@ const void *sharedKey(const VarDecl *V) {
   return V->getCanonicalDecl();
 }
 
+const Type *dependentElementType(const ArraySubscriptExpr *ASE) {
+  if (!ASE->getType()->isDependentType())
+    return nullptr;
+  QualType Base = ASE->getBase()->IgnoreParens()->getType();
+  QualType Elem;
+  if (const auto *PT = Base->getAs<PointerType>())
+    Elem = PT->getPointeeType();
+  else if (const ArrayType *AT = Base->getAsArrayTypeUnsafe())
+    Elem = AT->getElementType();
+  if (Elem.isNull() || !Elem->isDependentType() || Elem->isArrayType() ||
+      Elem->isPointerType() || Elem->isReferenceType())
+    return nullptr;
+  return Elem.getCanonicalType().getUnqualifiedType().getTypePtr();
+}
+
 /// Records every variable that is written after its declaration.
 static void collectMods(const Stmt *S, FunctionInfo &I) {
   if (!S)
@@ -386,6 +401,69 @@ static bool isAtomicTarget(const UnaryOperator *AddrOf, FunctionInfo &I) {
          Callee->getName().starts_with("atomic");
 }
 
+/// How an element of dependent type (Child, E with its parentheses) is used
+/// by its parent in a template pattern, where no lvalue-to-rvalue
+/// conversion is spelled: written on the left of an assignment, read as an
+/// operand, an initialiser or return value that is not a reference, or an
+/// argument of a call whose callee is not resolved (a functor of dependent
+/// type, `op(t, s[i - 1])`).
+static std::optional<Role> dependentRole(const Stmt *Child,
+                                         const Stmt *Parent,
+                                         const FunctionInfo &I) {
+  if (const auto *BO = dyn_cast<BinaryOperator>(Parent)) {
+    if (BO->getOpcode() == BO_Comma)
+      return std::nullopt;
+    if (BO->isAssignmentOp() && BO->getLHS() == Child)
+      return BO->getOpcode() == BO_Assign ? Role::Write : Role::ReadWrite;
+    return Role::Read;
+  }
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Parent)) {
+    const OverloadedOperatorKind Op = OC->getOperator();
+    if (OC->getNumArgs() < 1 || OC->getCallee() == Child)
+      return std::nullopt;
+    if (Op == OO_PlusPlus || Op == OO_MinusMinus)
+      return Role::ReadWrite;
+    if (OC->isAssignmentOp() && OC->getArg(0) == Child)
+      return Op == OO_Equal ? Role::Write : Role::ReadWrite;
+    switch (Op) {
+    case OO_Plus: case OO_Minus: case OO_Star: case OO_Slash:
+    case OO_Percent: case OO_Caret: case OO_Amp: case OO_Pipe:
+    case OO_Tilde: case OO_Exclaim: case OO_Less: case OO_Greater:
+    case OO_LessEqual: case OO_GreaterEqual: case OO_EqualEqual:
+    case OO_ExclaimEqual: case OO_LessLess: case OO_GreaterGreater:
+    case OO_AmpAmp: case OO_PipePipe:
+      return Role::Read;
+    default:
+      return OC->isAssignmentOp() ? std::optional<Role>(Role::Read)
+                                  : std::nullopt;
+    }
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(Parent)) {
+    switch (UO->getOpcode()) {
+    case UO_Plus: case UO_Minus: case UO_Not: case UO_LNot:
+      return Role::Read;
+    default:
+      return std::nullopt;
+    }
+  }
+  if (const auto *DS = dyn_cast<DeclStmt>(Parent)) {
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D);
+          VD && VD->getInit() == Child && !VD->getType()->isReferenceType())
+        return Role::Read;
+    return std::nullopt;
+  }
+  if (isa<ReturnStmt>(Parent))
+    return I.F->getReturnType()->isReferenceType()
+               ? std::nullopt
+               : std::optional<Role>(Role::Read);
+  if (const auto *CE = dyn_cast<CallExpr>(Parent);
+      CE && !isa<CXXOperatorCallExpr>(CE) && CE->getCallee() != Child &&
+      !CE->getDirectCallee() && CE->getCallee()->isTypeDependent())
+    return Role::Read;
+  return std::nullopt;
+}
+
 static void collectAccesses(const Stmt *S, FunctionInfo &I,
                             FunctionFacts &A) {
   if (!S || isa<LambdaExpr>(S))
@@ -408,8 +486,13 @@ static void collectAccesses(const Stmt *S, FunctionInfo &I,
     if (UO->getOpcode() != UO_Deref)
       return;
   QualType T = E->getType();
+  // An element of dependent type in a template pattern (its type is
+  // unknown: no lvalue-to-rvalue conversion is spelled).
+  const auto *ASE = dyn_cast<ArraySubscriptExpr>(E);
+  const bool Dependent = ASE && I.F->isDependentContext() &&
+                         dependentElementType(ASE) != nullptr;
   if (T.isNull() || !E->isGLValue() || T->isArrayType() || T->isRecordType() ||
-      T->isDependentType() || !T->isScalarType())
+      (!Dependent && (T->isDependentType() || !T->isScalarType())))
     return;
   const Stmt *Child = E;
   const Stmt *Parent = I.PM->getParent(Child);
@@ -432,6 +515,8 @@ static void collectAccesses(const Stmt *S, FunctionInfo &I,
     else if (UO->getOpcode() == UO_AddrOf && isAtomicTarget(UO, I))
       R = Role::Atomic;
   }
+  if (!R && Dependent)
+    R = dependentRole(Child, Parent, I);
   if (!R)
     return;
   // The position: the nearest enclosing CFG element.
@@ -446,7 +531,7 @@ static void collectAccesses(const Stmt *S, FunctionInfo &I,
   if (!P)
     return;
   Access Acc{E,  *R,         A.statementOf(E, I), Found->second, {},
-             {}, false,      SharedScalar};
+             {}, false,      SharedScalar, Dependent};
   I.Accesses.push_back(std::move(Acc));
 }
 

@@ -147,8 +147,13 @@ uint32_t GuardModel::evalGuard(
   for (const Cond &C : Guard) {
     if (!Active)
       break;
-    if (!C.Varying)
-      continue; // the whole warp agrees; analysed as taken
+    if (!C.Varying) {
+      // The whole warp agrees: analysed as taken unless it is known not to
+      // be.
+      if (uniformSkip(C, Fr, En))
+        Active = 0;
+      continue;
+    }
     Vals V = M.Values.evalW(C.E, Fr, En, Active);
     if (uint32_t Lost = Active & ~V.Valid; Lost && C.LoopBound) {
       Unknown |= Lost; // they run it, sampled; their lanes are unknown
@@ -170,6 +175,13 @@ uint32_t GuardModel::evalGuard(
     Active &= ~(Fails & V.Valid);
   }
   return Active;
+}
+
+bool GuardModel::uniformSkip(const Cond &C, const Frame &Fr, const Env &En) {
+  if (C.Varying || C.LoopBound)
+    return false;
+  Vals V = M.Values.evalW(C.E, Fr, En, 1);
+  return (V.Valid & 1) && (V.V[0] != 0) != C.Taken;
 }
 
 bool GuardModel::chainOf(const Frame &Fr, CallChain &Out) {

@@ -42,8 +42,14 @@ public:
                llvm::SmallVectorImpl<Cond> &Guard,
                llvm::SmallVectorImpl<const clang::ForStmt *> &Loops,
                bool &Opaque);
+  /// Whether C, a condition that does not depend on the thread, evaluates
+  /// in En (its first thread) to the side not taken: no thread runs what it
+  /// guards (a level a call leaves out, `if (maxlevel >= 2)` with 1 bound
+  /// at the call). One that cannot be evaluated is taken.
+  bool uniformSkip(const Cond &C, const Frame &Fr, const Env &En);
   /// The lanes of Active (a batch starting at thread En.Tid) for which
-  /// every condition of Guard evaluates to the side taken. A condition that
+  /// every condition of Guard evaluates to the side taken (a condition that
+  /// does not depend on the thread: see uniformSkip). A condition that
   /// cannot be evaluated in a lane and is not proven warp-uniform lets the
   /// lane pass, adds it to Unknown and the condition to Unknowns.
   uint32_t evalGuard(llvm::ArrayRef<Cond> Guard, const Frame &Fr,

@@ -68,13 +68,22 @@
 ///    `meta_group_rank()` are `tid % N` and `tid / N`.
 ///  - Templates: a pattern that the translation unit never instantiates is
 ///    analysed as written; its template parameters are the same in every
-///    thread and value-dependent expressions are not evaluated. Instantiated
+///    thread and value-dependent expressions are not evaluated. An element
+///    whose type is a template parameter (`s[idx]` with `volatile T *s`)
+///    is an access for the warp-exchange finder: read where it is an
+///    operand, a value initialiser or returned value, or an argument of an
+///    unresolved call, written on the left of an assignment; its size is
+///    not known, so its address counts elements, in an object of its own
+///    per type, and two such elements meet only through bases at the same
+///    byte. Instantiated
 ///    templates are analysed through their instantiations only.
 ///  - The lanes that run an access are those for which every enclosing `if`,
 ///    `?:`, `&&`, `||` condition and every earlier `if (c) return;` in an
 ///    enclosing block evaluates to the side taken. A condition that does not
 ///    depend on the thread (a kernel parameter, `blockIdx`) is either true for
-///    the whole warp or for none of it and is ignored. So is a condition the
+///    the whole warp or for none of it: where it evaluates (a template
+///    argument, a parameter bound at the call: `if (maxlevel >= 2)`) and is
+///    false, no thread runs what it guards; otherwise it is ignored. So is a condition the
 ///    model cannot evaluate but the uniformity analysis (with opaque calls
 ///    varying) proves warp-uniform in the context, or that the model's own
 ///    shapes prove so (a grid-stride index, initialised lane-linear and only
@@ -113,14 +122,19 @@
 ///    each call of it, so that a write made in one call and a read made in
 ///    another call (of the same helper or not) with no barrier between the
 ///    calls are an exchange, in the caller (`f(&s[t], 32); f(&s[(2 * t) &
-///    63], 1);`); the fix goes between the calls.
+///    63], 1);`); the fix goes between the calls. For the warp-exchange
+///    finder they are placed at a single call too, with those of the
+///    helpers' own barrier-free helpers at any depth, so that a write in a
+///    function and a read in a helper it calls (or the reverse) are an
+///    exchange in the function (`re[t] = x; p = partner(re, im, t);`).
 ///
 /// Left out, deliberately (each makes the analysis silent, never noisy):
 /// indices that depend on `threadIdx.y`/`.z` in blocks of unknown shape, on
 /// loaded values or on variables that are written under a condition or in a
-/// loop other than a counted or stride loop's own variable; a write in a
-/// function and a read in a helper it calls, and accesses under a loop of a
-/// helper paired across calls; stride-loop iterations further apart than
+/// loop other than a counted or stride loop's own variable; accesses under
+/// a loop of a helper paired across calls, and for the block-level race
+/// finder a write in a function and a read in a helper it calls;
+/// stride-loop iterations further apart than
 /// one; calls through function pointers and dependent calls naming more
 /// than one function; tiles partitioned at run time; accesses made through
 /// atomics or through references. Blocks whose size is not a multiple of 32 are

@@ -210,7 +210,19 @@ struct Access {
   /// A `__shared__` variable of scalar type named directly: the
   /// warp-exchange finder leaves these out.
   bool SharedScalar = false;
+  /// An element whose type depends on a template parameter (`s[idx]` with
+  /// `volatile T *s`), in a template pattern: its size is not known; its
+  /// address is in units of elements (WarpAddresses::evalObjW).
+  bool DependentElement = false;
 };
+
+/// The size an access covers in its address's units: bytes, or one element
+/// for an element of dependent type.
+inline int64_t accessSize(const clang::ASTContext &Ctx, const Access &A) {
+  return A.DependentElement
+             ? 1
+             : Ctx.getTypeSizeInChars(A.E->getType()).getQuantity();
+}
 
 /// One call of a context as its caller sees it: the conditions and counted
 /// loops around the call, evaluated in the caller's frame.
@@ -329,6 +341,11 @@ inline bool isDescendantOf(const clang::Stmt *S, const clang::Stmt *Ancestor,
 /// The memory a `__shared__` variable names: itself, or for every extern
 /// `__shared__` array the one dynamic shared allocation they all start at.
 const void *sharedKey(const clang::VarDecl *V);
+
+/// The element type of `base[index]` in a template pattern when it depends
+/// on a template parameter (`volatile T *s`, `__shared__ T s[N]`), canonical
+/// and unqualified; null otherwise.
+const clang::Type *dependentElementType(const clang::ArraySubscriptExpr *ASE);
 
 } // namespace lanes
 } // namespace cuda_tidy

@@ -81,6 +81,16 @@ Addrs WarpAddresses::evalPtrW(const Expr *E, const Frame &Fr,
   if (const VarDecl *V = refVar(E))
     if (V->hasAttr<CUDASharedAttr>() && V->getType()->isArrayType())
       return objectAt(Active, sharedKey(V), V);
+  // A pointer of dependent pointee type (`volatile T *s`), and a cast to
+  // one (`(volatile T *)ptr`): the same address as in an instantiation.
+  if (E->isTypeDependent() && E->getType()->isPointerType()) {
+    if (const VarDecl *V = refVar(E))
+      return evalPtrVarW(V, Fr, En, Active, Depth + 1);
+    if (const auto *CE = dyn_cast<ExplicitCastExpr>(E);
+        CE && (CE->getSubExpr()->getType()->isPointerType() ||
+               CE->getSubExpr()->getType()->isArrayType()))
+      return evalPtrW(CE->getSubExpr(), Fr, En, Active, Depth + 1);
+  }
   if (E->isTypeDependent() || E->isValueDependent())
     return None;
   if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
@@ -156,12 +166,55 @@ Addrs WarpAddresses::evalPtrVarW(const VarDecl *V, const Frame &Fr,
   return evalPtrW(V->getInit(), Fr, En, Active, Depth + 1);
 }
 
+Addrs WarpAddresses::dependentElementW(const ArraySubscriptExpr *ASE,
+                                       const Frame &Fr, const Env &En,
+                                       uint32_t Active, unsigned Depth) {
+  const Expr *Idx = ASE->getIdx();
+  if (Idx->isTypeDependent() || Idx->isValueDependent() ||
+      !Idx->getType()->isIntegerType())
+    return Addrs();
+  Addrs Base = evalPtrW(ASE->getBase(), Fr, En, Active, Depth + 1);
+  if (!Base.Valid)
+    return Base;
+  Vals Index = M.Values.evalW(Idx, Fr, En, Base.Valid, Depth + 1);
+  Base.Valid &= Index.Valid;
+  std::unique_ptr<char> &Key =
+      DependentKeys[{Base.Key, dependentElementType(ASE)}];
+  if (!Key)
+    Key = std::make_unique<char>();
+  Base.Key = Key.get();
+  // The base's byte, then the element: two bases at different bytes never
+  // meet (their elements' sizes are not known).
+  constexpr int64_t Units = int64_t(1) << 24;
+  allLanes([&](unsigned L) {
+    Base.Byte[L] = int64_t(uint64_t(Base.Byte[L]) * uint64_t(Units) +
+                           uint64_t(Index.V[L]));
+  });
+  forLanes(Base.Valid, [&](unsigned L) {
+    if (Index.V[L] <= -Units / 2 || Index.V[L] >= Units / 2)
+      Base.Valid &= ~(1u << L);
+  });
+  return Base;
+}
+
 Addrs WarpAddresses::evalObjW(const Expr *E, const Frame &Fr,
                                          const Env &En, uint32_t Active,
                                          unsigned Depth) {
   Addrs None;
-  if (!Active || !E || Depth > MaxDepth || E->isTypeDependent() ||
-      E->isValueDependent())
+  if (!Active || !E || Depth > MaxDepth)
+    return None;
+  // An element of a type that depends on a template parameter, in a
+  // pattern (`s[idx]` with `volatile T *s`): its size is not known, so its
+  // address is counted in elements, in an object of its own per type and
+  // object (only elements of the same type through a base at the same byte
+  // can meet).
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E->IgnoreParens());
+      ASE && ASE->getType()->isDependentType()) {
+    if (!dependentElementType(ASE))
+      return None;
+    return dependentElementW(ASE, Fr, En, Active, Depth);
+  }
+  if (E->isTypeDependent() || E->isValueDependent())
     return None;
   E = E->IgnoreParens();
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {

@@ -27,6 +27,7 @@
 
 #include "lib/lanes/ModelTypes.h"
 #include "llvm/ADT/DenseMap.h"
+#include <memory>
 #include <optional>
 
 namespace cuda_tidy::lanes {
@@ -110,9 +111,18 @@ public:
 private:
   Addrs evalPtrCallW(const clang::CallExpr *CE, const Frame &Fr,
                      const Env &En, uint32_t Active, unsigned Depth);
+  /// An element of dependent type in a template pattern (see evalObjW).
+  Addrs dependentElementW(const clang::ArraySubscriptExpr *ASE,
+                          const Frame &Fr, const Env &En, uint32_t Active,
+                          unsigned Depth);
 
   LaneModel &M;
   clang::ASTContext &Ctx;
+  /// The objects that the elements of one dependent type in one object
+  /// make (their key: the address of the entry's value).
+  llvm::DenseMap<std::pair<const void *, const clang::Type *>,
+                 std::unique_ptr<char>>
+      DependentKeys;
 };
 
 } // namespace cuda_tidy::lanes

@@ -148,7 +148,10 @@ private:
 };
 
 void WarpExchangeFinder::FrameSearch::run() {
-  I = openContext(M, Fr, Chain, Table);
+  TableOptions Opts;
+  Opts.OwnWithHelpers = true;
+  Opts.DependentElements = true;
+  I = openContext(M, Fr, Chain, Table, Opts);
   if (!I)
     return;
   llvm::MutableArrayRef<FrameAccess> Acc = Table->accesses();
@@ -174,7 +177,8 @@ void WarpExchangeFinder::FrameSearch::run() {
       if (!placePair(P, reachOf(RI), reachOf(WI), *I, ChainLoops, M.Guards,
                      [&](unsigned Block) {
                        return M.Guards.divergentBranch(*I, Block, Fr);
-                     }))
+                     },
+                     /*OwnWithHelpers=*/true))
         continue;
       splitLoops(P, M.Guards, Fr);
       if (!search(P))
@@ -290,10 +294,8 @@ void WarpExchangeFinder::FrameSearch::valuation(Pair &P, Env &E1,
   std::vector<WarpWriters> Local;
   const std::vector<WarpWriters> &Writers = writers(P, E1, ShapeIdx, Local);
   ASTContext &Ctx = M.Ctx;
-  const int64_t WSize =
-      Ctx.getTypeSizeInChars(P.W->A->E->getType()).getQuantity();
-  const int64_t RSize =
-      Ctx.getTypeSizeInChars(P.R->A->E->getType()).getQuantity();
+  const int64_t WSize = accessSize(Ctx, *P.W->A);
+  const int64_t RSize = accessSize(Ctx, *P.R->A);
   auto Visit = [&](unsigned Tid, const Address &Ad) {
     const WarpWriters &WarpW = Writers[Tid / 32];
     if (WarpW.Entries.empty())

@@ -53,8 +53,10 @@ struct WarpExchange {
   /// through a pointer parameter; null otherwise.
   const clang::CallExpr *Via = nullptr;
   /// For an exchange split over two calls made in Func (a write in one, a
-  /// read in the other): the calls; Read and Write are in the callees, and
-  /// ReadStmt and WriteStmt are the statements of Func that hold the calls.
+  /// read in the other), or over Func and one call it makes: the calls (the
+  /// one of Func's own side null); an access made in a callee (at any
+  /// depth below the call) has the statement of Func that holds the call as
+  /// its ReadStmt or WriteStmt.
   const clang::CallExpr *ReadCall = nullptr;
   const clang::CallExpr *WriteCall = nullptr;
   /// The calls further up that lead to Via, innermost first (`scanBlock(v,

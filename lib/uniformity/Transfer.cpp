@@ -415,6 +415,23 @@ static std::optional<Form> combineForms(BinaryOperatorKind Op,
     }
     return shiftDown(Divided, *K);
   }
+  case BO_LT:
+  case BO_GT:
+  case BO_LE:
+  case BO_GE:
+  case BO_EQ:
+  case BO_NE: {
+    // A comparison of two forms compares their difference with zero: the
+    // same in every thread when their thread parts are equal (`t < end +
+    // threadIdx.x` with `t = begin + threadIdx.x`). A truth value.
+    if (!AT && !BT)
+      return std::nullopt;
+    std::optional<Form> D = addForms(*A, *B, -1);
+    if (!D || hasThreadPart(*D))
+      return std::nullopt;
+    D->Pow2 = 0;
+    return D;
+  }
   default:
     return std::nullopt;
   }

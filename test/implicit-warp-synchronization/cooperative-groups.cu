@@ -122,6 +122,11 @@ __global__ void groupLeader(float *o) {
   // note@-4:20 {{independent thread scheduling}}
   // FIXED: {{^}}    s[0] = o[0];{{$}}
   // FIXED-NEXT: {{^}}  __syncwarp(0xffffffff);{{$}}
+  // FIXED-NEXT: {{^}}  __syncthreads();{{$}}
+  // With no launch here, blocks of more than one warp race too:
+  // warning@-9:20 {{threads of different warps race on shared memory 's' with no barrier between a write and a read in blocks of 64 to 1024 threads}} [cuda-shared-memory-race]
+  // note@-11:5 {{thread 0 writes 's[0]' here}}
+  // note@-11:20 {{thread 32, in another warp, reads it here in the same barrier interval}}
 }
 __global__ void gridLeader(float *o) {
   __shared__ float s[32];
@@ -135,6 +140,11 @@ __global__ void gridLeader(float *o) {
   // note@-4:20 {{independent thread scheduling}}
   // FIXED: {{^}}    s[0] = o[0];{{$}}
   // FIXED-NEXT: {{^}}  __syncwarp(0xffffffff);{{$}}
+  // FIXED-NEXT: {{^}}  __syncthreads();{{$}}
+  // With no launch here, blocks of more than one warp race too:
+  // warning@-9:20 {{threads of different warps race on shared memory 's' with no barrier between a write and a read in blocks of 64 to 1024 threads}} [cuda-shared-memory-race]
+  // note@-11:5 {{thread 0 writes 's[0]' here}}
+  // note@-11:20 {{thread 32, in another warp, reads it here in the same barrier interval}}
 }
 
 // Counterparts: the group's thread 0 works alone (silent), and the block

@@ -8,6 +8,7 @@
 #include "lib/AnalysisContext.h"
 #include "lib/ast/CudaAST.h"
 #include "lib/lanes/WarpExchanges.h"
+#include "lib/races/SharedRaces.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -261,7 +262,8 @@ static StringRef indentOf(SourceLocation Loc, const SourceManager &SM) {
 
 ImplicitWarpSynchronizationCheck::ImplicitWarpSynchronizationCheck(
     StringRef Name, clang::tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), BlockDim(*Context) {
+    : ClangTidyCheck(Name, Context), BlockDim(*Context),
+      RaceCheckRuns(Context->isCheckEnabled("cuda-shared-memory-race")) {
   if (std::string E = BlockDim.takeError(); !E.empty())
     configurationDiag(E);
 }
@@ -581,6 +583,27 @@ void ImplicitWarpSynchronizationCheck::check(
   llvm::ArrayRef<WarpExchange> Exchanges = Analysis.exchanges();
   if (Exchanges.empty())
     return;
+  // A pair that also races between warps is cuda-shared-memory-race's when
+  // that check runs: its __syncthreads() orders the lanes of each warp too
+  // (one report and one fix for the pair).
+  std::vector<WarpExchange> Kept;
+  if (RaceCheckRuns) {
+    SharedRaceFinder &Races = AnalysisContext::get(Ctx).sharedRaces();
+    Races.run();
+    llvm::DenseSet<std::pair<const Expr *, const Expr *>> Raced;
+    for (const SharedRace &R : Races.races()) {
+      Raced.insert({R.First, R.Second});
+      Raced.insert({R.Second, R.First});
+    }
+    if (!Raced.empty()) {
+      for (const WarpExchange &X : Exchanges)
+        if (!Raced.contains({X.Write, X.Read}))
+          Kept.push_back(X);
+      Exchanges = Kept;
+      if (Exchanges.empty())
+        return;
+    }
+  }
 
   // One report per read, keyed by where it is spelled (template
   // instantiations share a spelling).

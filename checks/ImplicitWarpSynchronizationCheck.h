@@ -45,6 +45,8 @@ private:
       const FixPlanner &Fixes, const clang::SourceManager &SM);
 
   BlockDimOption BlockDim;
+  /// cuda-shared-memory-race runs too: pairs it reports are left to it.
+  const bool RaceCheckRuns;
 };
 
 } // namespace cuda_tidy

@@ -33,17 +33,14 @@ __global__ void partialLast(int *io) {
   __shared__ int r[1000 + 16];
   for (int c = threadIdx.x; c < 1000; c += 256)
     r[c] += r[c + 16];
-  // warning@-1:13 {{lanes of a warp exchange data through shared memory 'r' with no '__syncwarp' between the write and the read; no fix: the lanes that run it are not known}}
-  // note@-2:5 {{lane 16 writes the element here}}
-  // note@-3:13 {{lane 0 reads it here, and no barrier orders the two}}
-  // note@-4:13 {{independent thread scheduling}}
   // Lanes 16-31 also read the elements the next warp updates: a race
-  // between warps, for cuda-shared-memory-race.
-  // warning@-7:13 {{threads of different warps race on shared memory 'r' with no barrier between an update and a read}} [cuda-shared-memory-race]
-  // note@-8:5 {{thread 32 updates 'r[32]' here}}
-  // note@-9:13 {{thread 16, in another warp, reads it here in the same barrier interval}}
-  // note@-11:3 {{the next iteration of this loop reaches the second access before any barrier}}
-  // note@-11:13 {{no automatic fix: both accesses are in one statement}}
+  // between warps, which cuda-shared-memory-race reports (the pair inside
+  // the warp, lane 16 writing what lane 0 reads, is then left to it).
+  // warning@-4:13 {{threads of different warps race on shared memory 'r' with no barrier between an update and a read}} [cuda-shared-memory-race]
+  // note@-5:5 {{thread 32 updates 'r[32]' here}}
+  // note@-6:13 {{thread 16, in another warp, reads it here in the same barrier interval}}
+  // note@-8:3 {{the next iteration of this loop reaches the second access before any barrier}}
+  // note@-8:13 {{no automatic fix: both accesses are in one statement}}
   __syncthreads();
   io[threadIdx.x] = r[threadIdx.x];
 }

@@ -66,6 +66,17 @@ struct ConstEval {
   std::optional<llvm::APSInt> operator()(const clang::Expr *E) const;
 };
 
+/// Pow2 of a value known to be zero (every power of two divides it).
+inline constexpr unsigned ZeroPow2 = 63;
+/// The power of two that divides C (ZeroPow2 for zero).
+unsigned pow2Of(const llvm::APSInt &C);
+
+/// The level of `L Op R` from the levels of its operands (Algebra.cpp): the
+/// shapes' reasoning, made exact by the affine form where it has one.
+UniformValue combine(clang::BinaryOperatorKind Op, const clang::Expr *LE,
+                     UniformValue L, const clang::Expr *RE, UniformValue R,
+                     const ConstEval &Ctx, const UniformityOptions &Opts);
+
 /// The levels of the locals at one point of a function.
 using VarLevels = llvm::DenseMap<const clang::VarDecl *, UniformValue>;
 

@@ -1,0 +1,436 @@
+//===--- Algebra.cpp - Levels of arithmetic and comparisons ---------------===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The value algebra of the uniformity analysis: the level of `L Op R` from
+// the levels of its operands, by the lane-linear and aligned shapes and,
+// exactly, by affine forms in the thread index (UniformValue's form:
+// U + Lin . t + FloorMul * floor(Flr . t / 2^FloorShift)), whose thread
+// parts may cancel.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lib/uniformity/UniformityImpl.h"
+#include "lib/ast/CudaAST.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+
+using namespace clang;
+
+namespace cuda_tidy {
+
+//===----------------------------------------------------------------------===//
+// The value algebra: shapes through arithmetic and comparisons.
+//===----------------------------------------------------------------------===//
+
+std::optional<llvm::APSInt> ConstEval::operator()(const Expr *E) const {
+  if (Pins && !Pins->empty())
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      for (const auto &[D, Value] : *Pins)
+        if (D == DRE->getDecl())
+          return llvm::APSInt(llvm::APInt(64, uint64_t(Value), true),
+                              /*isUnsigned=*/false);
+  return constantOf(E, Ctx);
+}
+
+/// E, at level V, is a multiple of 32 and not thread-varying (`blockDim.x`,
+/// `64`).
+static bool isAligned(const Expr *E, UniformValue V, const ConstEval &Ctx) {
+  if (V.Params || V.Base == Uniformity::Thread)
+    return false;
+  if (V.Shape == UniformValue::Aligned)
+    return true;
+  auto C = Ctx(E);
+  return C && C->getExtValue() % 32 == 0;
+}
+
+/// The level and shape of `L Op R` from those of its operands.
+static UniformValue combineShapes(BinaryOperatorKind Op, const Expr *LE,
+                                  UniformValue L, const Expr *RE,
+                                  UniformValue R, const ConstEval &Ctx) {
+  auto IsAligned = [&](const Expr *E, UniformValue V) {
+    return isAligned(E, V, Ctx);
+  };
+  UniformValue J = plain(join(L, R));
+
+  auto LinearOverAligned = [&](UniformValue X, UniformValue Y, const Expr *YE) {
+    return X.Base == Uniformity::Thread && X.Params == 0 &&
+           X.Shape == UniformValue::LaneLinear && IsAligned(YE, Y);
+  };
+  auto Warp = UniformValue::of(Uniformity::Warp);
+  switch (Op) {
+  case BO_Add:
+    if (LinearOverAligned(L, R, RE) || LinearOverAligned(R, L, LE))
+      return UniformValue::of(Uniformity::Thread, UniformValue::LaneLinear);
+    if (IsAligned(LE, L) && IsAligned(RE, R))
+      return UniformValue::of(J.Base, UniformValue::Aligned);
+    return J;
+  case BO_Sub:
+    if (LinearOverAligned(L, R, RE))
+      return UniformValue::of(Uniformity::Thread, UniformValue::LaneLinear);
+    if (IsAligned(LE, L) && IsAligned(RE, R))
+      return UniformValue::of(J.Base, UniformValue::Aligned);
+    return J;
+  case BO_Mul:
+    if (J.Base != Uniformity::Thread && J.Params == 0 &&
+        (IsAligned(LE, L) || IsAligned(RE, R)))
+      return UniformValue::of(J.Base, UniformValue::Aligned);
+    return J;
+  case BO_Div:
+    if (LinearOverAligned(L, R, RE))
+      return Warp;
+    return J;
+  case BO_Shr:
+    if (L.Shape == UniformValue::LaneLinear && L.Params == 0 && R.Params == 0)
+      if (auto C = Ctx(RE); C && C->getExtValue() >= 5)
+        return Warp;
+    return J;
+  case BO_Shl:
+    if (J.Base != Uniformity::Thread && J.Params == 0)
+      if (auto C = Ctx(RE); C && C->getExtValue() >= 5)
+        return UniformValue::of(J.Base, UniformValue::Aligned);
+    return J;
+  case BO_And:
+    if (L.Shape == UniformValue::LaneLinear && L.Params == 0)
+      if (auto C = Ctx(RE); C && (C->getZExtValue() & 31) == 0)
+        return Warp;
+    return J;
+  case BO_LT:
+  case BO_GE:
+  case BO_GT:
+  case BO_LE: {
+    // threadIdx.x < 64 holds for whole warps; threadIdx.x <= 63 too.
+    bool LinearLeft = L.Shape == UniformValue::LaneLinear;
+    const Expr *OtherE = LinearLeft ? RE : LE;
+    UniformValue Lin = LinearLeft ? L : R, Other = LinearLeft ? R : L;
+    if (Lin.Shape != UniformValue::LaneLinear || Lin.Params)
+      return J;
+    // Normalise to "linear OP other".
+    bool Strict = LinearLeft ? (Op == BO_LT || Op == BO_GE)
+                             : (Op == BO_GT || Op == BO_LE);
+    if (Strict && IsAligned(OtherE, Other))
+      return Warp;
+    if (!Strict && !Other.Params && Other.Base != Uniformity::Thread)
+      if (auto C = Ctx(OtherE);
+          C && (C->getExtValue() + 1) % 32 == 0)
+        return Warp;
+    return J;
+  }
+  default:
+    return J;
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Affine forms: U + Lin . t + FloorMul * floor(Flr . t / 2^FloorShift).
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// An affine form in wide integers, while it is computed.
+struct Form {
+  Uniformity Rest = Uniformity::Block;
+  uint64_t Params = 0;
+  unsigned Pow2 = 0;
+  unsigned FloorShift = 0;
+  int64_t FloorMul = 0;
+  std::array<int64_t, 4> Lin{}, Flr{};
+};
+} // namespace
+
+
+/// V's form: its own, or, for a value that is not thread-varying, U = V.
+static std::optional<Form> formOf(const UniformValue &V) {
+  Form F;
+  F.Params = V.Params;
+  F.Pow2 = V.Pow2;
+  if (V.Affine) {
+    F.Rest = V.Rest;
+    F.FloorShift = V.FloorShift;
+    F.FloorMul = V.FloorMul;
+    for (unsigned I = 0; I < 4; ++I) {
+      F.Lin[I] = V.Lin[I];
+      F.Flr[I] = V.Flr[I];
+    }
+    return F;
+  }
+  if (V.Base == Uniformity::Thread && !V.Mixed)
+    return std::nullopt;
+  // Varying only through parameters' thread parts: taken as the uniform
+  // part; a call's bound analysis sees what they are.
+  F.Rest = ownLevel(V);
+  return F;
+}
+
+static bool hasThreadPart(const Form &F) {
+  return llvm::any_of(F.Lin, [](int64_t C) { return C != 0; }) ||
+         F.FloorMul != 0;
+}
+
+/// The level of a value of form F when its thread part is zero or only q
+/// (see Uniformity.h), else std::nullopt.
+static std::optional<Uniformity> formLevel(const Form &F,
+                                           const UniformityOptions &Opts) {
+  bool Q = F.Lin[3] != 0 || (F.FloorMul != 0 && F.Flr[3] != 0);
+  for (unsigned I = 0; I < 3; ++I)
+    if (F.Lin[I] != 0 || (F.FloorMul != 0 && F.Flr[I] != 0))
+      return std::nullopt;
+  if (Q && Opts.OpaqueCallsVary)
+    return std::max(F.Rest, Uniformity::Warp);
+  return F.Rest;
+}
+
+unsigned pow2Of(const llvm::APSInt &C) {
+  if (C.isZero())
+    return ZeroPow2;
+  return std::min<unsigned>(C.countr_zero(), ZeroPow2);
+}
+
+/// Stores F into V, unless a coefficient does not fit (then V keeps no
+/// form).
+static void storeForm(const Form &F, UniformValue &V) {
+  auto Fits = [](int64_t C) {
+    return C >= INT16_MIN && C <= INT16_MAX;
+  };
+  V.Pow2 = static_cast<uint8_t>(std::min(F.Pow2, ZeroPow2));
+  if (!hasThreadPart(F)) {
+    V.Affine = false;
+    return;
+  }
+  if (!Fits(F.FloorMul) || !llvm::all_of(F.Lin, Fits) ||
+      !llvm::all_of(F.Flr, Fits) || F.FloorShift > 62) {
+    V.Affine = false;
+    V.Pow2 = 0;
+    return;
+  }
+  V.Affine = true;
+  V.Rest = F.Rest;
+  V.FloorShift = static_cast<uint8_t>(F.FloorMul ? F.FloorShift : 0);
+  V.FloorMul = static_cast<int16_t>(F.FloorMul);
+  for (unsigned I = 0; I < 4; ++I) {
+    V.Lin[I] = static_cast<int16_t>(F.Lin[I]);
+    V.Flr[I] = static_cast<int16_t>(F.FloorMul ? F.Flr[I] : 0);
+  }
+}
+
+/// A + Sign * B.
+static std::optional<Form> addForms(const Form &A, const Form &B, int Sign) {
+  Form R = A;
+  R.Rest = std::max(A.Rest, B.Rest);
+  R.Params |= B.Params;
+  R.Pow2 = std::min(A.Pow2, B.Pow2);
+  for (unsigned I = 0; I < 4; ++I)
+    R.Lin[I] += Sign * B.Lin[I];
+  if (B.FloorMul != 0) {
+    if (A.FloorMul == 0) {
+      R.FloorMul = Sign * B.FloorMul;
+      R.FloorShift = B.FloorShift;
+      R.Flr = B.Flr;
+    } else if (A.FloorShift == B.FloorShift && A.Flr == B.Flr) {
+      R.FloorMul += Sign * B.FloorMul;
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (R.FloorMul == 0) {
+    R.FloorShift = 0;
+    R.Flr = {};
+  }
+  return R;
+}
+
+static Form scaleForm(Form F, int64_t K, unsigned KPow2) {
+  for (int64_t &C : F.Lin)
+    C *= K;
+  F.FloorMul *= K;
+  F.Pow2 = std::min(F.Pow2 + KPow2, ZeroPow2);
+  if (K == 0)
+    F = Form{F.Rest, F.Params, ZeroPow2, 0, 0, {}, {}};
+  return F;
+}
+
+/// F divided (rounded down) by 2^K.
+static std::optional<Form> shiftDown(Form F, unsigned K) {
+  if (F.Pow2 < K)
+    return std::nullopt;
+  int64_t D = int64_t(1) << K;
+  F.Pow2 = F.Pow2 == ZeroPow2 ? ZeroPow2 : F.Pow2 - K;
+  if (F.FloorMul != 0) {
+    // floor((L + floor(T / 2^s)) / 2^K) = L / 2^K + floor(T / 2^(s+K))
+    // when 2^K divides L.
+    if (F.FloorMul != 1 ||
+        llvm::any_of(F.Lin, [&](int64_t C) { return C % D != 0; }))
+      return std::nullopt;
+    for (int64_t &C : F.Lin)
+      C /= D;
+    F.FloorShift += K;
+    return F;
+  }
+  // The coefficients 2^K divides stay linear; the others (of indices, not
+  // negative) go into the rounded-down part.
+  for (unsigned I = 0; I < 4; ++I) {
+    if (F.Lin[I] % D == 0) {
+      F.Lin[I] /= D;
+      continue;
+    }
+    if (F.Lin[I] < 0)
+      return std::nullopt;
+    F.Flr[I] = F.Lin[I];
+    F.Lin[I] = 0;
+    F.FloorMul = 1;
+    F.FloorShift = K;
+  }
+  return F;
+}
+
+/// The form of `L Op R`, or std::nullopt when it is not affine.
+static std::optional<Form> combineForms(BinaryOperatorKind Op,
+                                        const UniformValue &L,
+                                        const Expr *RE,
+                                        const UniformValue &R, const Expr *LE,
+                                        const ConstEval &Ctx) {
+  std::optional<Form> A = formOf(L), B = formOf(R);
+  if (!A || !B)
+    return std::nullopt;
+  bool AT = hasThreadPart(*A), BT = hasThreadPart(*B);
+  auto Constant = [&](const Expr *E) { return Ctx(E); };
+  switch (Op) {
+  case BO_Add:
+    return addForms(*A, *B, 1);
+  case BO_Sub:
+    return addForms(*A, *B, -1);
+  case BO_Mul: {
+    if (!AT && !BT) {
+      Form F = *A;
+      F.Rest = std::max(A->Rest, B->Rest);
+      F.Params |= B->Params;
+      F.Pow2 = std::min(A->Pow2 + B->Pow2, ZeroPow2);
+      return F;
+    }
+    if (AT && BT)
+      return std::nullopt;
+    const Form &T = AT ? *A : *B;
+    auto C = Constant(AT ? RE : LE);
+    if (!C || C->getSignificantBits() > 32)
+      return std::nullopt;
+    return scaleForm(T, C->getExtValue(), pow2Of(*C));
+  }
+  case BO_Shl: {
+    if (BT)
+      return std::nullopt;
+    if (!AT) {
+      // Shifting left keeps what divides U.
+      Form F = *A;
+      F.Rest = std::max(A->Rest, B->Rest);
+      F.Params |= B->Params;
+      return F;
+    }
+    auto C = Constant(RE);
+    if (!C || C->isNegative() || C->getExtValue() > 30) {
+      if (AT)
+        return std::nullopt;
+      Form F = *A;
+      F.Rest = std::max(A->Rest, B->Rest);
+      F.Params |= B->Params;
+      return F;
+    }
+    unsigned K = C->getExtValue();
+    return scaleForm(*A, int64_t(1) << K, K);
+  }
+  case BO_Div:
+  case BO_Shr: {
+    if (BT)
+      return std::nullopt;
+    Form Divided = *A;
+    Divided.Rest = std::max(A->Rest, B->Rest);
+    Divided.Params |= B->Params;
+    if (!AT && A->Pow2 == 0)
+      return Divided;
+    std::optional<unsigned> K;
+    if (auto C = Constant(RE)) {
+      if (Op == BO_Shr && !C->isNegative() && C->getExtValue() <= 62)
+        K = C->getExtValue();
+      else if (Op == BO_Div && C->isStrictlyPositive() && C->isPowerOf2())
+        K = C->logBase2();
+    }
+    if (!K) {
+      if (AT)
+        return std::nullopt;
+      Divided.Pow2 = 0;
+      return Divided;
+    }
+    if (!AT) {
+      Divided.Pow2 = A->Pow2 >= *K ? (A->Pow2 == ZeroPow2 ? ZeroPow2
+                                                          : A->Pow2 - *K)
+                                   : 0;
+      return Divided;
+    }
+    return shiftDown(Divided, *K);
+  }
+  case BO_LT:
+  case BO_GT:
+  case BO_LE:
+  case BO_GE:
+  case BO_EQ:
+  case BO_NE: {
+    // A comparison of two forms compares their difference with zero: the
+    // same in every thread when their thread parts are equal (`t < end +
+    // threadIdx.x` with `t = begin + threadIdx.x`). A truth value.
+    if (!AT && !BT)
+      return std::nullopt;
+    std::optional<Form> D = addForms(*A, *B, -1);
+    if (!D || hasThreadPart(*D))
+      return std::nullopt;
+    D->Pow2 = 0;
+    return D;
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+/// The level of `L Op R` from the levels of its operands: the shapes'
+/// reasoning, made exact by the affine form where it has one.
+UniformValue combine(BinaryOperatorKind Op, const Expr *LE, UniformValue L,
+                     const Expr *RE, UniformValue R, const ConstEval &Ctx,
+                            const UniformityOptions &Opts) {
+  UniformValue V = combineShapes(Op, LE, L, RE, R, Ctx);
+  std::optional<Form> F = combineForms(Op, L, RE, R, LE, Ctx);
+  if (!F)
+    return V;
+  if (std::optional<Uniformity> Level = formLevel(*F, Opts);
+      Level && (L.Affine || R.Affine)) {
+    // The thread parts cancel: as uniform as what remains.
+    V.Base = std::min(V.Base, *Level);
+    V.Params = F->Params;
+    if (V.Base != Uniformity::Block || V.Params)
+      V.Shape = UniformValue::None;
+    else if (F->Pow2 >= 5)
+      V.Shape = UniformValue::Aligned;
+  }
+  // A parameter minus a thread part, or the other way round (a helper's
+  // `j - threadIdx.x` on its parameter `j`): the parameter's own thread
+  // part may cancel it, so the value varies only as far as the callers'
+  // arguments make it (UniformValue::Mixed).
+  if (Op == BO_Sub && V.Base == Uniformity::Thread && hasThreadPart(*F)) {
+    std::optional<Form> FL = formOf(L), FR = formOf(R);
+    if (FL && FR && hasThreadPart(*FL) != hasThreadPart(*FR)) {
+      const UniformValue &P = hasThreadPart(*FL) ? R : L;
+      const UniformValue &T = hasThreadPart(*FL) ? L : R;
+      if (P.Params && T.Affine) {
+        V.Mixed = P.Params | P.Mixed | T.Mixed;
+        V.MixRest = F->Rest;
+        V.Shape = UniformValue::None;
+      }
+    }
+  }
+  if (V.Base != Uniformity::Thread) {
+    V.Mixed = 0;
+    V.MixRest = Uniformity::Block;
+  }
+  storeForm(*F, V);
+  return V;
+}
+
+} // namespace cuda_tidy

@@ -45,7 +45,7 @@ AnalysisContext &AnalysisContext::get(ASTContext &Ctx) {
   return *Slot;
 }
 
-AnalysisContext::AnalysisContext(ASTContext &Ctx) : Ctx(Ctx) {}
+AnalysisContext::AnalysisContext(ASTContext &Ctx) : Ctx(Ctx), Cfgs(Ctx) {}
 AnalysisContext::~AnalysisContext() = default;
 
 const CallGraphIndex &AnalysisContext::callGraph() {
@@ -61,6 +61,7 @@ UniformityAnalysis &AnalysisContext::uniformity(const UniformityOptions &Opts) {
         U->options().Scope == Opts.Scope)
       return *U;
   Uniformities.push_back(std::make_unique<UniformityAnalysis>(Ctx, Opts));
+  Uniformities.back()->shareCfgs(&Cfgs);
   return *Uniformities.back();
 }
 
@@ -71,6 +72,7 @@ lanes::LaneModel &AnalysisContext::lanes() {
     In.Launches = [this]() -> const LaunchModel & { return launches(); };
     In.Uniformity = [this](const UniformityOptions &Opts)
         -> UniformityAnalysis & { return uniformity(Opts); };
+    In.Cfgs = &Cfgs;
     Lanes = std::make_unique<lanes::LaneModel>(Ctx, std::move(In));
   }
   return *Lanes;

@@ -13,6 +13,8 @@
 ///  - the call graph of the translation unit (CallGraphIndex): for each
 ///    function, the calls to it and the functions that make them, template
 ///    instantiations included, and whether its address is taken;
+///  - the CFG and parent map of each function body (lib/ast/FunctionCfgs.h),
+///    built once for the uniformity analysis and the lane model;
 ///  - the uniformity analysis (lib/uniformity/Uniformity.h), one per option set, with
 ///    its per-function results and summaries;
 ///  - the constant evaluator, the launch model (lib/launch/LaunchModel.h) and the
@@ -40,6 +42,7 @@
 #define CUDA_TIDY_LIB_ANALYSISCONTEXT_H
 
 #include "lib/ast/CallGraph.h"
+#include "lib/ast/FunctionCfgs.h"
 #include "lib/uniformity/Uniformity.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
@@ -96,6 +99,7 @@ private:
 
   clang::ASTContext &Ctx;
   std::unique_ptr<CallGraphIndex> Calls;
+  FunctionCfgs Cfgs;
   llvm::SmallVector<std::unique_ptr<UniformityAnalysis>, 2> Uniformities;
   std::unique_ptr<ConstantEvaluator> Constants;
   std::unique_ptr<LaunchModel> Launches;

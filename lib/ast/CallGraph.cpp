@@ -118,9 +118,8 @@ private:
     // host-only function holds no device call, and one that is no
     // instantiation cannot name a function of the user's; a declaration
     // with no body holds no call at all.
-    if ((!FD->getBody() ||
-         (!FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAGlobalAttr>()) ||
-         !FD->isTemplateInstantiation()) &&
+    if ((!FD->getBody() || !FD->isTemplateInstantiation() ||
+         (!FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAGlobalAttr>())) &&
         SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
       return true;
     const FunctionDecl *Saved = Current, *SavedInnermost = Innermost;

@@ -299,6 +299,45 @@ void AccessTable::fill(AccessThreads &C, const FrameAccess &A, unsigned BD,
   E2.ReadBlockDim = Outer;
 }
 
+std::optional<bool> AccessTable::warpsAlike(unsigned K, unsigned ShapeIdx,
+                                            Env &E2) {
+  // A filled entry answers as cheaply (the caller asks threads()).
+  if (auto It = Cache.find(keyOf(K, E2, ShapeIdx));
+      It != Cache.end() && It->second.Filled)
+    return std::nullopt;
+  std::optional<WarpLayout> L = warpLayout(K, ShapeIdx, E2);
+  if (!L)
+    return std::nullopt;
+  return L->SameLanes && (!L->Lanes || L->Stride == 0);
+}
+
+std::optional<AccessTable::WarpLayout>
+AccessTable::warpLayout(unsigned K, unsigned ShapeIdx, Env &E2) {
+  const FrameAccess &A = Acc[K];
+  const unsigned BD = unsigned(Shapes[ShapeIdx].D.product());
+  const Frame &AF = A.frame(Fr);
+  llvm::SmallVector<std::pair<llvm::ArrayRef<Cond>, const Frame *>, 3> Rest = {
+      {A.CallGuard, &Fr}};
+  for (const auto &[G, GF] : A.MidGuards)
+    Rest.push_back({G, GF});
+  Rest.push_back({A.Guard, &AF});
+  llvm::SmallVector<uint32_t, 32> Pass;
+  if (!M.Block.blockLanes(Chain, Rest, E2, BD, Pass))
+    return std::nullopt;
+  WarpLayout Out;
+  Out.Lanes = Pass.front();
+  Out.SameLanes =
+      llvm::all_of(Pass, [&](uint32_t L) { return L == Pass.front(); });
+  if (!Out.SameLanes || !Out.Lanes || Pass.size() < 2)
+    return Out;
+  // Lane L of warp W is at Byte + (A[L] + C W) Size.
+  BlockAddress BA;
+  if (!M.Block.blockAddress(A.A->E, AF, E2, unsigned(Pass.size()), BA))
+    return std::nullopt;
+  Out.Stride = BA.Index.C * BA.Size;
+  return Out;
+}
+
 AccessThreads &
 AccessTable::threads(unsigned K, unsigned ShapeIdx, Env &E2,
                      llvm::SmallPtrSetImpl<const Expr *> &Unknown) {

@@ -132,6 +132,22 @@ public:
   /// unknown conditions to Unknown.
   AccessThreads &threads(unsigned K, unsigned ShapeIdx, Env &E,
                          llvm::SmallPtrSetImpl<const clang::Expr *> &Unknown);
+  /// How access K is laid out over the warps of the block, for shape
+  /// Shapes[ShapeIdx] and E's loop values, from the whole block's guards
+  /// and index at once (BlockEvaluator) without making the entry; nullopt
+  /// where those cannot be evaluated so (ask threads()). Notes a blockDim
+  /// read in E.
+  struct WarpLayout {
+    /// Every warp runs the access in the same lanes (Lanes, warp 0's).
+    bool SameLanes = false;
+    uint32_t Lanes = 0;
+    /// Thread T + 32 W is at thread T's byte plus W * Stride.
+    int64_t Stride = 0;
+  };
+  std::optional<WarpLayout> warpLayout(unsigned K, unsigned ShapeIdx, Env &E);
+  /// Every warp runs access K in the same lanes at the same elements
+  /// (thread T of warp 0 and thread T + 32 W of warp W); see warpLayout.
+  std::optional<bool> warpsAlike(unsigned K, unsigned ShapeIdx, Env &E);
 
 private:
   /// Keeps FA when it reaches memory an exchange can go through.

@@ -313,10 +313,21 @@ bool BlockEvaluator::evalBinary(const BinaryOperator *BO, const Frame &Fr,
   if (!isEvaluatedBinary(Op))
     return false;
   WarpVal Y;
-  if (!evalBlock(BO->getLHS(), Fr, En, NW, R, ReadBD, Depth + 1) ||
-      !evalBlock(BO->getRHS(), Fr, En, NW, Y, ReadBD, Depth + 1) ||
-      !toInt(R, NW) || !toInt(Y, NW))
+  // As in WarpValues::evalBinaryW: a product with a side that is 0 without
+  // reading blockDim is 0 for every block size.
+  bool LRead = false, RRead = false;
+  if (!evalBlock(BO->getLHS(), Fr, En, NW, R, LRead, Depth + 1) ||
+      !evalBlock(BO->getRHS(), Fr, En, NW, Y, RRead, Depth + 1) ||
+      !toInt(R, NW) || !toInt(Y, NW)) {
+    ReadBD |= LRead || RRead;
     return false;
+  }
+  auto Zero = [](const WarpVal &V) {
+    return V.C == 0 && llvm::all_of(V.A, [](int64_t X) { return X == 0; });
+  };
+  if (Op == BO_Mul && ((!LRead && Zero(R)) || (!RRead && Zero(Y))))
+    LRead = RRead = false;
+  ReadBD |= LRead || RRead;
   WarpVal &X = R;
   const bool Unsigned = BO->getLHS()->getType()->isUnsignedIntegerType();
   if (!BO->isComparisonOp())

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lib/lanes/FunctionFacts.h"
+#include "lib/ast/FunctionCfgs.h"
 #include "lib/ast/CudaAST.h"
 #include "lib/lanes/LaneModel.h"
 #include "lib/uniformity/Uniformity.h"
@@ -264,13 +265,10 @@ FunctionInfo &FunctionFacts::info(const FunctionDecl *F) {
   Stmt *Body = F->getBody();
   if (!Body)
     return I;
-  I.PM = std::make_unique<ParentMap>(Body);
-  CFG::BuildOptions Opts;
-  Opts.AddImplicitDtors = false;
-  Opts.AddInitializers = false;
-  Opts.AddTemporaryDtors = false;
-  Opts.AddCXXDefaultInitExprInCtors = false;
-  I.Cfg = CFG::buildCFG(F, Body, &Ctx, Opts);
+  FunctionCfg Built = M.Inputs.Cfgs ? M.Inputs.Cfgs->of(F, Body)
+                                    : buildFunctionCfg(F, Body, Ctx);
+  I.PM = std::move(Built.PM);
+  I.Cfg = std::move(Built.Cfg);
   if (!I.Cfg)
     return I;
   I.Dom = std::make_unique<CFGDomTree>(I.Cfg.get());

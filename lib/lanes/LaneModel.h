@@ -186,6 +186,7 @@ class ASTContext;
 
 namespace cuda_tidy {
 class CallGraphIndex;
+class FunctionCfgs;
 class LaunchModel;
 class UniformityAnalysis;
 struct UniformityOptions;
@@ -200,6 +201,9 @@ struct LaneModelInputs {
   std::function<const CallGraphIndex &()> Calls;
   std::function<const LaunchModel &()> Launches;
   std::function<UniformityAnalysis &(const UniformityOptions &)> Uniformity;
+  /// The CFGs shared with the uniformity analysis (null: the model builds
+  /// its own).
+  FunctionCfgs *Cfgs = nullptr;
 };
 
 /// The module-wide option that bounds the lane model's work per analysis

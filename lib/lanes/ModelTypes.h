@@ -251,8 +251,9 @@ using BarrierTable = llvm::SmallVector<llvm::SmallVector<bool, 8>, 32>;
 /// What the model knows of one function body (FunctionFacts::info).
 struct FunctionInfo {
   const clang::FunctionDecl *F = nullptr;
-  std::unique_ptr<clang::ParentMap> PM;
-  std::unique_ptr<clang::CFG> Cfg;
+  /// (Shared with the uniformity analysis through LaneModelInputs::Cfgs.)
+  std::shared_ptr<clang::ParentMap> PM;
+  std::shared_ptr<clang::CFG> Cfg;
   std::unique_ptr<clang::CFGDomTree> Dom;
   llvm::SmallVector<const clang::CFGBlock *, 32> Blocks;
   llvm::DenseMap<const clang::Stmt *, Pos> Positions;

@@ -204,6 +204,25 @@ ThreadVariance::shapeOf(const Expr *E, const Frame &Fr,
   return Shape::Varying;
 }
 
+bool ThreadVariance::lanesDiffer(const Expr *E, const Frame &Fr) {
+  E = E->IgnoreParenImpCasts();
+  if (shapeOf(E, Fr) == Shape::Linear)
+    return true;
+  // The lane's index in a warp: `x % 32`, `x & 31` (and wider moduli and
+  // masks, under which the 32 lanes still differ) of a lane-linear x.
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  if (!BO || (BO->getOpcode() != BO_Rem && BO->getOpcode() != BO_And))
+    return false;
+  Expr::EvalResult Res;
+  const Expr *C = BO->getRHS();
+  if (C->isValueDependent() || !C->EvaluateAsInt(Res, Ctx))
+    return false;
+  int64_t K = Res.Val.getInt().getExtValue();
+  bool Keeps = BO->getOpcode() == BO_Rem ? K > 0 && K % 32 == 0
+                                         : K >= 31 && (K & 31) == 31;
+  return Keeps && shapeOf(BO->getLHS(), Fr) == Shape::Linear;
+}
+
 bool ThreadVariance::isGridStride(const VarDecl *V, const Frame &Fr,
                                             unsigned Depth) {
   FunctionInfo &I = M.Facts.info(Fr.F);
@@ -229,6 +248,17 @@ bool ThreadVariance::provenWarpUniform(const Expr *E,
   // see (a grid-stride index advanced by `tid += blockDim.x * gridDim.x`).
   if (isWarpUniformShape(shapeOf(E, Fr)))
     return true;
+  // A comparison of a value that differs in every lane of a warp with one
+  // that is the same in all of them (`i < n` on a grid index, `lane >= d`)
+  // holds in some lanes and not others for some values: never proven, and
+  // the uniformity analysis of the whole function is not needed to say so.
+  if (const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+      BO && BO->isComparisonOp()) {
+    const Expr *L = BO->getLHS(), *R = BO->getRHS();
+    if ((lanesDiffer(L, Fr) && isWarpUniformShape(shapeOf(R, Fr))) ||
+        (lanesDiffer(R, Fr) && isWarpUniformShape(shapeOf(L, Fr))))
+      return false;
+  }
   // A value the plain analysis (opaque calls joined, not varying) finds
   // thread-varying is thread-varying for the proof too, which treats more
   // values as varying, in every context: the plain analysis is the one the

@@ -56,6 +56,9 @@ private:
   /// gridDim.x`): in every lane of a warp it is the same multiple of 32
   /// plus the lane.
   bool isGridStride(const clang::VarDecl *V, const Frame &Fr, unsigned Depth);
+  /// E (an integer) is different in each of the 32 lanes of a warp: a
+  /// lane-linear value, or its lane index (`% 32`, `& 31`).
+  bool lanesDiffer(const clang::Expr *E, const Frame &Fr);
 
   LaneModel &M;
   clang::ASTContext &Ctx;

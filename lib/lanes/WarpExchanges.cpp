@@ -119,6 +119,11 @@ private:
   bool search(Pair &P);
   /// Evaluates one block shape; false when the budget ran out.
   bool runShape(Pair &P, unsigned ShapeIdx);
+  /// In every valuation of the pair in Shapes[ShapeIdx], both accesses run
+  /// in the same lanes of every warp, at elements that move on by the same
+  /// bytes from one warp to the next, and nothing read blockDim: each warp
+  /// exchanges as the first does.
+  bool warpsShifted(Pair &P, unsigned ShapeIdx);
   /// The pair's writers and readers for one valuation of the loops.
   void valuation(Pair &P, Env &E1, unsigned ShapeIdx);
   /// The writers of the pair for E's loop values, per warp.
@@ -215,6 +220,18 @@ bool WarpExchangeFinder::FrameSearch::search(Pair &P) {
     return true;
   }
   const unsigned Largest = P.Shapes.size() - 1;
+  // Where every warp of the largest block exchanges as the first does and
+  // nothing read blockDim, the block of one warp (the first warp of every
+  // size) answers for all.
+  if (Largest > 0 && P.Shapes.front().D.product() == 32 &&
+      warpsShifted(P, Largest)) {
+    if (!runShape(P, 0))
+      return false;
+    if (!P.ReadBlockDim) {
+      P.Chosen = P.WarpFirst[0];
+      return true;
+    }
+  }
   if (!runShape(P, Largest))
     return false;
   if (!P.ReadBlockDim) {
@@ -248,6 +265,37 @@ bool WarpExchangeFinder::FrameSearch::runShape(Pair &P, unsigned ShapeIdx) {
   enumerateCommon(P, M.Guards, Chain, Fr, Base,
                   [&](Env &E) { valuation(P, E, ShapeIdx); });
   return !overBudget();
+}
+
+bool WarpExchangeFinder::FrameSearch::warpsShifted(Pair &P,
+                                                  unsigned ShapeIdx) {
+  bool Ok = true, ReadBD = false;
+  std::optional<int64_t> Stride;
+  auto Check = [&](unsigned AI, Env &E) {
+    std::optional<AccessTable::WarpLayout> L =
+        Table->warpLayout(AI, ShapeIdx, E);
+    if (!L || !L->SameLanes || (L->Lanes && Stride && *Stride != L->Stride))
+      Ok = false;
+    else if (L->Lanes)
+      Stride = L->Stride;
+    return Ok;
+  };
+  Env Base;
+  setShape(Base, P.Shapes[ShapeIdx]);
+  Base.ReadBlockDim = &ReadBD;
+  enumerateCommon(P, M.Guards, Chain, Fr, Base, [&](Env &E1) {
+    if (!Ok)
+      return;
+    Env EW = E1;
+    shiftTrips(P, EW, P.Shift.W);
+    M.Guards.enumerate(P.WOnly, Fr, EW,
+                       [&](Env &E2) { return Check(P.WI, E2); });
+    Env ER = E1;
+    shiftTrips(P, ER, P.Shift.R);
+    M.Guards.enumerate(P.ROnly, Fr, ER,
+                       [&](Env &E2) { return Check(P.RI, E2); });
+  });
+  return Ok && !ReadBD && !overBudget();
 }
 
 void WarpExchangeFinder::FrameSearch::addWriters(

@@ -304,8 +304,32 @@ Vals WarpValues::evalBinaryW(const BinaryOperator *BO, const Frame &Fr,
     return R;
   if (!isEvaluatedBinary(Op))
     return R;
+  // Which side read blockDim: a product with a side that is 0 without
+  // reading it (`blockIdx.x * blockDim.x`, blockIdx being 0 in the model)
+  // is 0 for every block size.
+  bool *ReadBD = En.ReadBlockDim;
+  const bool ReadBefore = ReadBD && *ReadBD;
+  if (ReadBD)
+    *ReadBD = false;
   Vals L = evalW(BO->getLHS(), Fr, En, Active, Depth + 1);
+  const bool LRead = ReadBD && *ReadBD;
+  if (ReadBD)
+    *ReadBD = false;
   Vals Right = evalW(BO->getRHS(), Fr, En, L.Valid, Depth + 1);
+  const bool RRead = ReadBD && *ReadBD;
+  if (ReadBD) {
+    auto Zero = [&](const Vals &X) {
+      for (unsigned K = 0; K < 32; ++K)
+        if ((Right.Valid >> K & 1) && X.V[K] != 0)
+          return false;
+      return true;
+    };
+    bool Read = LRead || RRead;
+    if (Read && Op == BO_Mul && Right.Valid &&
+        ((!LRead && Zero(L)) || (!RRead && Zero(Right))))
+      Read = false;
+    *ReadBD = ReadBefore || Read;
+  }
   const bool Unsigned = BO->getLHS()->getType()->isUnsignedIntegerType();
   R.Valid = Right.Valid;
   const int64_t *A = L.V, *B = Right.V;

@@ -568,6 +568,12 @@ SharedRaceFinder::FrameSearch::differAt(unsigned K) {
     M.Guards.enumerateChain(Chain, Base, [&](Env &E0) {
       Env E1 = E0;
       M.Guards.enumerate(Loops, Fr, E1, [&](Env &E) {
+        // From the whole block's guards and index where they evaluate so
+        // (a kernel written for one warp: every warp is asked).
+        if (std::optional<bool> Alike = Table->warpsAlike(AI, K, E)) {
+          Differs = !*Alike;
+          return !Differs;
+        }
         llvm::SmallPtrSet<const Expr *, 4> Unknown;
         AccessThreads &C = Table->threads(AI, K, E, Unknown);
         // Thread T of warp 0 and thread T + 32 * W of warp W: whether

@@ -200,8 +200,15 @@ std::optional<BarrierSite> recognizeBarrier(const Stmt *S, ASTContext &Ctx) {
   const FunctionDecl *FD = resolveCallee(Call);
   if (!FD || !FD->getIdentifier())
     return std::nullopt;
+  // Every barrier's name is one of these (the test is cheap; whether FD is
+  // the toolkit's asks for its attributes).
+  StringRef Name = FD->getName();
+  if (Name != "sync" && !Name.starts_with("__sync") &&
+      !Name.starts_with("__nvvm_bar") && Name != "__barrier_sync" &&
+      Name != "__cluster_barrier_wait")
+    return std::nullopt;
   if (isHeaderFunction(FD, Ctx.getSourceManager()))
-    return toolkitBarrier(Call, FD->getName(), Ctx, std::move(B));
+    return toolkitBarrier(Call, Name, Ctx, std::move(B));
   return groupBarrier(Call, FD, std::move(B));
 }
 

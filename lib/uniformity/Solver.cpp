@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lib/uniformity/UniformityImpl.h"
+#include "lib/ast/FunctionCfgs.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Analysis/Analyses/Dominators.h"
@@ -22,12 +23,12 @@ using namespace clang;
 namespace cuda_tidy {
 
 bool FunctionSolver::buildCfg(Stmt *Body) {
-  CFG::BuildOptions Opts;
-  Opts.PruneTriviallyFalseEdges = true;
-  Fn.Cfg = CFG::buildCFG(Fn.F, Body, &Fn.Ctx, Opts);
+  FunctionCfg Built = A.cfgs() ? A.cfgs()->of(Fn.F, Body)
+                               : buildFunctionCfg(Fn.F, Body, Fn.Ctx);
+  Fn.Cfg = std::move(Built.Cfg);
+  Fn.PM = std::move(Built.PM);
   if (!Fn.Cfg || Fn.Cfg->getNumBlockIDs() > MaxBlocks)
     return false;
-  Fn.PM = std::make_unique<ParentMap>(Body);
   Fn.StmtMap = std::make_unique<CFGStmtMap>(*Fn.Cfg, *Fn.PM);
   return true;
 }
@@ -183,17 +184,19 @@ bool FunctionSolver::dataflow() {
       }
       // A block whose entry state is what it was in the last round gives
       // the same exit state (the control levels do not change within one
-      // call): it is replayed in the first round only.
-      if (Round > 0 && sameState(S, In[ID]))
+      // call): it is replayed in the first round only, and in a later call
+      // only where updateControl changed its control level.
+      if ((Round > 0 || (Replayed && !CtlChanged[ID])) &&
+          sameState(S, In[ID]))
         continue;
       In[ID] = std::move(S);
-      VarLevels Before = Out[ID];
       VarLevels State = In[ID];
       Eval.replay(ID, State);
-      Out[ID] = std::move(State);
-      if (!sameState(Before, Out[ID]))
+      if (!sameState(State, Out[ID]))
         Changed = true;
+      Out[ID] = std::move(State);
     }
+    Replayed = true;
     A.Work += Fn.RPO.size();
     if (!Changed)
       return true;
@@ -205,6 +208,7 @@ bool FunctionSolver::dataflow() {
 
 bool FunctionSolver::updateControl() {
   bool Changed = false;
+  CtlChanged.assign(Fn.CtlFull.size(), false);
   for (unsigned Round = 0; Round < Fn.RPO.size() + 2; ++Round) {
     bool RoundChanged = false;
     for (const CFGBlock *B : Fn.RPO) {
@@ -221,6 +225,7 @@ bool FunctionSolver::updateControl() {
       if (Full != Fn.CtlFull[X] || Live != Fn.CtlLive[X]) {
         Fn.CtlFull[X] = Full;
         Fn.CtlLive[X] = Live;
+        CtlChanged[X] = true;
         RoundChanged = true;
       }
     }

@@ -140,6 +140,9 @@ class VarDecl;
 
 namespace cuda_tidy {
 
+class FunctionCfgs;
+
+
 /// How widely the threads of a block may disagree; ordered, so that the
 /// join of two levels is their maximum.
 enum class Uniformity : uint8_t { Block = 0, Warp = 1, Thread = 2 };
@@ -433,10 +436,15 @@ public:
 
   const UniformityOptions &options() const { return Opts; }
   clang::ASTContext &context() const { return Ctx; }
+  /// The CFGs to share with the other analyses of the translation unit
+  /// (without, each analysed body gets its own).
+  void shareCfgs(FunctionCfgs *C) { Cfgs = C; }
+  FunctionCfgs *cfgs() const { return Cfgs; }
 
 private:
   clang::ASTContext &Ctx;
   UniformityOptions Opts;
+  FunctionCfgs *Cfgs = nullptr;
   struct Entry {
     std::unique_ptr<FunctionUniformity> Result;
     FunctionSummary Summary;

@@ -235,8 +235,9 @@ public:
   TemplatePins Pins;
 
   /// The CFG, its blocks in reverse post order from the entry and by ID.
-  std::unique_ptr<clang::CFG> Cfg;
-  std::unique_ptr<clang::ParentMap> PM;
+  /// (Shared with the lane model through the analysis' FunctionCfgs.)
+  std::shared_ptr<clang::CFG> Cfg;
+  std::shared_ptr<clang::ParentMap> PM;
   std::unique_ptr<clang::CFGStmtMap> StmtMap;
   std::vector<const clang::CFGBlock *> RPO;
   std::vector<const clang::CFGBlock *> ById;
@@ -426,6 +427,10 @@ private:
   BlockEvaluator Eval;
   /// The levels of the locals at the entry and exit of each block.
   std::vector<VarLevels> In, Out;
+  /// The blocks whose control level the last updateControl changed; the
+  /// others, entered with the state of the last pass, are not replayed.
+  std::vector<bool> CtlChanged;
+  bool Replayed = false;
 
   bool buildCfg(clang::Stmt *Body);
   void orderBlocks();

@@ -14,6 +14,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSet.h"
 #include <array>
+#include <tuple>
 #include <set>
 
 using namespace clang;
@@ -296,14 +297,17 @@ void SharedMemoryRaceCheck::check(const MatchFinder::MatchResult &Result) {
            "the next iteration of this loop reaches the second access before "
            "any barrier",
            DiagnosticIDs::Note);
-    for (auto [Call, Which] :
-         {std::pair(X.FirstCall, 0), std::pair(X.SecondCall, 1)})
+    for (auto [Call, Which, Side] :
+         {std::tuple(X.FirstCall, 0, X.FirstSide),
+          std::tuple(X.SecondCall, 1, X.SecondSide)})
       if (Call)
         if (const FunctionDecl *Callee = Call->getDirectCallee())
           diag(SM.getFileLoc(Call->getBeginLoc()),
-               "the %select{first|second}0 access is made in this call to '%1'",
+               "the %select{first|second}0 access is made "
+               "%select{in|before the first barrier of|after the last barrier "
+               "of}2 this call to '%1'",
                DiagnosticIDs::Note)
-              << Which << Callee->getName();
+              << Which << Callee->getName() << unsigned(Side);
     for (const CallExpr *Up : X.Callers)
       if (const FunctionDecl *Callee = Up->getDirectCallee())
         diag(SM.getFileLoc(Up->getBeginLoc()), "'%0' is called here",

@@ -39,10 +39,20 @@ bool placePair(AccessPair &P, const ReachSet &RR, const ReachSet &WR,
   const FrameAccess &R = *P.R, &W = *P.W;
   // An access of a helper pairs with one of another call (or, for a client
   // that asks, with one of this function); the helper's own frame pairs
-  // those of one call.
-  if (R.Site && W.Site ? R.Site == W.Site
-                       : (R.Site || W.Site) && !OwnWithHelpers)
+  // those of one call. The parts of a call around its helper's barriers
+  // (FrameAccess::Side) pair with everything but the same part of the same
+  // call.
+  using Part = FrameAccess::Part;
+  if (R.Side != Part::Whole || W.Side != Part::Whole) {
+    // Two calls in one statement, or an access beside a call: their order
+    // around the barriers is not followed.
+    if ((R.Site == W.Site && R.Side == W.Side) ||
+        (R.Where.Block == W.Where.Block && R.Where.Index == W.Where.Index))
+      return false;
+  } else if (R.Site && W.Site ? R.Site == W.Site
+                              : (R.Site || W.Site) && !OwnWithHelpers) {
     return false;
+  }
   if (P.RI == P.WI ||
       (R.Where.Block == W.Where.Block && R.Where.Index == W.Where.Index)) {
     P.SameIter = true;

@@ -148,6 +148,45 @@ void AccessTable::collect(FunctionInfo &I, bool CallOpaque,
   }
 }
 
+void AccessTable::placeAroundBarriers(
+    FunctionInfo &I, const CallExpr *Call, Pos Where, Pos After,
+    const FunctionDecl *Def, const Frame &In,
+    llvm::function_ref<unsigned(const Access &)> Side) {
+  FunctionInfo &CI = M.Facts.info(Def);
+  FrameAccess Outer(nullptr, {}, false);
+  llvm::SmallVector<const ForStmt *, 2> CallLoops;
+  bool Opaque = llvm::any_of(Chain, [](const CallLevel &L) { return L.Opaque; });
+  M.Guards.guardOf(Call, Fr.F->getBody(), I, Fr, Outer.CallGuard, CallLoops,
+                   Opaque);
+  Outer.Loops.assign(CallLoops.begin(), CallLoops.end());
+  Outer.Opaque = Opaque;
+  Outer.Statement = M.Facts.statementOf(Call, I);
+  Outer.Site = Call;
+  Outer.In = &In;
+  for (Access &A : M.Facts.accessesOf(CI)) {
+    const unsigned Sides = Side(A);
+    if (!Sides)
+      continue;
+    FrameAccess FA = Outer;
+    FA.A = &A;
+    llvm::SmallVector<const ForStmt *, 2> Inner;
+    M.Guards.guardOf(A.E, Def->getBody(), CI, In, FA.Guard, Inner, FA.Opaque);
+    if (!Inner.empty())
+      continue;
+    if (Sides & 1) {
+      FrameAccess B = FA;
+      B.Side = FrameAccess::Part::Before;
+      B.Where = Where;
+      add(std::move(B));
+    }
+    if (Sides & 2) {
+      FA.Side = FrameAccess::Part::After;
+      FA.Where = After;
+      add(std::move(FA));
+    }
+  }
+}
+
 void AccessTable::placeHelper(const FunctionDecl *Def, FunctionInfo &CI,
                               const Frame &In, const FrameAccess &Outer,
                               bool Nested, unsigned Depth) {

@@ -30,6 +30,7 @@
 #include "lib/lanes/ModelTypes.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/Hashing.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include <unordered_map>
@@ -81,6 +82,13 @@ struct FrameAccess {
   /// is evaluated in, outermost first.
   llvm::SmallVector<std::pair<llvm::SmallVector<Cond, 2>, const Frame *>, 0>
       MidGuards;
+  /// For an access of a helper that holds block barriers (a client's,
+  /// AccessTable::placeAroundBarriers): Before, it runs before the helper's
+  /// first barrier (Where is the call's); After, after its last (Where is a
+  /// position past the call's block, which the client's reach sets give
+  /// for the paths that leave the call).
+  enum class Part : uint8_t { Whole, Before, After };
+  Part Side = Part::Whole;
   const Frame &frame(const Frame &Own) const { return In ? *In : Own; }
   /// What stands for it in this frame's function.
   const clang::Stmt *anchor() const { return Site ? Site : A->E; }
@@ -118,6 +126,16 @@ public:
   /// besides.
   void collect(FunctionInfo &I, bool CallOpaque, TableOptions Opts = {});
   llvm::MutableArrayRef<FrameAccess> accesses() { return Acc; }
+
+  /// Adds the accesses of helper Def, which holds block barriers, called at
+  /// Call (at Where in I) in the frame In: Side(A) says whether access A of
+  /// Def runs before its first barrier, after its last, both or neither
+  /// (bit 1: before, bit 2: after); After accesses get the position After.
+  /// Accesses under a loop of Def are left out.
+  void placeAroundBarriers(FunctionInfo &I, const clang::CallExpr *Call,
+                           Pos Where, Pos After, const clang::FunctionDecl *Def,
+                           const Frame &In,
+                           llvm::function_ref<unsigned(const Access &)> Side);
 
   /// The shapes the context is evaluated for (CallContexts::blockShapes,
   /// which the caller asks for: the table does not keep them across calls

@@ -575,7 +575,9 @@ ReachSet FunctionFacts::reach(FunctionInfo &I, Pos Target) {
 
 ReachSet FunctionFacts::reach(FunctionInfo &I, Pos Target,
                               const BarrierTable &Barrier,
-                              llvm::ArrayRef<unsigned> SkipFrom) {
+                              llvm::ArrayRef<unsigned> SkipFrom,
+                              llvm::ArrayRef<std::pair<unsigned, unsigned>>
+                                  DeadEdges) {
   ReachSet Out;
   // The target's own block, before the target.
   unsigned Lo = Target.Index;
@@ -599,7 +601,8 @@ ReachSet FunctionFacts::reach(FunctionInfo &I, Pos Target,
     const CFGBlock *B = I.Blocks[Block];
     for (const CFGBlock::AdjacentBlock &P : B->preds()) {
       const CFGBlock *PB = P.getReachableBlock();
-      if (!PB || llvm::is_contained(SkipFrom, PB->getBlockID()))
+      if (!PB || llvm::is_contained(SkipFrom, PB->getBlockID()) ||
+          llvm::is_contained(DeadEdges, std::pair(PB->getBlockID(), Block)))
         continue;
       bool Back = I.Dom->dominates(B, PB);
       if (OnlyBack && !Back)

@@ -55,9 +55,11 @@ public:
   ReachSet reach(FunctionInfo &I, Pos Target);
   /// The same with the barriers of a client (by CFG block and element),
   /// following no edge out of the blocks of SkipFrom (the latches of loops
-  /// whose back edge a client rules out).
+  /// whose back edge a client rules out) and none of DeadEdges (from block,
+  /// to block: edges a client proves never taken).
   ReachSet reach(FunctionInfo &I, Pos Target, const BarrierTable &Barrier,
-                 llvm::ArrayRef<unsigned> SkipFrom = {});
+                 llvm::ArrayRef<unsigned> SkipFrom = {},
+                 llvm::ArrayRef<std::pair<unsigned, unsigned>> DeadEdges = {});
 
 private:
   LaneModel &M;

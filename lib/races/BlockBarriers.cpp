@@ -66,6 +66,66 @@ static bool isOpaqueUserCall(const Stmt *S, const SourceManager &SM) {
   return !SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation()));
 }
 
+/// The type of E names cooperative groups' thread_block (a reference to
+/// one, or a value of the type).
+static bool isThreadBlockType(QualType T) {
+  const CXXRecordDecl *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!RD || !RD->getIdentifier() || RD->getName() != "thread_block")
+    return false;
+  for (const DeclContext *DC = RD->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC);
+        NS && NS->getName() == "cooperative_groups")
+      return true;
+  return false;
+}
+
+/// `g.sync()` or `cooperative_groups::sync(g)` on a local `thread_group g`
+/// made from the block (`cg::thread_group g = cg::this_thread_block();`)
+/// and not assigned since: a block barrier. (A `thread_block` group is
+/// recognised by the uniformity analysis; tiles and coalesced groups are
+/// not the block.)
+static bool isBlockGroupSync(const Stmt *S, FunctionInfo &I) {
+  const auto *Call = dyn_cast<CallExpr>(S);
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  if (!FD || !FD->getIdentifier() || FD->getName() != "sync")
+    return false;
+  const Expr *Obj = nullptr;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+    Obj = MC->getImplicitObjectArgument();
+  else if (Call->getNumArgs() == 1)
+    Obj = Call->getArg(0);
+  const VarDecl *V = Obj ? refVar(Obj->IgnoreParenImpCasts()) : nullptr;
+  if (!V || !V->hasLocalStorage() || V->getType()->isReferenceType() ||
+      !V->getInit() || I.Mods.count(V))
+    return false;
+  const CXXRecordDecl *RD = V->getType()->getAsCXXRecordDecl();
+  if (!RD || !RD->getIdentifier() || RD->getName() != "thread_group")
+    return false;
+  bool InGroups = false;
+  for (const DeclContext *DC = FD->getDeclContext(); DC && !InGroups;
+       DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      InGroups = NS->getName() == "cooperative_groups";
+  if (!InGroups)
+    return false;
+  // The initialiser, through the conversion to thread_group.
+  const Expr *Init = V->getInit();
+  while (true) {
+    Init = Init->IgnoreImplicit();
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(Init);
+        CE && CE->getNumArgs() == 1 && !isThreadBlockType(Init->getType())) {
+      Init = CE->getArg(0);
+      continue;
+    }
+    if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(Init)) {
+      Init = FC->getSubExpr();
+      continue;
+    }
+    break;
+  }
+  return isThreadBlockType(Init->getType());
+}
+
 std::optional<BarrierTable> blockBarriers(LaneModel &M,
                                           UniformityAnalysis &Plain,
                                           FunctionInfo &I, const Frame &Fr,
@@ -97,11 +157,152 @@ std::optional<BarrierTable> blockBarriers(LaneModel &M,
     if (!Block)
       continue;
     for (const CFGElement &El : *Block)
-      if (auto CS = El.getAs<CFGStmt>())
-        if (isBarrierWait(CS->getStmt()) || isOpaqueUserCall(CS->getStmt(), SM))
-          Mark(CS->getStmt());
+      if (auto CS = El.getAs<CFGStmt>()) {
+        const Stmt *S = CS->getStmt();
+        if (isBarrierWait(S) || isOpaqueUserCall(S, SM)) {
+          Mark(S);
+        } else if (isBlockGroupSync(S, I)) {
+          // Every thread of the block reaches it: the same proof as for the
+          // barriers the uniformity analysis recognises.
+          if (!FU)
+            FU = Plain.analyze(Fr.F);
+          if (FU && boundUniform(Plain, FU->controlAt(S), Fr))
+            Mark(S);
+        }
+      }
   }
   return Table;
+}
+
+/// E is a condition that no thread changes while it runs and that reads
+/// no memory another thread writes: constants and the values of locals and
+/// parameters (Vars) under arithmetic and comparisons.
+static bool pureCondition(const Expr *E,
+                          llvm::SmallVectorImpl<const VarDecl *> &Vars) {
+  E = E->IgnoreParenImpCasts();
+  if (isa<IntegerLiteral, CXXBoolLiteralExpr, CharacterLiteral>(E))
+    return true;
+  if (const auto *Sub = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+    return pureCondition(Sub->getReplacement(), Vars);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (isa<EnumConstantDecl, NonTypeTemplateParmDecl>(DRE->getDecl()))
+      return true;
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!V || !V->hasLocalStorage() || V->getType()->isReferenceType() ||
+        V->getType().isVolatileQualified() || !V->getType()->isScalarType())
+      return false;
+    Vars.push_back(V);
+    return true;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return !BO->isAssignmentOp() && !BO->isLogicalOp() &&
+           BO->getOpcode() != BO_Comma && pureCondition(BO->getLHS(), Vars) &&
+           pureCondition(BO->getRHS(), Vars);
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return (UO->getOpcode() == UO_Minus || UO->getOpcode() == UO_Not ||
+            UO->getOpcode() == UO_LNot || UO->getOpcode() == UO_Plus) &&
+           pureCondition(UO->getSubExpr(), Vars);
+  return false;
+}
+
+/// Whether Held (a loop's or an `if`'s condition, true on entry to the
+/// statement it guards) has Cond as one of its `&&` operands.
+static bool implies(const Expr *Held, const llvm::FoldingSetNodeID &Cond,
+                    const ASTContext &Ctx) {
+  Held = Held->IgnoreParenImpCasts();
+  if (const auto *BO = dyn_cast<BinaryOperator>(Held);
+      BO && BO->getOpcode() == BO_LAnd)
+    return implies(BO->getLHS(), Cond, Ctx) || implies(BO->getRHS(), Cond, Ctx);
+  llvm::FoldingSetNodeID ID;
+  Held->Profile(ID, Ctx, /*Canonical=*/true);
+  return ID == Cond;
+}
+
+/// Whether the condition of If, around a barrier in its then-arm, is
+/// implied true where it is tested (see deadEdges).
+static bool impliedTrue(const IfStmt *If, const FunctionInfo &I,
+                        const ASTContext &Ctx) {
+  if (If->getInit() || If->getConditionVariable() || If->isConsteval())
+    return false;
+  llvm::SmallVector<const VarDecl *, 4> Vars;
+  if (!pureCondition(If->getCond(), Vars))
+    return false;
+  // A variable whose address is taken may change through a pointer.
+  for (const VarDecl *V : Vars)
+    for (const Stmt *Mod : I.Mods.lookup(V))
+      if (const auto *UO = dyn_cast<UnaryOperator>(Mod);
+          UO && UO->getOpcode() == UO_AddrOf)
+        return false;
+  llvm::FoldingSetNodeID Cond;
+  If->getCond()->IgnoreParenImpCasts()->Profile(Cond, Ctx, /*Canonical=*/true);
+  const ParentMap &PM = *I.PM;
+  for (const Stmt *Child = If, *Parent = PM.getParent(If); Parent;
+       Child = Parent, Parent = PM.getParent(Parent)) {
+    if (isa<LambdaExpr>(Parent))
+      return false;
+    const Expr *Held = nullptr;
+    if (const auto *For = dyn_cast<ForStmt>(Parent); For && Child == For->getBody())
+      Held = For->getCond();
+    else if (const auto *While = dyn_cast<WhileStmt>(Parent);
+             While && Child == While->getBody() && !While->getConditionVariable())
+      Held = While->getCond();
+    else if (const auto *Outer = dyn_cast<IfStmt>(Parent);
+             Outer && Child == Outer->getThen() && !Outer->getInit() &&
+             !Outer->getConditionVariable() && !Outer->isConsteval())
+      Held = Outer->getCond();
+    if (!Held || !implies(Held, Cond, Ctx))
+      continue;
+    // Nothing from the statement's entry to If writes the variables (a
+    // loop's increment runs before the test, not in the body).
+    for (const VarDecl *V : Vars)
+      for (const Stmt *Mod : I.Mods.lookup(V))
+        if (isDescendantOf(Mod, Child, PM))
+          return false;
+    return true;
+  }
+  return false;
+}
+
+/// Whether the condition of If, around a barrier that every thread reaches
+/// (so the condition is the same in every thread), is known true in the
+/// context Fr: `if (final_sync) __syncthreads();` in a helper called with
+/// `true`. Conditions that read blockDim or loop variables are not.
+static bool provenTaken(LaneModel &M, const IfStmt *If, const Frame &Fr) {
+  if (If->getInit() || If->getConditionVariable() || If->isConsteval())
+    return false;
+  Env En;
+  bool ReadBD = false;
+  En.ReadBlockDim = &ReadBD;
+  std::optional<int64_t> V = M.Values.eval(If->getCond(), Fr, En);
+  return V && *V != 0 && !ReadBD;
+}
+
+llvm::SmallVector<std::pair<unsigned, unsigned>, 2>
+deadEdges(LaneModel &M, FunctionInfo &I, const Frame &Fr,
+          const BarrierTable &Barriers) {
+  llvm::SmallVector<std::pair<unsigned, unsigned>, 2> Out;
+  llvm::SmallPtrSet<const IfStmt *, 4> Seen;
+  for (unsigned B = 0; B < Barriers.size(); ++B)
+    for (unsigned K = 0; K < Barriers[B].size(); ++K) {
+      if (!Barriers[B][K] || !I.Blocks[B])
+        continue;
+      auto CS = (*I.Blocks[B])[K].getAs<CFGStmt>();
+      if (!CS)
+        continue;
+      // The `if`s whose then-arm holds the barrier.
+      for (const Stmt *Child = CS->getStmt(), *Parent = I.PM->getParent(Child);
+           Parent; Child = Parent, Parent = I.PM->getParent(Parent)) {
+        const auto *If = dyn_cast<IfStmt>(Parent);
+        if (!If || Child != If->getThen() || !Seen.insert(If).second ||
+            !(impliedTrue(If, I, M.Ctx) || provenTaken(M, If, Fr)))
+          continue;
+        for (const CFGBlock *Test : I.Blocks)
+          if (Test && Test->getTerminatorStmt() == If && Test->succ_size() == 2)
+            if (const CFGBlock *False = Test->succ_begin()[1].getReachableBlock())
+              Out.push_back({Test->getBlockID(), False->getBlockID()});
+      }
+    }
+  return Out;
 }
 
 bool everyThreadReaches(LaneModel &M, UniformityAnalysis &Plain,
@@ -270,8 +471,17 @@ BarrierFix placeBarrier(LaneModel &M, UniformityAnalysis &Plain,
                                         ? cast<WhileStmt>(X.Loop)->getBody()
                                         : cast<DoStmt>(X.Loop)->getBody())
                               : nullptr;
+    // A body that ends in a loop (a stride loop over the row): its end is
+    // reached as widely as the loop's start.
+    auto ReachesEnd = [&] {
+      const Stmt *Last = Body->body_back();
+      if (const auto *For = dyn_cast<ForStmt>(Last); For && For->getInit())
+        return Reaches(For->getInit());
+      return !isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Last) &&
+             Reaches(Last);
+    };
     if (!Body || Body->body_empty() || hasJumpOrLabel(Body) ||
-        Body->getRBracLoc().isMacroID() || !Reaches(Body->body_back())) {
+        Body->getRBracLoc().isMacroID() || !ReachesEnd()) {
       Fix = BarrierFix();
       Fix.WhyNot = "the end of the loop body is not a point every thread of "
                    "the block reaches on each iteration";

@@ -40,6 +40,18 @@ blockBarriers(lanes::LaneModel &M, UniformityAnalysis &Plain,
               lanes::FunctionInfo &I, const lanes::Frame &Fr,
               bool MayReachBarrier);
 
+/// The CFG edges of I that no execution takes in the context Fr, as (from
+/// block, to block): the false edge of an `if` around a barrier of Barriers
+/// whose condition is implied true where it is tested (the same pure
+/// condition holds on entry to an enclosing loop's body or `if`'s then-arm,
+/// and nothing in between writes its variables: `for (j = 0; j < n; ++j)
+/// { ...; if (j < n) __syncthreads(); }`), or that the lane model evaluates
+/// to true in Fr (`if (final_sync) __syncthreads();` in a helper called
+/// with `true`).
+llvm::SmallVector<std::pair<unsigned, unsigned>, 2>
+deadEdges(lanes::LaneModel &M, lanes::FunctionInfo &I, const lanes::Frame &Fr,
+          const lanes::BarrierTable &Barriers);
+
 /// Every thread of the block reaches S (a statement of Fr's function) in
 /// the context Fr, and in every other context of that function.
 bool everyThreadReaches(lanes::LaneModel &M, UniformityAnalysis &Plain,

@@ -109,6 +109,8 @@ struct RacePair : AccessPair {
 
 } // namespace
 
+static bool inReach(const ReachSet &Set, Pos Where, bool NonCrossed);
+
 /// The races of one context.
 class SharedRaceFinder::FrameSearch {
 public:
@@ -127,9 +129,17 @@ private:
   }
   const ReachSet &reachOf(unsigned K) {
     if (!Reach[K])
-      Reach[K] = M.Facts.reach(*I, Table->accesses()[K].Where, *Barriers);
+      Reach[K] = reachAt(Table->accesses()[K].Where);
     return *Reach[K];
   }
+  /// FunctionFacts::reach with the context's barriers and dead edges, and
+  /// the positions of the accesses made after the last barrier of a
+  /// helper's call (FrameAccess::Side) where a path leaves the call.
+  ReachSet reachAt(Pos Target, llvm::ArrayRef<unsigned> SkipFrom = {});
+  /// Places the accesses of the calls of helpers that hold block barriers
+  /// counted here: before the helper's first barrier at the call, after
+  /// its last past it. False when there is none.
+  bool placeBarrierHelpers();
   /// The loop L holding both accesses whose back edge joins From (in one
   /// iteration) to To (in the next) with no barrier, or null.
   const Stmt *crossingLoop(const FrameAccess &From, const FrameAccess &To,
@@ -196,7 +206,76 @@ private:
   /// Reach sets from the end of a loop's latch block, by block.
   llvm::DenseMap<unsigned, ReachSet> LatchReach;
   llvm::DenseMap<unsigned, bool> Loaded;
+  /// Edges no execution takes (deadEdges).
+  llvm::SmallVector<std::pair<unsigned, unsigned>, 2> DeadEdges;
+  /// Per call of a helper with barriers whose accesses are placed (by its
+  /// position), the position of the accesses after its last barrier: an
+  /// index past the end of the call's block.
+  llvm::DenseMap<std::pair<unsigned, unsigned>, unsigned> AfterCall;
 };
+
+ReachSet SharedRaceFinder::FrameSearch::reachAt(Pos Target,
+                                                llvm::ArrayRef<unsigned> SkipFrom) {
+  // An access after a helper's last barrier is reached from nothing of
+  // this function (the helper's own context pairs what follows it there).
+  if (Target.Index > (*Barriers)[Target.Block].size())
+    return ReachSet();
+  ReachSet Out = M.Facts.reach(*I, Target, *Barriers, SkipFrom, DeadEdges);
+  if (AfterCall.empty())
+    return Out;
+  // A walk that stops at such a call reaches its accesses after the
+  // barrier.
+  for (unsigned K = 0, N = unsigned(Out.Ranges.size()); K < N; ++K) {
+    const ReachSet::Range X = Out.Ranges[K];
+    if (X.Lo == 0)
+      continue;
+    if (auto It = AfterCall.find({X.Block, X.Lo - 1}); It != AfterCall.end())
+      Out.Ranges.push_back({X.Block, It->second, It->second + 1, X.Crossed});
+  }
+  return Out;
+}
+
+bool SharedRaceFinder::FrameSearch::placeBarrierHelpers() {
+  bool Placed = false;
+  for (const auto &[Call, Where] : M.Facts.callsOf(*I)) {
+    if (!(*Barriers)[Where.Block][Where.Index])
+      continue;
+    const FunctionDecl *Def =
+        M.Calls.followable(M.Calls.resolveCallee(Call), Fr);
+    if (!Def || !Finder.BlockBarrierReach.mayReach(Def))
+      continue;
+    FunctionInfo &CI = M.Facts.info(Def);
+    if (!CI.Ok || M.Facts.accessesOf(CI).empty())
+      continue;
+    const Frame *In = M.Calls.callFrame(Def, Call, Fr);
+    std::optional<BarrierTable> HB =
+        blockBarriers(M, Finder.Plain, CI, *In, /*MayReachBarrier=*/true);
+    if (!HB)
+      continue;
+    auto Dead = deadEdges(M, CI, *In, *HB);
+    const unsigned Entry = CI.Cfg->getEntry().getBlockID();
+    const ReachSet ToExit =
+        M.Facts.reach(CI, Pos{CI.Cfg->getExit().getBlockID(), 0}, *HB, {}, Dead);
+    auto [It, New] = AfterCall.try_emplace(
+        std::pair(Where.Block, Where.Index),
+        unsigned((*Barriers)[Where.Block].size() + 1 + AfterCall.size()));
+    Table->placeAroundBarriers(
+        *I, Call, Where, Pos{Where.Block, It->second}, Def, *In,
+        [&](const Access &A) {
+          unsigned Sides = 0;
+          ReachSet FromEntry = M.Facts.reach(CI, A.Where, *HB, {}, Dead);
+          if (llvm::any_of(FromEntry.Ranges, [&](const ReachSet::Range &X) {
+                return X.Block == Entry;
+              }))
+            Sides |= 1;
+          if (inReach(ToExit, A.Where, false))
+            Sides |= 2;
+          return Sides;
+        });
+    Placed = true;
+  }
+  return Placed;
+}
 
 /// Whether Where lies in one of Set's ranges (NonCrossed: reached without
 /// a back edge).
@@ -251,9 +330,7 @@ bool SharedRaceFinder::FrameSearch::crosses(const Stmt *L,
     return false;
   auto [It, New] = LatchReach.try_emplace(Latch->getBlockID());
   if (New)
-    It->second =
-        M.Facts.reach(*I, Pos{Latch->getBlockID(), unsigned(Latch->size())},
-                      *Barriers);
+    It->second = reachAt(Pos{Latch->getBlockID(), unsigned(Latch->size())});
   return inReach(It->second, From.Where, false);
 }
 
@@ -276,8 +353,7 @@ bool SharedRaceFinder::FrameSearch::sameIteration(const FrameAccess &From,
       Latches.push_back(Latch->getBlockID());
   if (Latches.empty())
     return inReach(ToReach, From.Where, false);
-  return inReach(M.Facts.reach(*I, To.Where, *Barriers, Latches), From.Where,
-                 false);
+  return inReach(reachAt(To.Where, Latches), From.Where, false);
 }
 
 bool SharedRaceFinder::FrameSearch::refineCrossing(RacePair &P) {
@@ -378,12 +454,33 @@ void SharedRaceFinder::FrameSearch::run() {
     return !A.Global &&
            (A.A->R == Role::Write || A.A->R == Role::ReadWrite);
   };
-  if (llvm::none_of(Acc, PlainWrite))
+  // Or in a helper that holds barriers, around them.
+  const bool MayReach = Finder.BlockBarrierReach.mayReach(Fr.F);
+  auto HelperWrites = [&] {
+    for (const auto &[Call, Where] : M.Facts.callsOf(*I)) {
+      const FunctionDecl *Def =
+          M.Calls.followable(M.Calls.resolveCallee(Call), Fr);
+      if (!Def || !Finder.BlockBarrierReach.mayReach(Def))
+        continue;
+      FunctionInfo &CI = M.Facts.info(Def);
+      if (CI.Ok && llvm::any_of(M.Facts.accessesOf(CI), [](const Access &A) {
+            return A.R == Role::Write || A.R == Role::ReadWrite;
+          }))
+        return true;
+    }
+    return false;
+  };
+  if (llvm::none_of(Acc, PlainWrite) && !(MayReach && HelperWrites()))
     return;
-  Barriers = blockBarriers(M, Finder.Plain, *I, Fr,
-                           Finder.BlockBarrierReach.mayReach(Fr.F));
+  Barriers = blockBarriers(M, Finder.Plain, *I, Fr, MayReach);
   if (!Barriers)
     return;
+  DeadEdges = deadEdges(M, *I, Fr, *Barriers);
+  if (MayReach && placeBarrierHelpers()) {
+    Acc = Table->accesses();
+    if (llvm::none_of(Acc, PlainWrite))
+      return;
+  }
   chooseShapes();
   if (Shapes.empty())
     return;
@@ -748,6 +845,8 @@ void SharedRaceFinder::FrameSearch::record(RacePair &P,
   X.SecondRole = S.A->R;
   X.FirstCall = F.Site;
   X.SecondCall = S.Site;
+  X.FirstSide = F.Side;
+  X.SecondSide = S.Side;
   X.Shared = P.Element.Var;
   X.Byte = P.Element.Byte;
   X.FirstThread = WFirst ? P.WriterTid : P.OtherTid;

@@ -10,8 +10,11 @@
 /// cuda-shared-memory-race.
 ///
 /// Model: two accesses of a context (a function in one call chain from a
-/// kernel, the accesses of barrier-free helpers placed at their calls) to
-/// the same `__shared__` memory race when
+/// kernel, the accesses of barrier-free helpers placed at their calls, and
+/// those of helpers that hold block barriers counted here split at the
+/// call: the accesses before the helper's first barrier at the call, those
+/// after its last barrier just past it) to the same `__shared__` memory
+/// race when
 ///  - one is a plain (non-atomic) write, the other a read, a plain write or
 ///    an atomic (`atomicAdd(&s[i], v)`); atomics against atomics do not
 ///    race; one plain write every thread makes to one element is left out
@@ -25,9 +28,12 @@
 ///    asm, `cuda::barrier` arrive-and-wait (or wait after arrive), or a call that reaches one,
 ///    and it counts only where the uniformity analysis proves that every
 ///    thread of the block reaches it in the context (a barrier that
-///    cuda-divergent-barrier reports separates nothing). A call to a user
+///    cuda-divergent-barrier reports separates nothing); `sync()` of a
+///    local `thread_group` made from the block is one too. A call to a user
 ///    function whose body is not visible counts as a barrier (it may hold
-///    one);
+///    one). The false edge of an `if` around a barrier whose condition
+///    holds wherever it is tested is not taken (BlockBarriers.h,
+///    deadEdges);
 ///  - for a block shape, two threads of *different warps* touch
 ///    overlapping bytes of one element (pairs within one warp are
 ///    cuda-implicit-warp-synchronization's); an access whose element comes
@@ -52,7 +58,9 @@
 /// are unknown (a condition the model cannot evaluate, a loop on a varying
 /// condition, a switch or jump), everything the lane model leaves out
 /// (LaneModel.h), atomics through pointer arithmetic (`atomicAdd(s + i,
-/// 1)`), accesses to global memory.
+/// 1)`), accesses to global memory; of a helper that holds barriers, the
+/// accesses under its loops and those of the helpers it calls, and a call
+/// in the same CFG element as the access it would pair with.
 ///
 /// The fix: `__syncthreads();` at a point every thread of the block
 /// reaches (proven by the uniformity analysis) between the two accesses:
@@ -67,6 +75,7 @@
 #ifndef CUDA_TIDY_LIB_RACES_SHAREDRACES_H
 #define CUDA_TIDY_LIB_RACES_SHAREDRACES_H
 
+#include "lib/lanes/AccessTable.h"
 #include "lib/lanes/LaneModel.h"
 #include "lib/uniformity/BarrierReach.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -100,8 +109,11 @@ struct SharedRace {
   const clang::Expr *First = nullptr, *Second = nullptr;
   const clang::Stmt *FirstStmt = nullptr, *SecondStmt = nullptr;
   lanes::Role FirstRole = lanes::Role::Read, SecondRole = lanes::Role::Read;
-  /// For an access of a helper called from Func: the call.
+  /// For an access of a helper called from Func: the call, and where in
+  /// it for a helper that holds barriers (FrameAccess::Side).
   const clang::CallExpr *FirstCall = nullptr, *SecondCall = nullptr;
+  lanes::FrameAccess::Part FirstSide = lanes::FrameAccess::Part::Whole,
+                           SecondSide = lanes::FrameAccess::Part::Whole;
   /// The shared variable, and the raced element's byte offset in it.
   const clang::VarDecl *Shared = nullptr;
   int64_t Byte = 0;

@@ -69,9 +69,37 @@ __global__ void sharedSumAtomic(const float *data, float *out) {
     *out = sum;
 }
 
+// A block sum through the caller's scratch, with a barrier between its
+// write and its read.
+__device__ float blockSum(float *scratch, float v) {
+  for (int o = 16; o > 0; o >>= 1)
+    v += __shfl_xor_sync(0xffffffff, v, o);
+  if (threadIdx.x % 32 == 0)
+    scratch[threadIdx.x / 32] = v;
+  __syncthreads();
+  return threadIdx.x % 32 < blockDim.x / 32 ? scratch[threadIdx.x % 32] : 0.0f;
+}
+
+// Two calls in one expression: the second call's write races with the first
+// call's read, and no statement boundary lies between them.
+__global__ void ratio(const float *a, const float *b, float *out) {
+  __shared__ float scratch[32];
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  const float r = blockSum(scratch, a[i]) / blockSum(scratch, b[i]);
+  // warning@-1:45 {{threads of different warps race on shared memory 'scratch' with no barrier between a read and a write}}
+  // note@-10:47 {{thread 1 reads 'scratch[1]' here}}
+  // note@-13:5 {{thread 32, in another warp, writes it here in the same barrier interval}}
+  // note@-4:19 {{the first access is made after the last barrier of this call to 'blockSum'}}
+  // note@-5:45 {{the second access is made before the first barrier of this call to 'blockSum'}}
+  // note@-6:45 {{no automatic fix: both accesses are in one statement that cannot be split where every thread of the block runs it}}
+  if (threadIdx.x == 0)
+    out[blockIdx.x] = r;
+}
+
 void launch(float *data, float *out, int n) {
   divergentBarrier<<<1, 256>>>(data, n);
   arms<<<1, 256>>>(data);
   sharedSum<<<1, 256>>>(data, out);
   sharedSumAtomic<<<1, 256>>>(data, out);
+  ratio<<<1, 256>>>(data, data, out);
 }

@@ -147,6 +147,60 @@ static int helpers(bool Sync) {
   return compare(Sync ? "helpersGroupSync" : "helpersRacy", DOut.get(), Want);
 }
 
+static int sumTwice(bool Sync) {
+  std::vector<int> In = values(N, 11), Want(N);
+  for (int B = 0; B < Blocks; ++B) {
+    int Total = 0, Squares = 0;
+    for (int T = 0; T < 256; ++T) {
+      Total += In[B * 256 + T];
+      Squares += In[B * 256 + T] * In[B * 256 + T];
+    }
+    for (int T = 0; T < 256; ++T)
+      Want[B * 256 + T] = Squares - Total;
+  }
+  Dev<int> DIn(In), DOut(N);
+  launchSumTwice(DIn.P, DOut.P, Blocks, Sync);
+  return compare(Sync ? "sumTwiceSync" : "sumTwiceRacy", DOut.get(), Want);
+}
+
+static int rowSums(bool Sync) {
+  const int Rows = Blocks * 4;
+  std::vector<int> In = values(Rows * 256, 12), Want(Rows * 256);
+  for (int R = 0; R < Rows; ++R) {
+    int Total = 0;
+    for (int T = 0; T < 256; ++T)
+      Total += In[R * 256 + T];
+    for (int T = 0; T < 256; ++T)
+      Want[R * 256 + T] = In[R * 256 + T] * 256 - Total;
+  }
+  Dev<int> DIn(In), DOut(Rows * 256);
+  launchRowSums(DIn.P, DOut.P, Blocks, Sync);
+  return compare(Sync ? "rowSumsFinalSync" : "rowSumsRacy", DOut.get(), Want);
+}
+
+static int columns(bool Guarded) {
+  const int n = 512, NCols = 4;
+  std::vector<int> X = values(Blocks * n, 13), Y = values(NCols * n, 14),
+                   Want(Blocks * NCols, 0);
+  for (int B = 0; B < Blocks; ++B)
+    for (int J = 0; J < NCols; ++J)
+      for (int I = 0; I < n; ++I)
+        Want[B * NCols + J] += X[B * n + I] * Y[J * n + I];
+  Dev<int> DX(X), DY(Y), DD(Blocks * NCols);
+  launchColumns(DX.P, DY.P, DD.P, Blocks, n, NCols, Guarded);
+  return compare(Guarded ? "columnsGuarded" : "columnsSomeRacy", DD.get(),
+                 Want);
+}
+
+static int groups(bool Block) {
+  std::vector<int> In = values(N, 15), Want(N);
+  for (int I = 0; I < N; ++I)
+    Want[I] = In[(I / 256) * 256 + (I % 256 + 32) % 256];
+  Dev<int> DIn(In), DOut(N);
+  launchGroups(DIn.P, DOut.P, Blocks, Block);
+  return compare(Block ? "groupBlockSync" : "groupTileRacy", DOut.get(), Want);
+}
+
 struct Case {
   const char *Name;
   int (*Run)(bool);
@@ -167,6 +221,14 @@ static const Case Cases[] = {
     {"butterflyRacy", butterfly, false},
     {"helpersRacy", helpers, false},
     {"helpersGroupSync", helpers, true},
+    {"sumTwiceRacy", sumTwice, false},
+    {"sumTwiceSync", sumTwice, true},
+    {"rowSumsRacy", rowSums, false},
+    {"rowSumsFinalSync", rowSums, true},
+    {"columnsGuarded", columns, true},
+    {"columnsSomeRacy", columns, false},
+    {"groupTileRacy", groups, false},
+    {"groupBlockSync", groups, true},
 };
 
 int main(int Argc, char **Argv) {

@@ -181,6 +181,128 @@ __global__ void helpersGroupSync(const int *in, int *out) {
   out[blockIdx.x * blockDim.x + threadIdx.x] = neighbour(s);
 }
 
+// A block sum in the shape of LLM kernels' blockReduce: each warp's total
+// through shared memory, a barrier, every warp reads the totals back; the
+// barrier at the end only on request.
+__device__ int warpSumInt(int v) {
+  for (int o = 16; o > 0; o >>= 1)
+    v += __shfl_xor_sync(0xffffffff, v, o);
+  return v;
+}
+__device__ int blockSum(int *scratch, int v, bool finalSync = false) {
+  v = warpSumInt(v);
+  if (threadIdx.x % 32 == 0)
+    scratch[threadIdx.x / 32] = v;
+  __syncthreads();
+  v = threadIdx.x % 32 < blockDim.x / 32 ? scratch[threadIdx.x % 32] : 0;
+  v = warpSumInt(v);
+  if (finalSync)
+    __syncthreads();
+  return v;
+}
+
+// Two sums through one scratch with no barrier between the calls.
+__global__ void sumTwiceRacy(const int *in, int *out) {
+  __shared__ int scratch[32];
+  const int x = in[blockIdx.x * 256 + threadIdx.x];
+  const int total = blockSum(scratch, x);
+  const int squares = blockSum(scratch, x * x);
+  out[blockIdx.x * 256 + threadIdx.x] = squares - total;
+}
+
+__global__ void sumTwiceSync(const int *in, int *out) {
+  __shared__ int scratch[32];
+  const int x = in[blockIdx.x * 256 + threadIdx.x];
+  const int total = blockSum(scratch, x);
+  __syncthreads();
+  const int squares = blockSum(scratch, x * x);
+  out[blockIdx.x * 256 + threadIdx.x] = squares - total;
+}
+
+// One sum per row, four rows per block, in a loop.
+__global__ void rowSumsRacy(const int *in, int *out) {
+  __shared__ int scratch[32];
+  for (int r = 0; r < 4; ++r) {
+    const int i = (blockIdx.x * 4 + r) * 256 + threadIdx.x;
+    const int total = blockSum(scratch, in[i]);
+    out[i] = in[i] * 256 - total;
+  }
+}
+
+__global__ void rowSumsFinalSync(const int *in, int *out) {
+  __shared__ int scratch[32];
+  for (int r = 0; r < 4; ++r) {
+    const int i = (blockIdx.x * 4 + r) * 256 + threadIdx.x;
+    const int total = blockSum(scratch, in[i], true);
+    out[i] = in[i] * 256 - total;
+  }
+}
+
+// Dot products of a row with ncols columns, one reduction per column; the
+// barrier closing a column under a condition the loop's test implies.
+__global__ void columnsGuarded(const int *x, const int *y, int *dst, int n,
+                               int ncols) {
+  __shared__ int partial[32];
+  for (int j = 0; j < ncols; ++j) {
+    int s = 0;
+    for (int i = threadIdx.x; i < n; i += blockDim.x)
+      s += x[blockIdx.x * n + i] * y[j * n + i];
+    s = warpSumInt(s);
+    if (threadIdx.x % 32 == 0)
+      partial[threadIdx.x / 32] = s;
+    __syncthreads();
+    if (threadIdx.x < 32) {
+      s = threadIdx.x < blockDim.x / 32 ? partial[threadIdx.x] : 0;
+      s = warpSumInt(s);
+      if (threadIdx.x == 0)
+        dst[blockIdx.x * ncols + j] = s;
+    }
+    if (j < ncols)
+      __syncthreads();
+  }
+}
+
+// The same closing barrier only for the first nvalid columns.
+__global__ void columnsSomeRacy(const int *x, const int *y, int *dst, int n,
+                                int ncols, int nvalid) {
+  __shared__ int partial[32];
+  for (int j = 0; j < ncols; ++j) {
+    int s = 0;
+    for (int i = threadIdx.x; i < n; i += blockDim.x)
+      s += x[blockIdx.x * n + i] * y[j * n + i];
+    s = warpSumInt(s);
+    if (threadIdx.x % 32 == 0)
+      partial[threadIdx.x / 32] = s;
+    __syncthreads();
+    if (threadIdx.x < 32) {
+      s = threadIdx.x < blockDim.x / 32 ? partial[threadIdx.x] : 0;
+      s = warpSumInt(s);
+      if (threadIdx.x == 0)
+        dst[blockIdx.x * ncols + j] = s;
+    }
+    if (j < nvalid)
+      __syncthreads();
+  }
+}
+
+// A thread_group made from a 32-thread tile: its sync waits for one warp.
+__global__ void groupTileRacy(const int *in, int *out) {
+  __shared__ int s[256];
+  cg::thread_group tile = cg::tiled_partition(cg::this_thread_block(), 32);
+  s[threadIdx.x] = in[blockIdx.x * blockDim.x + threadIdx.x];
+  tile.sync();
+  out[blockIdx.x * blockDim.x + threadIdx.x] = s[(threadIdx.x + 32) % 256];
+}
+
+// A thread_group made from the block: its sync is the block's.
+__global__ void groupBlockSync(const int *in, int *out) {
+  __shared__ int s[256];
+  cg::thread_group g = cg::this_thread_block();
+  s[threadIdx.x] = in[blockIdx.x * blockDim.x + threadIdx.x];
+  g.sync();
+  out[blockIdx.x * blockDim.x + threadIdx.x] = s[(threadIdx.x + 32) % 256];
+}
+
 // The launches, with the harness's shapes (n a multiple of 256).
 void launchGemm(const int *A, const int *B, int *C, int n, bool sync) {
   (void)sync;
@@ -222,4 +344,29 @@ void launchHelpers(const int *in, int *out, int blocks, bool sync) {
     helpersGroupSync<<<blocks, 256>>>(in, out);
   else
     helpersRacy<<<blocks, 256>>>(in, out);
+}
+void launchSumTwice(const int *in, int *out, int blocks, bool sync) {
+  if (sync)
+    sumTwiceSync<<<blocks, 256>>>(in, out);
+  else
+    sumTwiceRacy<<<blocks, 256>>>(in, out);
+}
+void launchRowSums(const int *in, int *out, int blocks, bool sync) {
+  if (sync)
+    rowSumsFinalSync<<<blocks, 256>>>(in, out);
+  else
+    rowSumsRacy<<<blocks, 256>>>(in, out);
+}
+void launchColumns(const int *x, const int *y, int *dst, int blocks, int n,
+                   int ncols, bool guarded) {
+  if (guarded)
+    columnsGuarded<<<blocks, 256>>>(x, y, dst, n, ncols);
+  else
+    columnsSomeRacy<<<blocks, 256>>>(x, y, dst, n, ncols, 1);
+}
+void launchGroups(const int *in, int *out, int blocks, bool block) {
+  if (block)
+    groupBlockSync<<<blocks, 256>>>(in, out);
+  else
+    groupTileRacy<<<blocks, 256>>>(in, out);
 }

@@ -168,17 +168,20 @@ static bool sameState(const VarLevels &A, const VarLevels &B) {
 
 void FunctionSolver::nameMerged(const CFGBlock *B, VarLevels &S,
                                 unsigned Preds) {
+  // One path in: its values, named already.
+  if (Preds <= 1)
+    return;
   llvm::SmallVector<std::pair<uint32_t, const VarDecl *>, 2> New;
   for (auto &[V, U] : S) {
-    // A local some path into B does not write holds its first value there,
-    // which is not the symbol the others hold.
-    bool Lost = false;
-    if (U.Affine && U.SymMul && Preds > 1)
+    // A parameter that some path into B does not write holds its argument
+    // there, which is not the symbol the others hold (a local is written
+    // by its declaration on every path that reaches its uses).
+    if (U.Affine && U.SymMul && isa<ParmVarDecl>(V))
       for (const CFGBlock *P : B->preds())
-        if (P && Replayed[P->getBlockID()] && !Out[P->getBlockID()].count(V))
-          Lost = true;
-    if (Lost)
-      U = withoutSymbol(U);
+        if (P && Replayed[P->getBlockID()] && !Out[P->getBlockID()].count(V)) {
+          U = withoutSymbol(U);
+          break;
+        }
     // Paths with different values of V merge: the value at B is a new one
     // (SSA's phi), with B's symbol.
     if (!needsSymbol(U) || !symbolicVar(V))

@@ -5,13 +5,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "lib/AnalysisContext.h"
-#include "lib/launch/ConstantEval.h"
 #include "lib/lanes/LaneModel.h"
 #include "lib/lanes/WarpExchanges.h"
-#include "lib/races/SharedRaces.h"
+#include "lib/launch/ConstantEval.h"
 #include "lib/launch/LaunchModel.h"
 #include "lib/launch/SharedMemory.h"
+#include "lib/races/SharedRaces.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/bit.h"
 #include <mutex>
 
 using namespace clang;
@@ -54,6 +56,73 @@ const CallGraphIndex &AnalysisContext::callGraph() {
   return *Calls;
 }
 
+/// What the launches of kernel K in this translation unit and its
+/// `__launch_bounds__` fix: the blocks' extents when every launch's block is
+/// proven, the arguments' powers of two when every launch is a `<<<>>>`
+/// whose argument is a proven integer.
+static LaunchFacts launchFactsOf(const clang::FunctionDecl *K,
+                                 const LaunchModel &Launches,
+                                 ConstantEvaluator &Eval,
+                                 clang::ASTContext &Ctx) {
+  LaunchFacts F;
+  const clang::FunctionDecl *Canon = K->getCanonicalDecl();
+  unsigned N = 0;
+  bool AllBlocks = true, AllArgs = true;
+  std::optional<Dim3> Same;
+  std::array<uint32_t, 3> Max{};
+  llvm::SmallVector<uint8_t, 8> Pow2(K->getNumParams(), 63);
+  for (const LaunchSite &L : Launches.launches()) {
+    if (!L.Kernel || L.Kernel->getCanonicalDecl() != Canon)
+      continue;
+    ++N;
+    if (L.Block && L.Block->product() > 0 && L.Block->product() <= 1024) {
+      if (N == 1)
+        Same = *L.Block;
+      else if (Same && !(*Same == *L.Block))
+        Same.reset();
+      uint64_t D[3] = {L.Block->X, L.Block->Y, L.Block->Z};
+      for (unsigned I = 0; I < 3; ++I)
+        Max[I] = std::max<uint32_t>(Max[I], uint32_t(D[I]));
+    } else {
+      AllBlocks = false;
+    }
+    const auto *KC = llvm::dyn_cast<clang::CUDAKernelCallExpr>(L.Call);
+    if (!KC || KC->getNumArgs() != K->getNumParams()) {
+      AllArgs = false;
+      continue;
+    }
+    for (unsigned I = 0; I < KC->getNumArgs(); ++I) {
+      if (!K->getParamDecl(I)->getType()->isIntegralOrEnumerationType()) {
+        Pow2[I] = 0;
+        continue;
+      }
+      std::optional<uint64_t> V = Eval.evaluateInt(KC->getArg(I));
+      Pow2[I] = std::min<uint8_t>(
+          Pow2[I], V ? (*V ? uint8_t(llvm::countr_zero(*V)) : 63) : 0);
+    }
+  }
+  if (N && AllBlocks) {
+    F.MaxThreads = Max;
+    if (Same)
+      F.BlockDim = {uint32_t(Same->X), uint32_t(Same->Y), uint32_t(Same->Z)};
+  }
+  if (N && AllArgs)
+    F.ParamPow2 = std::move(Pow2);
+  // __launch_bounds__(N): no block has more than N threads, along any axis.
+  if (const auto *LB = K->getAttr<clang::CUDALaunchBoundsAttr>()) {
+    clang::Expr::EvalResult R;
+    if (LB->getMaxThreads() && !LB->getMaxThreads()->isValueDependent() &&
+        LB->getMaxThreads()->EvaluateAsInt(R, Ctx) &&
+        R.Val.getInt().isStrictlyPositive() &&
+        R.Val.getInt().getActiveBits() <= 31) {
+      uint32_t Bound = uint32_t(R.Val.getInt().getZExtValue());
+      for (uint32_t &M : F.MaxThreads)
+        M = M ? std::min(M, Bound) : Bound;
+    }
+  }
+  return F;
+}
+
 UniformityAnalysis &AnalysisContext::uniformity(const UniformityOptions &Opts) {
   for (const auto &U : Uniformities)
     if (U->options().BlockSizeMultipleOf32 == Opts.BlockSizeMultipleOf32 &&
@@ -62,6 +131,13 @@ UniformityAnalysis &AnalysisContext::uniformity(const UniformityOptions &Opts) {
       return *U;
   Uniformities.push_back(std::make_unique<UniformityAnalysis>(Ctx, Opts));
   Uniformities.back()->shareCfgs(&Cfgs);
+  // Clients that report divergence analyse a kernel for its launches here;
+  // those that prove uniformity do not (another translation unit may launch
+  // it otherwise).
+  if (!Opts.OpaqueCallsVary)
+    Uniformities.back()->setLaunchFacts([this](const clang::FunctionDecl *K) {
+      return launchFactsOf(K, launches(), constants(), Ctx);
+    });
   return *Uniformities.back();
 }
 

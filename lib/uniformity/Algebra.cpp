@@ -136,6 +136,9 @@ struct Form {
   unsigned FloorShift = 0;
   int64_t FloorMul = 0;
   std::array<int64_t, 4> Lin{}, Flr{};
+  /// SymMul times the symbol Sym (UniformValue::Sym).
+  uint32_t Sym = 0;
+  int64_t SymMul = 0;
 };
 } // namespace
 
@@ -153,6 +156,8 @@ static std::optional<Form> formOf(const UniformValue &V) {
       F.Lin[I] = V.Lin[I];
       F.Flr[I] = V.Flr[I];
     }
+    F.Sym = V.Sym;
+    F.SymMul = V.SymMul;
     return F;
   }
   if (V.Base == Uniformity::Thread && !V.Mixed)
@@ -165,13 +170,15 @@ static std::optional<Form> formOf(const UniformValue &V) {
 
 static bool hasThreadPart(const Form &F) {
   return llvm::any_of(F.Lin, [](int64_t C) { return C != 0; }) ||
-         F.FloorMul != 0;
+         F.FloorMul != 0 || F.SymMul != 0;
 }
 
 /// The level of a value of form F when its thread part is zero or only q
 /// (see Uniformity.h), else std::nullopt.
 static std::optional<Uniformity> formLevel(const Form &F,
                                            const UniformityOptions &Opts) {
+  if (F.SymMul != 0)
+    return std::nullopt;
   bool Q = F.Lin[3] != 0 || (F.FloorMul != 0 && F.Flr[3] != 0);
   for (unsigned I = 0; I < 3; ++I)
     if (F.Lin[I] != 0 || (F.FloorMul != 0 && F.Flr[I] != 0))
@@ -198,7 +205,7 @@ static void storeForm(const Form &F, UniformValue &V) {
     V.Affine = false;
     return;
   }
-  if (!Fits(F.FloorMul) || !llvm::all_of(F.Lin, Fits) ||
+  if (!Fits(F.FloorMul) || !Fits(F.SymMul) || !llvm::all_of(F.Lin, Fits) ||
       !llvm::all_of(F.Flr, Fits) || F.FloorShift > 62) {
     V.Affine = false;
     V.Pow2 = 0;
@@ -212,6 +219,8 @@ static void storeForm(const Form &F, UniformValue &V) {
     V.Lin[I] = static_cast<int16_t>(F.Lin[I]);
     V.Flr[I] = static_cast<int16_t>(F.FloorMul ? F.Flr[I] : 0);
   }
+  V.Sym = F.SymMul ? F.Sym : 0;
+  V.SymMul = static_cast<int16_t>(F.SymMul);
 }
 
 /// A + Sign * B.
@@ -222,6 +231,15 @@ static std::optional<Form> addForms(const Form &A, const Form &B, int Sign) {
   R.Pow2 = std::min(A.Pow2, B.Pow2);
   for (unsigned I = 0; I < 4; ++I)
     R.Lin[I] += Sign * B.Lin[I];
+  // Two symbols: only one of them can stay.
+  if (B.SymMul != 0) {
+    if (A.SymMul != 0 && A.Sym != B.Sym)
+      return std::nullopt;
+    R.Sym = B.Sym;
+    R.SymMul += Sign * B.SymMul;
+  }
+  if (R.SymMul == 0)
+    R.Sym = 0;
   if (B.FloorMul != 0) {
     if (A.FloorMul == 0) {
       R.FloorMul = Sign * B.FloorMul;
@@ -244,9 +262,42 @@ static Form scaleForm(Form F, int64_t K, unsigned KPow2) {
   for (int64_t &C : F.Lin)
     C *= K;
   F.FloorMul *= K;
+  F.SymMul *= K;
   F.Pow2 = std::min(F.Pow2 + KPow2, ZeroPow2);
   if (K == 0)
-    F = Form{F.Rest, F.Params, ZeroPow2, 0, 0, {}, {}};
+    F = Form{F.Rest, F.Params, ZeroPow2, 0, 0, {}, {}, 0, 0};
+  return F;
+}
+
+/// The largest value of C . t over the threads of a block launched as
+/// Launch (every coefficient not negative), or std::nullopt when a
+/// dimension with a coefficient has no bound (q never has one).
+static std::optional<int64_t> maxOver(const std::array<int64_t, 4> &C,
+                                      const LaunchFacts *Launch) {
+  if (!Launch || C[3] != 0)
+    return std::nullopt;
+  int64_t Max = 0;
+  for (unsigned I = 0; I < 3; ++I) {
+    if (C[I] == 0)
+      continue;
+    if (C[I] < 0 || !Launch->MaxThreads[I])
+      return std::nullopt;
+    Max += C[I] * int64_t(Launch->MaxThreads[I] - 1);
+  }
+  return Max;
+}
+
+/// F without its rounded-down part when that part is 0 in every thread of
+/// the kernel's blocks: `threadIdx.x / 128` in blocks of at most 128.
+static Form dropZeroFloor(Form F, const LaunchFacts *Launch) {
+  if (F.FloorMul == 0)
+    return F;
+  if (std::optional<int64_t> Max = maxOver(F.Flr, Launch);
+      Max && F.FloorShift < 62 && *Max < (int64_t(1) << F.FloorShift)) {
+    F.FloorMul = 0;
+    F.FloorShift = 0;
+    F.Flr = {};
+  }
   return F;
 }
 
@@ -256,6 +307,10 @@ static std::optional<Form> shiftDown(Form F, unsigned K) {
     return std::nullopt;
   int64_t D = int64_t(1) << K;
   F.Pow2 = F.Pow2 == ZeroPow2 ? ZeroPow2 : F.Pow2 - K;
+  // A symbol may stand for a negative value: only an exact quotient.
+  if (F.SymMul % D != 0)
+    return std::nullopt;
+  F.SymMul /= D;
   if (F.FloorMul != 0) {
     // floor((L + floor(T / 2^s)) / 2^K) = L / 2^K + floor(T / 2^(s+K))
     // when 2^K divides L.
@@ -282,6 +337,30 @@ static std::optional<Form> shiftDown(Form F, unsigned K) {
     F.FloorShift = K;
   }
   return F;
+}
+
+/// Whether `D Op 0` is the same in every thread although D has a thread
+/// part: D = U + T with T's range in the kernel's blocks shorter than 2^p,
+/// p the power of two that divides U. With T in [0, M) and U a multiple of
+/// 2^p > M, `D < 0` is `U < 0`; with T in (-M, 0], `D > 0` is `U > 0`: `for
+/// (i = threadIdx.x; i < n; i += 128)` in blocks of at most 128 threads
+/// with 128 dividing n. `D <= 0` and `D == 0` still vary (U = 0).
+static bool boundedSign(const Form &D, BinaryOperatorKind Op,
+                        const LaunchFacts *Launch) {
+  if (D.FloorMul != 0 || D.SymMul != 0 || D.Pow2 == 0)
+    return false;
+  bool Up = llvm::all_of(D.Lin, [](int64_t C) { return C >= 0; });
+  bool Down = llvm::all_of(D.Lin, [](int64_t C) { return C <= 0; });
+  std::array<int64_t, 4> Abs;
+  for (unsigned I = 0; I < 4; ++I)
+    Abs[I] = D.Lin[I] < 0 ? -D.Lin[I] : D.Lin[I];
+  std::optional<int64_t> Max = maxOver(Abs, Launch);
+  if (!Max || (D.Pow2 < 62 && *Max >= (int64_t(1) << D.Pow2)))
+    return false;
+  // `L < R` is `D < 0`, `L >= R` its negation, and so on.
+  bool Below = Op == BO_LT || Op == BO_GE;
+  bool Above = Op == BO_GT || Op == BO_LE;
+  return (Up && Below) || (Down && Above);
 }
 
 /// The form of `L Op R`, or std::nullopt when it is not affine.
@@ -366,7 +445,10 @@ static std::optional<Form> combineForms(BinaryOperatorKind Op,
                                    : 0;
       return Divided;
     }
-    return shiftDown(Divided, *K);
+    std::optional<Form> Shifted = shiftDown(Divided, *K);
+    if (Shifted)
+      Shifted = dropZeroFloor(*Shifted, Ctx.Launch);
+    return Shifted;
   }
   case BO_LT:
   case BO_GT:
@@ -380,10 +462,14 @@ static std::optional<Form> combineForms(BinaryOperatorKind Op,
     if (!AT && !BT)
       return std::nullopt;
     std::optional<Form> D = addForms(*A, *B, -1);
-    if (!D || hasThreadPart(*D))
+    if (!D)
       return std::nullopt;
-    D->Pow2 = 0;
-    return D;
+    if (hasThreadPart(*D) && !boundedSign(*D, Op, Ctx.Launch))
+      return std::nullopt;
+    Form R;
+    R.Rest = D->Rest;
+    R.Params = D->Params;
+    return R;
   }
   default:
     return std::nullopt;
@@ -418,7 +504,7 @@ UniformValue combine(BinaryOperatorKind Op, const Expr *LE, UniformValue L,
     if (FL && FR && hasThreadPart(*FL) != hasThreadPart(*FR)) {
       const UniformValue &P = hasThreadPart(*FL) ? R : L;
       const UniformValue &T = hasThreadPart(*FL) ? L : R;
-      if (P.Params && T.Affine) {
+      if (P.Params && T.Affine && !T.SymMul) {
         V.Mixed = P.Params | P.Mixed | T.Mixed;
         V.MixRest = F->Rest;
         V.Shape = UniformValue::None;

@@ -167,36 +167,68 @@ static bool sameState(const VarLevels &A, const VarLevels &B) {
   return true;
 }
 
+void FunctionSolver::nameMerged(const CFGBlock *B, VarLevels &S,
+                                unsigned Preds) {
+  // One path in: its values, named already.
+  if (Preds <= 1)
+    return;
+  llvm::SmallVector<std::pair<uint32_t, const VarDecl *>, 2> New;
+  for (auto &[V, U] : S) {
+    // A parameter that some path into B does not write holds its argument
+    // there, which is not the symbol the others hold (a local is written
+    // by its declaration on every path that reaches its uses).
+    if (U.Affine && U.SymMul && isa<ParmVarDecl>(V))
+      for (const CFGBlock *P : B->preds())
+        if (P && Replayed[P->getBlockID()] && !Out[P->getBlockID()].count(V)) {
+          U = withoutSymbol(U);
+          break;
+        }
+    // Paths with different values of V merge: the value at B is a new one
+    // (SSA's phi), with B's symbol.
+    if (!needsSymbol(U) || !symbolicVar(V))
+      continue;
+    U = symbolic(U, A.symbolFor(V, B));
+    New.emplace_back(U.Sym, V);
+  }
+  for (auto [Sym, V] : New)
+    if (A.SymbolInfos[Sym].Copied)
+      dropSymbol(S, Sym, V);
+}
+
 bool FunctionSolver::dataflow() {
   for (unsigned Round = 0; Round < MaxRounds; ++Round) {
     bool Changed = false;
     for (const CFGBlock *B : Fn.RPO) {
       unsigned ID = B->getBlockID();
       VarLevels S;
+      unsigned Preds = 0;
       for (const CFGBlock *P : B->preds()) {
-        if (!P || !Fn.Reachable[P->getBlockID()])
+        if (!P || !Fn.Reachable[P->getBlockID()] || !Replayed[P->getBlockID()])
           continue;
+        ++Preds;
         for (const auto &[V, U] : Out[P->getBlockID()]) {
           auto [It, Inserted] = S.try_emplace(V, U);
           if (!Inserted)
             It->second = join(It->second, U);
         }
       }
+      nameMerged(B, S, Preds);
       // A block whose entry state is what it was in the last round gives
       // the same exit state (the control levels do not change within one
       // call): it is replayed in the first round only, and in a later call
       // only where updateControl changed its control level.
-      if ((Round > 0 || (Replayed && !CtlChanged[ID])) &&
+      if ((Round > 0 || (PassDone && !CtlChanged[ID])) &&
           sameState(S, In[ID]))
         continue;
       In[ID] = std::move(S);
       VarLevels State = In[ID];
       Eval.replay(ID, State);
+      Replayed[ID] = true;
       if (!sameState(State, Out[ID]))
         Changed = true;
       Out[ID] = std::move(State);
     }
-    Replayed = true;
+    PassDone = true;
     A.Work += Fn.RPO.size();
     if (!Changed)
       return true;
@@ -281,6 +313,7 @@ void FunctionSolver::record() {
   // them now.
   std::vector<VarLevels>().swap(In);
   std::vector<VarLevels>().swap(Out);
+  std::vector<bool>().swap(Replayed);
   llvm::sort(Fn.Barriers, [&](const BarrierSite &L, const BarrierSite &R) {
     return Fn.SM.isBeforeInTranslationUnit(L.Site->getBeginLoc(),
                                            R.Site->getBeginLoc());
@@ -298,12 +331,15 @@ bool FunctionSolver::run() {
   unsigned N = Fn.Cfg->getNumBlockIDs();
   In.assign(N, VarLevels());
   Out.assign(N, VarLevels());
+  Replayed.assign(N, false);
   Fn.CondLevel.assign(N, UniformValue());
   Fn.CtlLive.assign(N, UniformValue());
   Fn.CtlFull.assign(N, UniformValue());
   computeControlDependence();
   if (A.options().OpaqueCallsVary)
     collectEscaped(Body, Eval.Escaped);
+  if (Fn.Kernel && A.LaunchFactsOf)
+    Fn.Launch = A.LaunchFactsOf(Fn.F);
   computeExitOnly();
 
   unsigned Outer = 0;

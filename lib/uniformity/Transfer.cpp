@@ -63,6 +63,14 @@ UniformValue BlockEvaluator::initial(const VarDecl *V) const {
         return UniformValue::param(Index);
       return opaque(UniformValue());
     }
+    // A kernel's argument: what divides it at every launch.
+    if (P->getDeclContext() == F && Fn.Kernel) {
+      unsigned Index = P->getFunctionScopeIndex();
+      UniformValue V;
+      if (Index < Fn.Launch.ParamPow2.size())
+        V.Pow2 = Fn.Launch.ParamPow2[Index];
+      return V;
+    }
   }
   return UniformValue();
 }
@@ -96,9 +104,34 @@ void BlockEvaluator::setVar(const VarDecl *V, UniformValue Value, bool Strong,
   if (Inserted) {
     if (!Strong)
       It->second = join(initial(V), Contribution);
+  } else {
+    It->second = Strong ? Contribution : join(It->second, Contribution);
+  }
+  nameValue(V, It->second, Where);
+}
+
+void dropSymbol(VarLevels &State, uint32_t Sym, const VarDecl *Keep) {
+  for (auto &[Other, Value] : State)
+    if (Other != Keep && Value.Affine && Value.SymMul && Value.Sym == Sym)
+      Value = withoutSymbol(Value);
+}
+
+void BlockEvaluator::nameValue(const VarDecl *V, UniformValue &Value,
+                               const Stmt *Where) {
+  if (Value.Affine && Value.SymMul) {
+    auto &Info = A.SymbolInfos[Value.Sym];
+    Info.Copied |= Info.Var != V;
     return;
   }
-  It->second = Strong ? Contribution : join(It->second, Contribution);
+  // A thread-varying value with no form gets the symbol of this definition
+  // (SSA's name for it): `last = first + n` then keeps its relation to
+  // `first` until either is written again.
+  if (!needsSymbol(Value) || !symbolicVar(V))
+    return;
+  uint32_t Sym = A.symbolFor(V, Where);
+  Value = symbolic(Value, Sym);
+  if (A.SymbolInfos[Sym].Copied)
+    dropSymbol(*Cur, Sym, V);
 }
 
 void BlockEvaluator::write(const Expr *Target, UniformValue Value,
@@ -158,12 +191,20 @@ UniformValue BlockEvaluator::eval(const Expr *E) {
   return V;
 }
 
-/// The level of a read of `threadIdx`, `blockDim`, `blockIdx` or `gridDim`.
+/// The level of a read of `threadIdx`, `blockDim`, `blockIdx` or `gridDim`
+/// in a function whose launches are Launch.
 static UniformValue builtinLevel(const BuiltinVarRef &Ref,
-                                 const UniformityOptions &Opts) {
+                                 const UniformityOptions &Opts,
+                                 const LaunchFacts &Launch) {
   bool Linear = Opts.BlockSizeMultipleOf32;
   switch (Ref.Var) {
   case BuiltinVar::ThreadIdx: {
+    // Blocks of one row (or one layer): the index is 0 in every thread.
+    if (Ref.Dim < 3 && Launch.MaxThreads[Ref.Dim] == 1) {
+      UniformValue Zero;
+      Zero.Pow2 = ZeroPow2;
+      return Zero;
+    }
     UniformValue V = UniformValue::of(
         Uniformity::Thread,
         Ref.Dim == 0 && Linear ? UniformValue::LaneLinear : UniformValue::None);
@@ -180,6 +221,9 @@ static UniformValue builtinLevel(const BuiltinVarRef &Ref,
                                           ? UniformValue::Aligned
                                           : UniformValue::None);
     V.Pow2 = Ref.Dim == 0 && Linear ? 5 : 0;
+    if (Ref.Dim < 3 && Launch.BlockDim[Ref.Dim])
+      V.Pow2 =
+          static_cast<uint8_t>(llvm::countr_zero(Launch.BlockDim[Ref.Dim]));
     return V;
   }
   case BuiltinVar::BlockIdx:
@@ -218,7 +262,7 @@ UniformValue BlockEvaluator::evalDeclRef(const DeclRefExpr *DRE) {
 
 UniformValue BlockEvaluator::evalUncached(const Expr *E) {
   if (auto Ref = getBuiltinVarRef(E))
-    return builtinLevel(*Ref, Opts);
+    return builtinLevel(*Ref, Opts, Fn.Launch);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     return evalDeclRef(DRE);
   if (isa<CXXThisExpr>(E))
@@ -250,7 +294,9 @@ UniformValue BlockEvaluator::evalUncached(const Expr *E) {
       Neg.Flr = Sub.Flr;
       for (unsigned I = 0; I < 4; ++I)
         Neg.Lin[I] = -Sub.Lin[I];
-      if (Neg.FloorMul == INT16_MIN ||
+      Neg.Sym = Sub.Sym;
+      Neg.SymMul = -Sub.SymMul;
+      if (Neg.FloorMul == INT16_MIN || Sub.SymMul == INT16_MIN ||
           llvm::is_contained(Sub.Lin, INT16_MIN))
         return plain(Sub);
       return Neg;
@@ -282,6 +328,13 @@ UniformValue BlockEvaluator::evalUncached(const Expr *E) {
       P.Shape = V.Shape;
       return P;
     }
+    // A symbol stands for any value: a narrower type may cut it.
+    if (V.Affine && V.SymMul &&
+        Cast->getType()->isIntegralOrEnumerationType() &&
+        Cast->getSubExpr()->getType()->isIntegralOrEnumerationType() &&
+        Ctx.getTypeSize(Cast->getType()) <
+            Ctx.getTypeSize(Cast->getSubExpr()->getType()))
+      return withoutSymbol(V);
     return V;
   }
   if (const auto *Lit = dyn_cast<IntegerLiteral>(E)) {
@@ -483,7 +536,8 @@ void BlockEvaluator::transfer(const Stmt *S) {
     if (Recording) {
       // The value returned, with its form where every thread of a warp
       // returns together (`return blockIdx.x * blockDim.x + threadIdx.x;`).
-      UniformValue Returned = underControl(V, Fn.CtlFull[CurBlock]);
+      UniformValue Returned =
+          withoutSymbol(underControl(V, Fn.CtlFull[CurBlock]));
       Returned.Shape = UniformValue::None;
       Fn.ReturnLevel =
           Fn.Returns++ ? join(Fn.ReturnLevel, Returned) : Returned;

@@ -65,6 +65,8 @@ UniformValue join(UniformValue A, UniformValue B) {
       R.Flr = A.Flr;
       R.FloorMul = A.FloorMul;
       R.FloorShift = A.FloorShift;
+      R.Sym = A.Sym;
+      R.SymMul = A.SymMul;
     }
   }
   // Thread-varying only through parameters' thread parts that may cancel
@@ -383,6 +385,41 @@ static void pinsOf(const Expr *Cond, bool Holds, const ASTContext &Ctx,
   }
 }
 
+/// S, a statement of a body with parent map PM, lies inside Branch.
+static bool encloses(const Stmt *Branch, const Stmt *S, const ParentMap &PM) {
+  for (; S; S = PM.getParent(S))
+    if (S == Branch)
+      return true;
+  return false;
+}
+
+/// Adds to Pins what the `static_assert`s in St (a statement of a body with
+/// parent map PM) fix for every instantiation that keeps At: those outside
+/// any `if constexpr` branch and those in branches that hold At too
+/// (a discarded branch's assertion is not checked). Lambdas (expressions)
+/// and local classes (declarations) are other functions.
+static void staticAssertPins(const Stmt *St, const Stmt *At,
+                             const ParentMap &PM, const ASTContext &Ctx,
+                             TemplatePins &Pins) {
+  if (!St || isa<Expr>(St))
+    return;
+  if (const auto *DS = dyn_cast<DeclStmt>(St)) {
+    for (const Decl *D : DS->decls())
+      if (const auto *SA = dyn_cast<StaticAssertDecl>(D))
+        if (!SA->isFailed() && SA->getAssertExpr())
+          pinsOf(SA->getAssertExpr(), /*Holds=*/true, Ctx, Pins);
+    return;
+  }
+  if (const auto *If = dyn_cast<IfStmt>(St); If && If->isConstexpr()) {
+    for (const Stmt *Branch : {If->getThen(), If->getElse()})
+      if (Branch && encloses(Branch, At, PM))
+        staticAssertPins(Branch, At, PM, Ctx, Pins);
+    return;
+  }
+  for (const Stmt *Child : St->children())
+    staticAssertPins(Child, At, PM, Ctx, Pins);
+}
+
 const FunctionUniformity *
 UniformityAnalysis::analyzePinnedAt(const FunctionDecl *F, const Stmt *S) {
   const FunctionDecl *Def = nullptr;
@@ -400,12 +437,24 @@ UniformityAnalysis::analyzePinnedAt(const FunctionDecl *F, const Stmt *S) {
     else if (Child == If->getElse())
       pinsOf(If->getCond(), /*Holds=*/false, Ctx, Pins);
   }
+  // `static_assert(CG == 1)` in the body holds in every instantiation that
+  // keeps it: one outside `if constexpr`, or in branches that also hold S.
+  for (const Stmt *St : Def->getBody()->children())
+    staticAssertPins(St, S, PM, Ctx, Pins);
   if (Pins.empty())
     return nullptr;
-  llvm::sort(Pins, [](const auto &A, const auto &B) {
-    return A.first < B.first;
-  });
+  llvm::sort(Pins);
+  Pins.erase(llvm::unique(Pins), Pins.end());
   return analyzeBound(Def, {}, Pins);
+}
+
+uint32_t UniformityAnalysis::symbolFor(const void *Var,
+                                       const void *Definition) {
+  auto [It, New] = Symbols.try_emplace(std::pair(Var, Definition),
+                                       uint32_t(SymbolInfos.size()));
+  if (New)
+    SymbolInfos.push_back({Var, false});
+  return It->second;
 }
 
 const FunctionUniformity *UniformityAnalysis::analyze(const FunctionDecl *F) {

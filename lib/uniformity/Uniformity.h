@@ -66,7 +66,18 @@
 ///    blockDim.x`, is block-uniform. One whose only thread part is q is
 ///    block-uniform for clients that report divergence (kernels written so
 ///    are launched with one-dimensional blocks) and warp-uniform for those
-///    that prove uniformity (OpaqueCallsVary). Division assumes the dividend
+///    that prove uniformity (OpaqueCallsVary). A thread-varying value with no
+///    such form is named, where a local is set to it, by a symbol of that
+///    definition (or of the merge of paths that bring different values:
+///    SSA's names), and a form may carry one symbol times a coefficient:
+///    `last = first + 8 * width` after a thread-varying branch that moves
+///    `first` keeps `last - first` uniform. A new run of a definition drops
+///    its symbol from the locals that hold the old run's value; symbols stay
+///    in their function and in integer locals. A kernel is analysed for its
+///    launches where the client gives them (setLaunchFacts): bounds on the
+///    thread index drop rounded-down parts that are 0 in every thread and
+///    make `i < n` uniform when the thread part's range is shorter than the
+///    power of two that divides the rest. Division assumes the dividend
 ///    is not negative (an index), and no form survives an overflow of its
 ///    16-bit coefficients.
 ///  - Within the translation unit, calls are summarised: a function with a
@@ -101,7 +112,9 @@
 ///    thread-varying with `j` in UniformValue::Mixed, and only a call's
 ///    bound analysis (boundBarrierControl) sees it cancel. A template
 ///    parameter of a pattern is unknown except where an `if constexpr`
-///    around the point asked about fixes it (analyzePinnedAt).
+///    around the point asked about, or a `static_assert` in the body, fixes
+///    it (analyzePinnedAt). Launches in other translation units are not
+///    seen.
 ///  - Work is bounded (CFG size, fixed-point rounds, summary depth). When a
 ///    bound is hit the function has no result and callers treat its calls as
 ///    opaque: silence rather than noise.
@@ -122,6 +135,7 @@
 #include "llvm/ADT/StringRef.h"
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -174,6 +188,13 @@ struct UniformValue {
   /// t = (threadIdx.x, threadIdx.y, threadIdx.z, q); see the file comment.
   int16_t FloorMul = 0;
   std::array<int16_t, 4> Lin{}, Flr{};
+  /// A thread-varying part with no form in the thread index: SymMul times
+  /// the value that a local got at one definition (Sym, an identifier of
+  /// the analysis; 0: none), so that the form is U + Lin . t + ... + SymMul
+  /// * Sym. `last = first + 4 * mult` after a thread-varying branch that
+  /// sets `first` keeps `last - first` uniform. See the file comment.
+  uint32_t Sym = 0;
+  int16_t SymMul = 0;
   uint64_t Params = 0;
   /// For a thread-varying value: the parameters (a subset of Params) whose
   /// own thread part may cancel the value's, as in a helper's `j -
@@ -206,7 +227,7 @@ struct UniformValue {
            Pow2 == O.Pow2 &&
            (!Affine || (Rest == O.Rest && FloorShift == O.FloorShift &&
                         FloorMul == O.FloorMul && Lin == O.Lin &&
-                        Flr == O.Flr));
+                        Flr == O.Flr && Sym == O.Sym && SymMul == O.SymMul));
   }
   bool operator!=(const UniformValue &O) const { return !(*this == O); }
 };
@@ -226,6 +247,20 @@ enum class BarrierScope : uint8_t { Block = 0, Cluster = 1, Grid = 2 };
 
 /// "block", "cluster", "grid".
 llvm::StringRef barrierScopeName(BarrierScope S);
+
+/// What is known of a kernel's blocks and arguments where it is launched
+/// (from the client: the launches of the translation unit,
+/// `__launch_bounds__`). Zero where unknown.
+struct LaunchFacts {
+  /// The most threads a block of the kernel has along x, y and z:
+  /// `threadIdx.x < MaxThreads[0]`.
+  std::array<uint32_t, 3> MaxThreads{};
+  /// `blockDim`, where every launch has the same.
+  std::array<uint32_t, 3> BlockDim{};
+  /// By parameter: the power of two that divides its argument at every
+  /// launch (an integer known there).
+  llvm::SmallVector<uint8_t, 8> ParamPow2;
+};
 
 /// Options of one analysis; a client that needs other options creates
 /// another UniformityAnalysis.
@@ -406,6 +441,16 @@ public:
                               UniformityOptions Opts = {});
   ~UniformityAnalysis();
 
+  /// Where kernels' launch facts come from; set before the first analysis.
+  /// A kernel is then analysed for its launches: `threadIdx.y` is 0 in
+  /// blocks of one row, `threadIdx.x / 128` is 0 in blocks of at most 128
+  /// threads, a loop `for (i = threadIdx.x; i < n; i += 128)` runs as many
+  /// times in every thread when 128 divides `n` at every launch.
+  void setLaunchFacts(
+      std::function<LaunchFacts(const clang::FunctionDecl *Kernel)> Facts) {
+    LaunchFactsOf = std::move(Facts);
+  }
+
   /// The results for F, or nullptr when F has no body, is dependent, or
   /// exceeds the analysis' bounds.
   const FunctionUniformity *analyze(const clang::FunctionDecl *F);
@@ -429,8 +474,10 @@ public:
 
   /// F analysed with the template parameters that the `if constexpr`
   /// statements around S fix (`if constexpr (CGSize == 1) { ... }`: in every
-  /// instantiation that keeps S, CGSize is 1), or nullptr when none does.
-  /// For a template pattern, whose parameters are otherwise unknown.
+  /// instantiation that keeps S, CGSize is 1), and the `static_assert`s of
+  /// its body that every such instantiation checks (`static_assert(CGSize ==
+  /// 1)`), or nullptr when none does. For a template pattern, whose
+  /// parameters are otherwise unknown.
   const FunctionUniformity *analyzePinnedAt(const clang::FunctionDecl *F,
                                             const clang::Stmt *S);
 
@@ -462,8 +509,22 @@ private:
   unsigned Depth = 0;
   /// Total CFG blocks analysed, for the work bound.
   unsigned long long Work = 0;
+  std::function<LaunchFacts(const clang::FunctionDecl *)> LaunchFactsOf;
+  /// The symbols of UniformValue::Sym, by local and definition (a statement,
+  /// or a CFG block where paths with different values merge), unique in the
+  /// translation unit; and, by symbol, its local and whether a value holding
+  /// it was stored into another local (then a new run of its definition
+  /// must drop it from the others, whose value came from the run before).
+  llvm::DenseMap<std::pair<const void *, const void *>, uint32_t> Symbols;
+  struct SymbolInfo {
+    const void *Var = nullptr;
+    bool Copied = false;
+  };
+  std::vector<SymbolInfo> SymbolInfos{SymbolInfo()};
+  uint32_t symbolFor(const void *Var, const void *Definition);
 
   friend class FunctionSolver;
+  friend class BlockEvaluator;
 };
 
 /// A barrier recognised at S (a call or an asm statement), without looking

@@ -63,6 +63,8 @@ using TemplatePins =
 struct ConstEval {
   const clang::ASTContext &Ctx;
   const TemplatePins *Pins = nullptr;
+  /// The kernel's launch facts (bounds on the thread index), if any.
+  const LaunchFacts *Launch = nullptr;
   std::optional<llvm::APSInt> operator()(const clang::Expr *E) const;
 };
 
@@ -91,14 +93,16 @@ inline UniformValue plain(UniformValue V) {
   V.FloorShift = 0;
   V.Lin = {};
   V.Flr = {};
+  V.Sym = 0;
+  V.SymMul = 0;
   return V;
 }
 
 /// A and B, affine, have the same thread part.
 inline bool sameThreadPart(const UniformValue &A, const UniformValue &B) {
-  return A.Lin == B.Lin && A.FloorMul == B.FloorMul &&
-         (A.FloorMul == 0 ||
-          (A.FloorShift == B.FloorShift && A.Flr == B.Flr));
+  return A.Lin == B.Lin && A.Sym == B.Sym && A.SymMul == B.SymMul &&
+         A.FloorMul == B.FloorMul &&
+         (A.FloorMul == 0 || (A.FloorShift == B.FloorShift && A.Flr == B.Flr));
 }
 
 /// V as written under control at level Ctl: as varying as both; the shape
@@ -132,6 +136,43 @@ inline UniformValue underControl(UniformValue V, UniformValue Ctl) {
     R.Rest = std::max(R.Rest, Ctl.Base);
   return R;
 }
+
+/// V is thread-varying with no form: what a symbol stands for when a local
+/// holds it (UniformValue::Sym).
+inline bool needsSymbol(const UniformValue &V) {
+  return V.Base == Uniformity::Thread && !V.Affine && !V.Mixed;
+}
+
+/// V, a value that needsSymbol(), as SymMul = 1 times the symbol Sym.
+inline UniformValue symbolic(UniformValue V, uint32_t Sym) {
+  V.Affine = true;
+  V.Rest = Uniformity::Block;
+  V.Pow2 = 0;
+  V.Sym = Sym;
+  V.SymMul = 1;
+  return V;
+}
+
+/// V with no symbol (for what leaves the function: its symbols name its
+/// own definitions, whose runs a caller does not see).
+inline UniformValue withoutSymbol(UniformValue V) {
+  if (!V.Affine || !V.SymMul)
+    return V;
+  UniformValue P = plain(V);
+  P.Shape = V.Shape;
+  return P;
+}
+
+/// V is a local whose values may be named by a symbol: an integer (the
+/// algebra of forms is about integers; a pointer's difference counts
+/// elements and a float's sum rounds).
+inline bool symbolicVar(const clang::VarDecl *V) {
+  return V->getType()->isIntegralOrEnumerationType();
+}
+
+/// Drops symbol Sym from every local of State but Keep: a new run of its
+/// definition, after which their values came from an older one.
+void dropSymbol(VarLevels &State, uint32_t Sym, const clang::VarDecl *Keep);
 
 /// V reaches level L, or depends on a parameter in Mask.
 inline bool reaches(UniformValue V, Uniformity L, uint64_t Mask) {
@@ -233,6 +274,8 @@ public:
   /// parameters pinned.
   llvm::SmallVector<std::optional<UniformValue>, 4> BoundParams;
   TemplatePins Pins;
+  /// For a kernel: what its launches fix (UniformityAnalysis::setLaunchFacts).
+  LaunchFacts Launch;
 
   /// The CFG, its blocks in reverse post order from the entry and by ID.
   /// (Shared with the lane model through the analysis' FunctionCfgs.)
@@ -346,8 +389,8 @@ private:
 class BlockEvaluator {
 public:
   BlockEvaluator(UniformityAnalysis &A, FunctionUniformityImpl &Fn)
-      : A(A), Opts(A.options()), Fn(Fn), Ctx(Fn.Ctx), SM(Fn.SM), F(Fn.F),
-        Consts{Fn.Ctx, &Fn.Pins} {}
+      : A(A), Opts(A.options()), Fn(Fn), Ctx(Fn.Ctx), SM(Fn.SM),
+        F(Fn.F), Consts{Fn.Ctx, &Fn.Pins, &Fn.Launch} {}
 
   /// Runs block Block from S, which becomes its exit state, and sets the
   /// level of its condition.
@@ -406,6 +449,10 @@ private:
               const clang::Stmt *Where, const clang::Expr *From,
               std::optional<UniformValue> Own = std::nullopt);
   void recordBarrier(const BarrierSite &B);
+  /// Value, just stored into V at Where: a thread-varying value with no
+  /// form becomes the symbol of this definition.
+  void nameValue(const clang::VarDecl *V, UniformValue &Value,
+                 const clang::Stmt *Where);
 };
 
 //===----------------------------------------------------------------------===//
@@ -430,7 +477,14 @@ private:
   /// The blocks whose control level the last updateControl changed; the
   /// others, entered with the state of the last pass, are not replayed.
   std::vector<bool> CtlChanged;
-  bool Replayed = false;
+  /// A pass over every block was made.
+  bool PassDone = false;
+  /// The blocks replayed at least once (the others' exit states are not
+  /// known yet).
+  std::vector<bool> Replayed;
+  /// Symbols for the locals of S, B's entry state merged from Preds replayed
+  /// predecessors (UniformValue::Sym).
+  void nameMerged(const clang::CFGBlock *B, VarLevels &S, unsigned Preds);
 
   bool buildCfg(clang::Stmt *Body);
   void orderBlocks();

@@ -277,6 +277,95 @@ TEST(Uniformity, AffineFormsThroughParameters) {
             Thread);
 }
 
+TEST(Uniformity, LocalsRelatedBySymbols) {
+  CudaTU TU(R"cu(
+    __device__ int load(const int *p) { int v = p[threadIdx.x]; return v; }
+    __global__ void k(const int *p, const float *fp, int n) {
+      int first = p[threadIdx.x];
+      int last = first + 8;
+      use(last - first);                             // 0
+      if (threadIdx.x & 1)
+        first += n;
+      int hi = first + 2 * n;
+      use(hi - first);                               // 1: after the branch
+      use(hi - last);                                // 2: 'first' moved
+      use(last - first);                             // 3
+      int twice = 2 * first;
+      use(twice / 2 - first);                        // 4
+      use((first + 1) / 2 - first / 2);              // 5: rounded
+      float f = fp[threadIdx.x], g = f + 1.0f;
+      use(g - f);                                    // 6: floats round
+      for (int r = 0; r < n; ++r) {
+        int a = p[r * 32 + threadIdx.x];
+        int b = a + r;
+        use(b - a);                                  // 7
+        use(last - a);                               // 8
+      }
+      int carried = 0, cur = 0;
+      for (int r = 0; r < n; ++r) {
+        cur = p[r + threadIdx.x];
+        use(carried - cur);                          // 9: the last round's
+        carried = cur + 1;
+      }
+      short s = first;
+      use(first - s);                                // 10: cut
+      use(load(p) - load(p));                        // 11: two calls
+      int u = load(p), w = u - 3;
+      use(u - w);                                    // 12
+      int sel = threadIdx.x < 5 ? first : hi;
+      use(sel - first);                              // 13
+    }
+  )cu");
+  Uniformity Expected[] = {Block,  Block,  Thread, Thread, Block,
+                           Thread, Thread, Block,  Thread, Thread,
+                           Thread, Thread, Block,  Thread};
+  for (unsigned I = 0; I < std::size(Expected); ++I)
+    EXPECT_EQ(TU.used("k", I), Expected[I]) << "use #" << I;
+  // A symbol stays in its function: the helper returns a thread-varying
+  // value with no symbol.
+  const FunctionSummary *S = TU.Analysis->summary(TU.function("load"));
+  ASSERT_NE(S, nullptr);
+  EXPECT_EQ(S->Return.Base, Thread);
+  EXPECT_EQ(S->Return.SymMul, 0);
+}
+
+TEST(Uniformity, LaunchFacts) {
+  const char *Code = R"cu(
+    __global__ void k(int n, int m) {
+      use(threadIdx.y);                                   // 0: one row
+      use((blockIdx.x * blockDim.x + threadIdx.x) / 128); // 1
+      use((blockIdx.x * blockDim.x + threadIdx.x) / 64);  // 2: warps
+      for (int i = threadIdx.x; i < n; i += 128)
+        use(i < n);                                       // 3: 128 | n
+      for (int i = threadIdx.x; i < m; i += 128)
+        use(i < m);                                       // 4: m odd
+      use(threadIdx.x < 128);                             // 5
+      use(threadIdx.x > 0);                               // 6
+      use(128 * n - (int)threadIdx.x >= 0);               // 7
+      use(128 * n - (int)threadIdx.x > 0);                // 8
+    }
+  )cu";
+  // Blocks of 128 threads, n a multiple of 1024 at every launch.
+  CudaTU TU(Code);
+  TU.Analysis->setLaunchFacts([](const FunctionDecl *) {
+    LaunchFacts F;
+    F.MaxThreads = {128, 1, 1};
+    F.BlockDim = {128, 1, 1};
+    F.ParamPow2 = {10, 0};
+    return F;
+  });
+  Uniformity Expected[] = {Block, Block,  Warp,   Block, Thread,
+                           Block, Thread, Thread, Block};
+  for (unsigned I = 0; I < std::size(Expected); ++I)
+    EXPECT_EQ(TU.used("k", I), Expected[I]) << "use #" << I;
+  // Without them nothing is known of the block.
+  CudaTU Unknown(Code);
+  for (unsigned I : {0u, 3u, 8u})
+    EXPECT_EQ(Unknown.used("k", I), Thread) << "use #" << I;
+  EXPECT_EQ(Unknown.used("k", 1), Warp);
+  EXPECT_EQ(Unknown.used("k", 5), Warp);
+}
+
 TEST(Uniformity, TemplateParametersPinnedByIfConstexpr) {
   CudaTU TU(R"cu(
     template <int CG> __global__ void k(long n) {
@@ -317,6 +406,46 @@ TEST(Uniformity, TemplateParametersPinnedByIfConstexpr) {
   EXPECT_EQ(Pinned(1), std::nullopt);  // the else of CG == 1 fixes nothing
   EXPECT_EQ(Pinned(2), Block);         // the else of CG != 2
   EXPECT_EQ(Pinned(3), Thread);        // CG == 3 does not divide the base
+
+  // A static_assert in the body pins CG wherever the barrier is, unless it
+  // is in an `if constexpr` branch that does not hold the barrier.
+  CudaTU Asserted(R"cu(
+    template <int CG, bool Staged> __global__ void k(long n) {
+      static_assert(CG > 0 && CG == 1, "one thread per group");
+      auto block = cg::this_thread_block();
+      long t = block.thread_rank();
+      long idx = (blockIdx.x * (long)blockDim.x + threadIdx.x) / CG;
+      while (idx - t / CG < n) {
+        block.sync();
+        idx += gridDim.x * (long)blockDim.x / CG;
+      }
+    }
+    template <int CG, bool Staged> __global__ void m(long n) {
+      if constexpr (Staged) {
+        static_assert(CG == 1, "staged: one thread per group");
+      }
+      auto block = cg::this_thread_block();
+      long t = block.thread_rank();
+      long idx = (blockIdx.x * (long)blockDim.x + threadIdx.x) / CG;
+      while (idx - t / CG < n) {
+        block.sync();
+        idx += gridDim.x * (long)blockDim.x / CG;
+      }
+    }
+  )cu");
+  for (auto [Name, Expected] : {std::pair("k", std::optional(Block)),
+                                std::pair("m", std::optional<Uniformity>())}) {
+    const FunctionDecl *G = Asserted.function(Name);
+    const FunctionUniformity *GU = Asserted.Analysis->analyze(G);
+    ASSERT_NE(GU, nullptr);
+    ASSERT_EQ(GU->barriers().size(), 1u);
+    const Stmt *Site = GU->barriers()[0].Site;
+    EXPECT_EQ(GU->controlAt(Site).Base, Thread) << Name;
+    const FunctionUniformity *P = Asserted.Analysis->analyzePinnedAt(G, Site);
+    EXPECT_EQ(P ? std::optional(P->controlAt(Site).Base) : std::nullopt,
+              Expected)
+        << Name;
+  }
 }
 
 TEST(Uniformity, AssignmentsAndMerges) {

@@ -352,6 +352,22 @@ std::optional<bool> AccessTable::warpsAlike(unsigned K, unsigned ShapeIdx,
 
 std::optional<AccessTable::WarpLayout>
 AccessTable::warpLayout(unsigned K, unsigned ShapeIdx, Env &E2) {
+  auto [It, New] = Layouts.try_emplace(keyOf(K, E2, ShapeIdx));
+  LayoutEntry &L = It->second;
+  if (New) {
+    bool *Outer = E2.ReadBlockDim;
+    E2.ReadBlockDim = &L.ReadBD;
+    L.Layout = computeLayout(K, ShapeIdx, E2, L);
+    E2.ReadBlockDim = Outer;
+  }
+  if (L.ReadBD && E2.ReadBlockDim)
+    *E2.ReadBlockDim = true;
+  return L.Layout;
+}
+
+std::optional<AccessTable::WarpLayout>
+AccessTable::computeLayout(unsigned K, unsigned ShapeIdx, Env &E2,
+                           LayoutEntry &Entry) {
   const FrameAccess &A = Acc[K];
   const unsigned BD = unsigned(Shapes[ShapeIdx].D.product());
   const Frame &AF = A.frame(Fr);
@@ -374,7 +390,28 @@ AccessTable::warpLayout(unsigned K, unsigned ShapeIdx, Env &E2) {
   if (!M.Block.blockAddress(A.A->E, AF, E2, unsigned(Pass.size()), BA))
     return std::nullopt;
   Out.Stride = BA.Index.C * BA.Size;
+  Entry.HasAddress = true;
+  Entry.BA = BA;
   return Out;
+}
+
+bool AccessTable::fromLayout(AccessThreads &C, unsigned K, const Env &E) {
+  const unsigned Largest = unsigned(Shapes.size() - 1);
+  if (Largest == 0 || Shapes[Largest].Known)
+    return false;
+  auto It = Layouts.find(keyOf(K, E, Largest));
+  if (It == Layouts.end() || It->second.ReadBD || !It->second.Layout ||
+      !It->second.Layout->SameLanes)
+    return false;
+  const LayoutEntry &L = It->second;
+  if (L.Layout->Lanes && !L.HasAddress)
+    return false;
+  C.Filled = true;
+  forLanes(L.Layout->Lanes, [&](unsigned Lane) {
+    C.Threads.push_back(
+        {Lane, Address{L.BA.Key, L.BA.Var, L.BA.byteAt(0, Lane)}});
+  });
+  return true;
 }
 
 AccessThreads &
@@ -394,6 +431,8 @@ AccessTable::threads(unsigned K, unsigned ShapeIdx, Env &E2,
       C->UnplacedKey = L->UnplacedKey;
       C->UnplacedVar = L->UnplacedVar;
     }
+  if (!C->Filled && BD == 32 && !Shapes[ShapeIdx].Known)
+    fromLayout(*C, K, E2);
   if (!C->Filled)
     fill(*C, Acc[K], BD, E2);
   if (C->ReadBD && E2.ReadBlockDim)

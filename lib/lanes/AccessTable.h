@@ -27,6 +27,7 @@
 #ifndef CUDA_TIDY_LIB_LANES_ACCESSTABLE_H
 #define CUDA_TIDY_LIB_LANES_ACCESSTABLE_H
 
+#include "lib/lanes/BlockEvaluator.h"
 #include "lib/lanes/ModelTypes.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/Hashing.h"
@@ -170,7 +171,14 @@ public:
 private:
   /// Keeps FA when it reaches memory an exchange can go through.
   void add(FrameAccess FA);
+  struct LayoutEntry;
   void fill(AccessThreads &C, const FrameAccess &A, unsigned BD, Env &E);
+  std::optional<WarpLayout> computeLayout(unsigned K, unsigned ShapeIdx,
+                                          Env &E, LayoutEntry &Out);
+  /// Fills C, access K's entry for a block of one warp, from the layout of
+  /// the largest block when that read no blockDim and its warps run the
+  /// access alike (the first warp of any size is the same); false if not.
+  bool fromLayout(AccessThreads &C, unsigned K, const Env &E);
   /// Adds the accesses of helper Def (facts CI), called in frame In, at the
   /// call of I that Outer describes; with Nested, its helpers' too, Depth
   /// calls below that call.
@@ -196,6 +204,15 @@ private:
   TableOptions Opts;
   llvm::SmallVector<FrameAccess, 16> Acc;
   llvm::ArrayRef<BlockShape> Shapes;
+  /// warpLayout's answers, and whether each read blockDim.
+  struct LayoutEntry {
+    std::optional<WarpLayout> Layout;
+    bool ReadBD = false;
+    /// Where the lanes are (with SameLanes and some lanes).
+    bool HasAddress = false;
+    BlockAddress BA;
+  };
+  std::unordered_map<Key, LayoutEntry, KeyHash> Layouts;
   std::unordered_map<Key, AccessThreads, KeyHash> Cache;
 };
 

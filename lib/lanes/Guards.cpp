@@ -42,6 +42,13 @@ static bool containsJump(const Stmt *S) {
   return false;
 }
 
+bool GuardModel::jumps(const Stmt *S) {
+  auto [It, New] = Jumps.try_emplace(S, false);
+  if (New)
+    It->second = containsJump(S);
+  return It->second;
+}
+
 static bool containsLabel(const Stmt *S) {
   if (!S || isa<LambdaExpr>(S))
     return false;
@@ -86,7 +93,7 @@ void GuardModel::guardOf(
     } else if (const auto *For = dyn_cast<ForStmt>(Parent)) {
       if (S == For->getBody() || S == For->getInc() || S == For->getCond()) {
         auto It = I.Counted.find(For);
-        bool Jumps = containsJump(For->getBody());
+        bool Jumps = jumps(For->getBody());
         // A stride loop: enumerated by iteration, its test a condition on
         // the lanes that run each one.
         if (const StrideLoop *SL = strideIn(For, Fr);
@@ -113,12 +120,12 @@ void GuardModel::guardOf(
       if (S == While->getBody() &&
           ((M.Variance.isVarying(While->getCond(), Fr) &&
             !M.Variance.provenWarpUniform(While->getCond(), Fr)) ||
-           containsJump(While->getBody())))
+           jumps(While->getBody())))
         Opaque = true;
     } else if (const auto *Do = dyn_cast<DoStmt>(Parent)) {
       if (S == Do->getBody() && ((M.Variance.isVarying(Do->getCond(), Fr) &&
                                   !M.Variance.provenWarpUniform(Do->getCond(), Fr)) ||
-                                 containsJump(Do->getBody())))
+                                 jumps(Do->getBody())))
         Opaque = true;
     } else if (isa<SwitchStmt, SwitchCase, LabelStmt, CXXTryStmt, CXXCatchStmt>(
                    Parent)) {
@@ -131,7 +138,7 @@ void GuardModel::guardOf(
           break;
         if (const Expr *C = earlyReturnCond(Sib))
           Add(C, false);
-        else if (containsJump(Sib))
+        else if (jumps(Sib))
           Opaque = true;
       }
     }
@@ -443,7 +450,7 @@ const Stmt *GuardModel::meetOf(const Stmt *From, const Stmt *To,
     if (!Parent)
       return nullptr;
     if (isa<CompoundStmt>(Parent) && isDescendantOf(To, Parent, *I.PM)) {
-      if (isDescendantOf(To, S, *I.PM) || S == From || containsJump(S) ||
+      if (isDescendantOf(To, S, *I.PM) || S == From || jumps(S) ||
           containsLabel(S))
         return nullptr;
       return S;

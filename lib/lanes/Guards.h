@@ -105,6 +105,10 @@ private:
                                   Env &En);
 
   LaneModel &M;
+  /// Whether a statement holds a jump (a loop body is asked once per access
+  /// in it).
+  bool jumps(const clang::Stmt *S);
+  llvm::DenseMap<const clang::Stmt *, bool> Jumps;
   llvm::DenseMap<std::pair<const clang::ForStmt *, const Frame *>, bool>
       StrideIn;
 };

@@ -204,14 +204,34 @@ ThreadVariance::shapeOf(const Expr *E, const Frame &Fr,
   return Shape::Varying;
 }
 
-bool ThreadVariance::lanesDiffer(const Expr *E, const Frame &Fr) {
+bool ThreadVariance::lanesDiffer(const Expr *E, const Frame &Fr,
+                                 unsigned Depth) {
   E = E->IgnoreParenImpCasts();
+  if (Depth > MaxDepth)
+    return false;
   if (shapeOf(E, Fr) == Shape::Linear)
     return true;
+  // A local set once, from such a value.
+  if (const VarDecl *V = refVar(E)) {
+    if (!V->hasLocalStorage() || V->getDeclContext() != Fr.F ||
+        !V->getType()->isIntegerType() || !V->getInit() ||
+        M.Facts.isModified(M.Facts.info(Fr.F), V))
+      return false;
+    return lanesDiffer(V->getInit(), Fr, Depth + 1);
+  }
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  if (!BO)
+    return false;
+  // Plus or minus the same amount in every lane of the warp.
+  if (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub)
+    return (lanesDiffer(BO->getLHS(), Fr, Depth + 1) &&
+            isWarpUniformShape(shapeOf(BO->getRHS(), Fr))) ||
+           (BO->getOpcode() == BO_Add &&
+            isWarpUniformShape(shapeOf(BO->getLHS(), Fr)) &&
+            lanesDiffer(BO->getRHS(), Fr, Depth + 1));
   // The lane's index in a warp: `x % 32`, `x & 31` (and wider moduli and
   // masks, under which the 32 lanes still differ) of a lane-linear x.
-  const auto *BO = dyn_cast<BinaryOperator>(E);
-  if (!BO || (BO->getOpcode() != BO_Rem && BO->getOpcode() != BO_And))
+  if (BO->getOpcode() != BO_Rem && BO->getOpcode() != BO_And)
     return false;
   Expr::EvalResult Res;
   const Expr *C = BO->getRHS();

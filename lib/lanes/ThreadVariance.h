@@ -58,7 +58,7 @@ private:
   bool isGridStride(const clang::VarDecl *V, const Frame &Fr, unsigned Depth);
   /// E (an integer) is different in each of the 32 lanes of a warp: a
   /// lane-linear value, or its lane index (`% 32`, `& 31`).
-  bool lanesDiffer(const clang::Expr *E, const Frame &Fr);
+  bool lanesDiffer(const clang::Expr *E, const Frame &Fr, unsigned Depth = 0);
 
   LaneModel &M;
   clang::ASTContext &Ctx;

@@ -262,6 +262,17 @@ const AccessThreads *AccessTable::larger(unsigned K, unsigned ShapeIdx,
   return &It->second;
 }
 
+bool AccessTable::blockLanes(const FrameAccess &A, unsigned BD, const Env &E,
+                             llvm::SmallVectorImpl<uint32_t> &Pass) {
+  // The caller's guards, those of the helpers between, and the access's own.
+  llvm::SmallVector<std::pair<llvm::ArrayRef<Cond>, const Frame *>, 3> Rest = {
+      {A.CallGuard, &Fr}};
+  for (const auto &[G, GF] : A.MidGuards)
+    Rest.push_back({G, GF});
+  Rest.push_back({A.Guard, &A.frame(Fr)});
+  return M.Block.blockLanes(Chain, Rest, E, BD, Pass);
+}
+
 void AccessTable::fill(AccessThreads &C, const FrameAccess &A, unsigned BD,
                        Env &E2) {
   C.Filled = true;
@@ -282,13 +293,8 @@ void AccessTable::fill(AccessThreads &C, const FrameAccess &A, unsigned BD,
   // The guards of the whole block at once where they allow, then the
   // elements of the warps that run the access.
   const Frame &AF = A.frame(Fr);
-  llvm::SmallVector<std::pair<llvm::ArrayRef<Cond>, const Frame *>, 3> Rest = {
-      {A.CallGuard, &Fr}};
-  for (const auto &[G, GF] : A.MidGuards)
-    Rest.push_back({G, GF});
-  Rest.push_back({A.Guard, &AF});
   llvm::SmallVector<uint32_t, 32> Pass;
-  if (M.Block.blockLanes(Chain, Rest, E2, BD, Pass)) {
+  if (blockLanes(A, BD, E2, Pass)) {
     // `base[index]` with a base every thread shares: the index for the
     // whole block at once too.
     BlockAddress BA;
@@ -371,13 +377,8 @@ AccessTable::computeLayout(unsigned K, unsigned ShapeIdx, Env &E2,
   const FrameAccess &A = Acc[K];
   const unsigned BD = unsigned(Shapes[ShapeIdx].D.product());
   const Frame &AF = A.frame(Fr);
-  llvm::SmallVector<std::pair<llvm::ArrayRef<Cond>, const Frame *>, 3> Rest = {
-      {A.CallGuard, &Fr}};
-  for (const auto &[G, GF] : A.MidGuards)
-    Rest.push_back({G, GF});
-  Rest.push_back({A.Guard, &AF});
   llvm::SmallVector<uint32_t, 32> Pass;
-  if (!M.Block.blockLanes(Chain, Rest, E2, BD, Pass))
+  if (!blockLanes(A, BD, E2, Pass))
     return std::nullopt;
   WarpLayout Out;
   Out.Lanes = Pass.front();

@@ -172,6 +172,11 @@ private:
   /// Keeps FA when it reaches memory an exchange can go through.
   void add(FrameAccess FA);
   struct LayoutEntry;
+  /// The lanes of each warp that pass all of A's guards, for the whole block
+  /// at once (BlockEvaluator::blockLanes); false where they cannot be so
+  /// evaluated.
+  bool blockLanes(const FrameAccess &A, unsigned BD, const Env &E,
+                  llvm::SmallVectorImpl<uint32_t> &Pass);
   void fill(AccessThreads &C, const FrameAccess &A, unsigned BD, Env &E);
   std::optional<WarpLayout> computeLayout(unsigned K, unsigned ShapeIdx,
                                           Env &E, LayoutEntry &Out);

@@ -140,6 +140,9 @@ private:
   /// counted here: before the helper's first barrier at the call, after
   /// its last past it. False when there is none.
   bool placeBarrierHelpers();
+  /// The helper Call makes whose body may reach a block barrier and holds
+  /// shared-memory accesses, or null.
+  const FunctionDecl *barrierHelper(const CallExpr *Call);
   /// The loop L holding both accesses whose back edge joins From (in one
   /// iteration) to To (in the next) with no barrier, or null.
   const Stmt *crossingLoop(const FrameAccess &From, const FrameAccess &To,
@@ -235,18 +238,26 @@ ReachSet SharedRaceFinder::FrameSearch::reachAt(Pos Target,
   return Out;
 }
 
+const FunctionDecl *
+SharedRaceFinder::FrameSearch::barrierHelper(const CallExpr *Call) {
+  const FunctionDecl *Def = M.Calls.followable(M.Calls.resolveCallee(Call), Fr);
+  if (!Def || !Finder.BlockBarrierReach.mayReach(Def))
+    return nullptr;
+  FunctionInfo &CI = M.Facts.info(Def);
+  if (!CI.Ok || M.Facts.accessesOf(CI).empty())
+    return nullptr;
+  return Def;
+}
+
 bool SharedRaceFinder::FrameSearch::placeBarrierHelpers() {
   bool Placed = false;
   for (const auto &[Call, Where] : M.Facts.callsOf(*I)) {
     if (!(*Barriers)[Where.Block][Where.Index])
       continue;
-    const FunctionDecl *Def =
-        M.Calls.followable(M.Calls.resolveCallee(Call), Fr);
-    if (!Def || !Finder.BlockBarrierReach.mayReach(Def))
+    const FunctionDecl *Def = barrierHelper(Call);
+    if (!Def)
       continue;
     FunctionInfo &CI = M.Facts.info(Def);
-    if (!CI.Ok || M.Facts.accessesOf(CI).empty())
-      continue;
     const Frame *In = M.Calls.callFrame(Def, Call, Fr);
     std::optional<BarrierTable> HB =
         blockBarriers(M, Finder.Plain, CI, *In, /*MayReachBarrier=*/true);
@@ -457,17 +468,14 @@ void SharedRaceFinder::FrameSearch::run() {
   // Or in a helper that holds barriers, around them.
   const bool MayReach = Finder.BlockBarrierReach.mayReach(Fr.F);
   auto HelperWrites = [&] {
-    for (const auto &[Call, Where] : M.Facts.callsOf(*I)) {
-      const FunctionDecl *Def =
-          M.Calls.followable(M.Calls.resolveCallee(Call), Fr);
-      if (!Def || !Finder.BlockBarrierReach.mayReach(Def))
-        continue;
-      FunctionInfo &CI = M.Facts.info(Def);
-      if (CI.Ok && llvm::any_of(M.Facts.accessesOf(CI), [](const Access &A) {
-            return A.R == Role::Write || A.R == Role::ReadWrite;
-          }))
-        return true;
-    }
+    for (const auto &[Call, Where] : M.Facts.callsOf(*I))
+      if (const FunctionDecl *Def = barrierHelper(Call))
+        if (llvm::any_of(M.Facts.accessesOf(M.Facts.info(Def)),
+                         [](const Access &A) {
+                           return A.R == Role::Write ||
+                                  A.R == Role::ReadWrite;
+                         }))
+          return true;
     return false;
   };
   if (llvm::none_of(Acc, PlainWrite) && !(MayReach && HelperWrites()))

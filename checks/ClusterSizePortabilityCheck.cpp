@@ -47,12 +47,24 @@ namespace {
 class KernelCollector : public UserCodeVisitor<KernelCollector> {
 public:
   bool shouldVisitTemplateInstantiations() const { return true; }
+  // Kernels are declared at namespace scope; bodies are not walked. A
+  // kernel first declared in a body (`__global__ void k();` in a function)
+  // is taken at its next declaration, as its first.
+  bool TraverseStmt(Stmt *) { return true; }
   bool VisitFunctionDecl(FunctionDecl *FD) {
-    if (isKernel(FD) && !FD->isDependentContext() && FD->isFirstDecl())
-      Kernels.push_back(FD);
+    if (!isKernel(FD) || FD->isDependentContext())
+      return true;
+    const FunctionDecl *First = FD->getFirstDecl();
+    if ((FD == First ||
+         First->getLexicalDeclContext()->isFunctionOrMethod()) &&
+        Seen.insert(First).second)
+      Kernels.push_back(First);
     return true;
   }
   std::vector<const FunctionDecl *> Kernels;
+
+private:
+  llvm::DenseSet<const FunctionDecl *> Seen;
 };
 } // namespace
 

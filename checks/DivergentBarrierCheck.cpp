@@ -248,6 +248,11 @@ void DivergentBarrierCheck::checkClusterExit(const FunctionUniformity &FU,
   const FunctionDecl *F = FU.function();
   if (!isKernel(F) || !F->getBody())
     return;
+  // No access without a function of that name in the translation unit
+  // (cooperative_groups declares it): the body is not walked.
+  if (Ctx.Idents.find("map_shared_rank") == Ctx.Idents.end() &&
+      Ctx.Idents.find("__cluster_map_shared_rank") == Ctx.Idents.end())
+    return;
   RemoteAccesses Remote;
   Remote.TraverseStmt(F->getBody());
   if (Remote.Sites.empty())

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lib/ast/CallGraph.h"
+#include "lib/ast/CudaAST.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DynamicRecursiveASTVisitor.h"
@@ -26,9 +27,8 @@ public:
   CallIndexer(
       llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<CallSite, 2>> &Out,
       llvm::DenseSet<const FunctionDecl *> &AddressTaken,
-      llvm::DenseMap<const Stmt *, const FunctionDecl *> &Enclosing,
-      const SourceManager &SM)
-      : Out(Out), AddressTaken(AddressTaken), Enclosing(Enclosing), SM(SM) {
+      llvm::DenseMap<const Stmt *, const FunctionDecl *> &Enclosing)
+      : Out(Out), AddressTaken(AddressTaken), Enclosing(Enclosing) {
     ShouldVisitTemplateInstantiations = true;
     ShouldVisitImplicitCode = false;
     // Calls in types (`decltype(f(x))`) are not evaluated.
@@ -39,14 +39,25 @@ public:
   // function body (variables, types, enums, using declarations, static
   // assertions) are not walked: the headers of a CUDA translation unit are
   // most of it.
+  //
+  // Where a declaration is written is asked only at namespace scope: one
+  // inside a class or a function is where its enclosing declaration is.
   bool TraverseDecl(Decl *D) override {
-    if (D && isa<VarDecl, TypedefNameDecl, EnumDecl, UsingDecl,
-                 UsingDirectiveDecl, StaticAssertDecl, FieldDecl,
-                 TypeAliasTemplateDecl, VarTemplateDecl, ConceptDecl>(D) &&
-        !D->getDeclContext()->isFunctionOrMethod() &&
-        SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+    if (!D)
       return true;
-    return DynamicRecursiveASTVisitor::TraverseDecl(D);
+    const bool Saved = InSystem;
+    if (!isa<TranslationUnitDecl>(D) &&
+        D->getLexicalDeclContext()->getRedeclContext()->isFileContext())
+      InSystem = SystemFiles.isSystem(D);
+    bool Result = true;
+    if (!InSystem ||
+        !isa<VarDecl, TypedefNameDecl, EnumDecl, UsingDecl,
+             UsingDirectiveDecl, StaticAssertDecl, FieldDecl,
+             TypeAliasTemplateDecl, VarTemplateDecl, ConceptDecl>(D) ||
+        D->getDeclContext()->isFunctionOrMethod())
+      Result = DynamicRecursiveASTVisitor::TraverseDecl(D);
+    InSystem = Saved;
+    return Result;
   }
 
   bool TraverseFunctionDecl(FunctionDecl *FD) override {
@@ -118,9 +129,9 @@ private:
     // host-only function holds no device call, and one that is no
     // instantiation cannot name a function of the user's; a declaration
     // with no body holds no call at all.
-    if ((!FD->getBody() || !FD->isTemplateInstantiation() ||
-         (!FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAGlobalAttr>())) &&
-        SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+    if (InSystem &&
+        (!FD->getBody() || !FD->isTemplateInstantiation() ||
+         (!FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAGlobalAttr>())))
       return true;
     const FunctionDecl *Saved = Current, *SavedInnermost = Innermost;
     Current = Innermost = FD;
@@ -133,15 +144,16 @@ private:
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<CallSite, 2>> &Out;
   llvm::DenseSet<const FunctionDecl *> &AddressTaken;
   llvm::DenseMap<const Stmt *, const FunctionDecl *> &Enclosing;
-  const SourceManager &SM;
   const FunctionDecl *Current = nullptr, *Innermost = nullptr;
+  /// The namespace-scope declaration being walked is in a system header.
+  bool InSystem = false;
+  SystemHeaderCache SystemFiles;
   llvm::DenseSet<const DeclRefExpr *> CalleeRefs;
 };
 } // namespace
 
 CallGraphIndex::CallGraphIndex(ASTContext &Ctx) {
-  CallIndexer Indexer(Callers, AddressTaken, Enclosing,
-                      Ctx.getSourceManager());
+  CallIndexer Indexer(Callers, AddressTaken, Enclosing);
   Indexer.TraverseAST(Ctx);
 }
 

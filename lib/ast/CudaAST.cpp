@@ -44,6 +44,31 @@ bool isInSystemHeader(const Decl *D) {
   return Loc.isValid() && SM.isInSystemHeader(SM.getExpansionLoc(Loc));
 }
 
+bool SystemHeaderCache::isSystem(const Decl *D) {
+  return isSystem(D->getLocation(), D->getASTContext().getSourceManager());
+}
+
+bool SystemHeaderCache::isSystem(SourceLocation Loc, const SourceManager &SM) {
+  if (Loc.isInvalid())
+    return false;
+  if (Loc.isMacroID())
+    Loc = SM.getExpansionLoc(Loc);
+  // A file location's raw encoding is its offset.
+  const unsigned Offset = Loc.getRawEncoding();
+  if (Offset >= Begin && Offset < End)
+    return System;
+  const bool Result = SM.isInSystemHeader(Loc);
+  FileID File = SM.getFileID(Loc);
+  bool Invalid = false;
+  const SrcMgr::SLocEntry &Entry = SM.getSLocEntry(File, &Invalid);
+  if (!Invalid && Entry.isFile() && !Entry.getFile().hasLineDirectives()) {
+    Begin = Entry.getOffset();
+    End = Begin + SM.getFileIDSize(File);
+    System = Result;
+  }
+  return Result;
+}
+
 static std::optional<BuiltinVar> builtinVarByName(StringRef Name) {
   return llvm::StringSwitch<std::optional<BuiltinVar>>(Name)
       .Case("threadIdx", BuiltinVar::ThreadIdx)

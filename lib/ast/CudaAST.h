@@ -88,19 +88,43 @@ const clang::Expr *memberCallBase(const clang::CallExpr *CE);
 /// the C++ library), template instantiations of such code included.
 bool isInSystemHeader(const clang::Decl *D);
 
+/// isInSystemHeader for the declarations of a walk, which come file by file:
+/// the answer for the last file asked is kept with the file's range of
+/// source locations (a file whose line markers may change the answer
+/// within it is asked every time).
+class SystemHeaderCache {
+public:
+  bool isSystem(const clang::Decl *D);
+  /// SM.isInSystemHeader(SM.getExpansionLoc(Loc)).
+  bool isSystem(clang::SourceLocation Loc, const clang::SourceManager &SM);
+
+private:
+  unsigned Begin = 1, End = 0;
+  bool System = false;
+};
+
 /// A RecursiveASTVisitor for whole-translation-unit walks that does not
 /// descend into declarations written in system headers. The checks report
 /// nothing there, and thrust or cub make up most of a real CUDA translation
 /// unit, so skipping them keeps each walk cheap. Derive from it as from
 /// RecursiveASTVisitor.
+///
+/// Only a declaration written at namespace scope is asked where it is
+/// written: one inside a class or a function is where its enclosing
+/// declaration is (a file holds whole namespace-scope declarations).
 template <typename Derived>
 class UserCodeVisitor : public clang::RecursiveASTVisitor<Derived> {
 public:
   bool TraverseDecl(clang::Decl *D) {
-    if (D && !llvm::isa<clang::TranslationUnitDecl>(D) && isInSystemHeader(D))
+    if (D && !llvm::isa<clang::TranslationUnitDecl>(D) &&
+        D->getLexicalDeclContext()->getRedeclContext()->isFileContext() &&
+        SystemFiles.isSystem(D))
       return true;
     return clang::RecursiveASTVisitor<Derived>::TraverseDecl(D);
   }
+
+private:
+  SystemHeaderCache SystemFiles;
 };
 
 } // namespace cuda_tidy

@@ -19,7 +19,9 @@
 #include "clang/AST/ParentMap.h"
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 #include <memory>
+#include <vector>
 
 namespace cuda_tidy {
 
@@ -32,6 +34,13 @@ struct FunctionCfg {
 /// Builds the CFG of D's Body with the options every analysis here uses.
 FunctionCfg buildFunctionCfg(const clang::Decl *D, clang::Stmt *Body,
                              clang::ASTContext &Ctx);
+
+/// For each block of Cfg (by block ID), the blocks it is control dependent
+/// on, transitively, by ID in increasing order: the iterated post-dominance
+/// frontier of the block, what clang's ControlDependencyCalculator gives one
+/// block at a time, here for all blocks at once.
+std::vector<llvm::SmallVector<unsigned, 4>>
+iteratedControlDependences(clang::CFG &Cfg);
 
 class FunctionCfgs {
 public:

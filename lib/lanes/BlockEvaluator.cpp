@@ -106,21 +106,22 @@ static bool toInt(WarpVal &V, unsigned NW) {
 bool BlockEvaluator::fits(WarpVal &V, QualType T, unsigned NW) {
   // The values evalW would give (normalised to T) only if none wraps; with
   // A + C * W monotone in W, the first and last warps bound it.
-  if (T.isNull() || !T->isIntegerType())
+  const IntTypes::Info &I = Types.of(T);
+  if (!I.Integer)
     return !V.Bool;
-  if (T->isBooleanType()) {
+  if (I.Boolean) {
     toBool(V, NW);
     return true;
   }
   if (!toInt(V, NW))
     return false;
   const int64_t Last = int64_t(NW) - 1;
-  unsigned Width = Ctx.getIntWidth(T);
+  const unsigned Width = I.Width;
   int64_t Lo, Hi;
   if (Width >= 64) {
     Lo = -(int64_t(1) << 61);
     Hi = int64_t(1) << 61;
-  } else if (T->isSignedIntegerOrEnumerationType()) {
+  } else if (I.Signed) {
     Lo = -(int64_t(1) << (Width - 1));
     Hi = (int64_t(1) << (Width - 1)) - 1;
   } else {

@@ -111,6 +111,7 @@ private:
 
   LaneModel &M;
   clang::ASTContext &Ctx;
+  IntTypes Types{Ctx};
   std::unordered_map<std::string, BlockGuard> BlockGuards;
 };
 

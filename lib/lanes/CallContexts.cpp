@@ -24,11 +24,16 @@ const FunctionDecl *
 CallContexts::followable(const FunctionDecl *Callee,
                                      const Frame &Fr) const {
   const FunctionDecl *Def = nullptr;
-  if (!Callee || !Callee->hasBody(Def) || !Def || !Def->getBody() ||
-      !isDeviceCode(Def) || Def->isVariadic())
+  if (!Callee || !Callee->hasBody(Def) || !Def)
     return nullptr;
-  const SourceManager &SM = Ctx.getSourceManager();
-  if (SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
+  auto [It, New] = UserDefinitions.try_emplace(Def, false);
+  if (New) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    It->second =
+        Def->getBody() && isDeviceCode(Def) && !Def->isVariadic() &&
+        !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation()));
+  }
+  if (!It->second)
     return nullptr;
   // Recursion is cut.
   for (const Frame *Cur = &Fr; Cur; Cur = Cur->Parent)
@@ -122,6 +127,22 @@ public:
       Result = RecursiveASTVisitor::TraverseFunctionDecl(FD);
     Current = Saved;
     return Result;
+  }
+
+  /// Outside a device function's pattern no call is collected: what is
+  /// left to find in a statement is a function of a class declared in it
+  /// (walked as a declaration), so the rest of the statement is not walked.
+  bool TraverseStmt(Stmt *S, DataRecursionQueue *Queue = nullptr) {
+    if (!S || Current)
+      return RecursiveASTVisitor::TraverseStmt(S, Queue);
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (Decl *D : DS->decls())
+        if (isa<TagDecl>(D) && !TraverseDecl(D))
+          return false;
+    for (Stmt *Child : S->children())
+      if (!TraverseStmt(Child))
+        return false;
+    return true;
   }
 
   /// Dependent calls of a pattern, which the call graph has no edge for.

@@ -85,6 +85,9 @@ private:
                                              const clang::FunctionDecl *>,
                                    2>>
       PatternCallers;
+  /// Definitions followable() looked at: whether each is in user code (a
+  /// definition of the user's device code, not a header's).
+  mutable llvm::DenseMap<const clang::FunctionDecl *, bool> UserDefinitions;
   std::deque<Frame> FrameStore;
   llvm::DenseMap<const clang::FunctionDecl *,
                  llvm::SmallVector<const Frame *, 4>>

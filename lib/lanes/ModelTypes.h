@@ -17,6 +17,7 @@
 #define CUDA_TIDY_LIB_LANES_MODELTYPES_H
 
 #include "lib/launch/ConstantEval.h"
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ParentMap.h"
@@ -347,6 +348,42 @@ const void *sharedKey(const clang::VarDecl *V);
 /// on a template parameter (`volatile T *s`, `__shared__ T s[N]`), canonical
 /// and unqualified; null otherwise.
 const clang::Type *dependentElementType(const clang::ArraySubscriptExpr *ASE);
+
+/// What wrapping a value to an integer type needs, for the last type asked
+/// (the evaluators ask about the same few types in a row).
+class IntTypes {
+public:
+  struct Info {
+    /// An integer (or enumeration) type; Boolean, or of Width bits, Signed.
+    bool Integer = false;
+    bool Boolean = false;
+    bool Signed = false;
+    unsigned Width = 0;
+  };
+  explicit IntTypes(const clang::ASTContext &Ctx) : Ctx(Ctx) {}
+  const Info &of(clang::QualType T) {
+    if (Known && T.getAsOpaquePtr() == Last)
+      return Cached;
+    Known = true;
+    Last = T.getAsOpaquePtr();
+    Cached = Info();
+    if (!T.isNull() && T->isIntegerType()) {
+      Cached.Integer = true;
+      Cached.Boolean = T->isBooleanType();
+      if (!Cached.Boolean) {
+        Cached.Width = Ctx.getIntWidth(T);
+        Cached.Signed = T->isSignedIntegerOrEnumerationType();
+      }
+    }
+    return Cached;
+  }
+
+private:
+  const clang::ASTContext &Ctx;
+  bool Known = false;
+  void *Last = nullptr;
+  Info Cached;
+};
 
 } // namespace lanes
 } // namespace cuda_tidy

@@ -85,6 +85,7 @@ private:
 
   LaneModel &M;
   clang::ASTContext &Ctx;
+  IntTypes Types{Ctx};
   llvm::DenseMap<const clang::Expr *, std::optional<int64_t>> Constants;
 };
 

@@ -30,31 +30,33 @@ static Vals eachThread(uint32_t Active, const Env &En, Fn &&F) {
 }
 
 int64_t WarpValues::normalize(int64_t V, QualType T) {
-  if (T.isNull() || !T->isIntegerType())
+  const IntTypes::Info &I = Types.of(T);
+  if (!I.Integer)
     return V;
-  if (T->isBooleanType())
+  if (I.Boolean)
     return V != 0;
-  unsigned Width = Ctx.getIntWidth(T);
+  const unsigned Width = I.Width;
   if (Width >= 64)
     return V;
   uint64_t Mask = (uint64_t(1) << Width) - 1;
   uint64_t U = uint64_t(V) & Mask;
-  if (T->isSignedIntegerOrEnumerationType() && (U >> (Width - 1)))
+  if (I.Signed && (U >> (Width - 1)))
     U |= ~Mask;
   return int64_t(U);
 }
 
 void WarpValues::normalizeAll(Vals &W, QualType T) {
-  if (T.isNull() || !T->isIntegerType())
+  const IntTypes::Info &I = Types.of(T);
+  if (!I.Integer)
     return;
-  if (T->isBooleanType()) {
+  if (I.Boolean) {
     allLanes([&](unsigned L) { W.V[L] = W.V[L] != 0; });
     return;
   }
-  unsigned Width = Ctx.getIntWidth(T);
+  const unsigned Width = I.Width;
   if (Width >= 64 || Width == 0)
     return;
-  if (T->isSignedIntegerOrEnumerationType()) {
+  if (I.Signed) {
     const unsigned Shift = 64 - Width;
     allLanes([&](unsigned L) {
       W.V[L] = int64_t(uint64_t(W.V[L]) << Shift) >> Shift;

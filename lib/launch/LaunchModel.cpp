@@ -171,7 +171,7 @@ public:
   bool VisitCallExpr(CallExpr *Call) {
     if (!Current || Current->isDependentContext() || Call->containsErrors())
       return true;
-    if (SM.isInSystemHeader(SM.getExpansionLoc(Call->getBeginLoc())))
+    if (CallFiles.isSystem(Call->getBeginLoc(), SM))
       return true;
     if (const auto *KCE = dyn_cast<CUDAKernelCallExpr>(Call)) {
       addChevronLaunch(KCE);
@@ -180,10 +180,15 @@ public:
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (!Callee)
       return true;
+    // Where the callee is declared, asked once per callee.
+    auto [Where, New] = CalleeWhere.try_emplace(Callee);
+    if (New)
+      Where->second = {isInSystemHeader(Callee), isCudaHeaderDecl(Callee, SM)};
+    const auto [SystemCallee, CudaHeaderCallee] = Where->second;
     // Calls of user functions, for binding wrappers at their calls.
-    if (Callee->hasBody() && !isInSystemHeader(Callee))
+    if (Callee->hasBody() && !SystemCallee)
       Settings.noteCall(Callee, {Call, Current});
-    if (!Callee->getIdentifier() || !isCudaHeaderDecl(Callee, SM))
+    if (!Callee->getIdentifier() || !CudaHeaderCallee)
       return true;
     StringRef Name = Callee->getName();
     if (Name == "cudaFuncSetAttribute" || Name == "cuFuncSetAttribute") {
@@ -447,6 +452,9 @@ private:
   ConstantEvaluator &Eval;
   std::vector<LaunchSite> &Launches;
   const FunctionDecl *Current = nullptr;
+  SystemHeaderCache CallFiles;
+  /// By callee: declared in a system header; declared by the CUDA headers.
+  llvm::DenseMap<const FunctionDecl *, std::pair<bool, bool>> CalleeWhere;
   SettingCollector Settings;
 };
 } // namespace

@@ -32,12 +32,13 @@ namespace {
 class ClusterDimsCallbacks : public PPCallbacks {
 public:
   ClusterDimsCallbacks(ClusterDimsMacros &Out, Preprocessor &PP)
-      : Out(Out), PP(PP) {}
+      : Out(Out), PP(PP), ClusterDims(PP.getIdentifierInfo("__cluster_dims__")) {}
 
   void MacroExpands(const Token &Name, const MacroDefinition &MD,
                     SourceRange Range, const MacroArgs *Args) override {
-    const IdentifierInfo *II = Name.getIdentifierInfo();
-    if (!II || II->getName() != "__cluster_dims__" || !Args)
+    // Every macro expansion of the translation unit comes here: one pointer
+    // comparison (identifiers are unique in the preprocessor).
+    if (!Args || Name.getIdentifierInfo() != ClusterDims)
       return;
     ClusterDimsSpelling S;
     S.Loc = PP.getSourceManager().getExpansionLoc(Name.getLocation());
@@ -102,6 +103,7 @@ private:
 
   ClusterDimsMacros &Out;
   Preprocessor &PP;
+  const IdentifierInfo *ClusterDims;
 };
 } // namespace
 

@@ -13,6 +13,7 @@
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace clang;
@@ -35,6 +36,48 @@ template <typename Fn> static void forEachStmt(const Stmt *S, Fn &&F) {
     forEachStmt(Child, F);
 }
 
+const SharedMemoryAccounting::BodyUses &
+SharedMemoryAccounting::usesOf(const FunctionDecl *F) {
+  std::unique_ptr<BodyUses> &Slot = Uses[F];
+  if (Slot)
+    return *Slot;
+  Slot = std::make_unique<BodyUses>();
+  BodyUses &U = *Slot;
+  const FunctionDecl *Definition = nullptr;
+  const Stmt *Body = F->getBody(Definition);
+  if (!Body || Definition->isDependentContext())
+    return U;
+  llvm::SmallPtrSet<const Decl *, 16> Seen;
+  auto Var = [&](const VarDecl *VD) {
+    if (isCountedSharedVar(VD) && Seen.insert(VD).second)
+      U.Vars.push_back(VD);
+  };
+  auto Reach = [&](const FunctionDecl *Callee) {
+    if (Callee && Callee->hasBody() &&
+        Seen.insert(Callee->getCanonicalDecl()).second)
+      U.Callees.push_back(Callee->getCanonicalDecl());
+  };
+  forEachStmt(Body, [&](const Stmt *S) {
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D))
+          Var(VD);
+    } else if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        Var(VD);
+    } else if (const auto *ME = dyn_cast<MemberExpr>(S)) {
+      // A static data member declared __shared__.
+      if (const auto *VD = dyn_cast<VarDecl>(ME->getMemberDecl()))
+        Var(VD);
+    } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      Reach(Call->getDirectCallee());
+    } else if (const auto *CE = dyn_cast<CXXConstructExpr>(S)) {
+      Reach(CE->getConstructor());
+    }
+  });
+  return U;
+}
+
 const StaticSharedMemory &
 SharedMemoryAccounting::of(const FunctionDecl *Kernel) {
   std::unique_ptr<StaticSharedMemory> &Slot = Cache[Kernel];
@@ -47,35 +90,9 @@ SharedMemoryAccounting::of(const FunctionDecl *Kernel) {
   llvm::SetVector<const VarDecl *> Vars;
   Functions.insert(Kernel);
   for (unsigned I = 0; I < Functions.size(); ++I) {
-    const FunctionDecl *Definition = nullptr;
-    const Stmt *Body = Functions[I]->getBody(Definition);
-    if (!Body || Definition->isDependentContext())
-      continue;
-    auto Reach = [&](const FunctionDecl *Callee) {
-      if (Callee && Callee->hasBody())
-        Functions.insert(Callee->getCanonicalDecl());
-    };
-    forEachStmt(Body, [&](const Stmt *S) {
-      if (const auto *DS = dyn_cast<DeclStmt>(S)) {
-        for (const Decl *D : DS->decls())
-          if (const auto *VD = dyn_cast<VarDecl>(D))
-            if (isCountedSharedVar(VD))
-              Vars.insert(VD);
-      } else if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
-        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-          if (isCountedSharedVar(VD))
-            Vars.insert(VD);
-      } else if (const auto *ME = dyn_cast<MemberExpr>(S)) {
-        // A static data member declared __shared__.
-        if (const auto *VD = dyn_cast<VarDecl>(ME->getMemberDecl()))
-          if (isCountedSharedVar(VD))
-            Vars.insert(VD);
-      } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
-        Reach(Call->getDirectCallee());
-      } else if (const auto *CE = dyn_cast<CXXConstructExpr>(S)) {
-        Reach(CE->getConstructor());
-      }
-    });
+    const BodyUses &U = usesOf(Functions[I]);
+    Vars.insert(U.Vars.begin(), U.Vars.end());
+    Functions.insert(U.Callees.begin(), U.Callees.end());
   }
 
   for (const VarDecl *VD : Vars) {

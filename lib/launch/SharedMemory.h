@@ -75,10 +75,22 @@ public:
   static bool isCountedSharedVar(const clang::VarDecl *VD);
 
 private:
+  /// What one function's body names: its counted `__shared__` variables and
+  /// the functions with bodies it calls, each in the order written.
+  struct BodyUses {
+    llvm::SmallVector<const clang::VarDecl *, 2> Vars;
+    llvm::SmallVector<const clang::FunctionDecl *, 4> Callees;
+  };
+  /// F's uses, walked once (a helper or a header function is called from
+  /// many kernels).
+  const BodyUses &usesOf(const clang::FunctionDecl *F);
+
   clang::ASTContext &Ctx;
   llvm::DenseMap<const clang::FunctionDecl *,
                  std::unique_ptr<StaticSharedMemory>>
       Cache;
+  llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<BodyUses>>
+      Uses;
 };
 
 } // namespace cuda_tidy

@@ -11,6 +11,7 @@
 #include "clang/Lex/Token.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
+#include <bitset>
 
 using namespace clang;
 
@@ -337,7 +338,7 @@ namespace {
 /// One `#if` chain being read.
 struct Frame {
   /// For each modern compilation: an earlier condition is definitely true.
-  bool EarlierTrue[NumWorlds] = {};
+  std::bitset<NumWorlds> EarlierTrue;
   /// Where the current region's text begins.
   SourceLocation RegionBegin;
   /// The current region is legacy-only.
@@ -390,7 +391,7 @@ public:
   }
   void Else(SourceLocation Loc, SourceLocation) override {
     Truths AllTrue;
-    llvm::fill(AllTrue.V, Truth::True);
+    AllTrue.True.set();
     nextRegion(Loc, AllTrue);
   }
   void Endif(SourceLocation Loc, SourceLocation) override {
@@ -401,8 +402,18 @@ public:
   }
 
 private:
+  /// Per compilation: the condition is definitely true, definitely false
+  /// (neither: unknown).
   struct Truths {
-    Truth V[NumWorlds];
+    std::bitset<NumWorlds> True, False;
+    void set(size_t I, Truth T) {
+      True[I] = T == Truth::True;
+      False[I] = T == Truth::False;
+    }
+    void setAll(Truth T) {
+      for (size_t I = 0; I < NumWorlds; ++I)
+        set(I, T);
+    }
   };
 
   LegacyArchRegions &Out;
@@ -415,11 +426,7 @@ private:
            (Stack.back().InsideLegacy || Stack.back().RegionLegacy);
   }
 
-  Truths unknownTruths() const {
-    Truths T;
-    llvm::fill(T.V, Truth::Unknown);
-    return T;
-  }
+  Truths unknownTruths() const { return Truths(); }
 
   Truths conditionTruths(SourceRange Range) const {
     // Nothing is reported in system headers, and they hold most of the
@@ -437,14 +444,14 @@ private:
                         Text.contains("CUDART_VERSION") ||
                         Text.contains("CUDA_VERSION");
     if (!Text.contains("__CUDA_ARCH__") && !NamesToolkit) {
-      llvm::fill(T.V, evaluateArchCondition(Text, ModernArchs[0], LangOpts));
+      T.setAll(evaluateArchCondition(Text, ModernArchs[0], LangOpts));
       return T;
     }
     for (size_t I = 0; I < NumWorlds; ++I) {
       unsigned Arch;
       ToolkitVersion TK;
       worldAt(I, Arch, TK);
-      T.V[I] = evaluateArchCondition(Text, Arch, LangOpts, TK);
+      T.set(I, evaluateArchCondition(Text, Arch, LangOpts, TK));
     }
     return T;
   }
@@ -456,20 +463,17 @@ private:
                 II->getName() != "__CUDACC_VER_BUILD__"))
       return unknownTruths();
     Truths T;
-    llvm::fill(T.V, Negate ? Truth::False : Truth::True);
+    (Negate ? T.False : T.True).set();
     return T;
   }
 
   void startRegion(SourceLocation Loc, const Truths &Cond) {
     Frame &F = Stack.back();
     F.RegionBegin = Loc;
-    bool Legacy = true;
-    for (size_t I = 0; I < NumWorlds; ++I) {
-      bool TakenNever = F.EarlierTrue[I] || Cond.V[I] == Truth::False;
-      Legacy &= TakenNever;
-      if (Cond.V[I] == Truth::True)
-        F.EarlierTrue[I] = true;
-    }
+    // Legacy: no compilation takes the region (an earlier condition of the
+    // chain or its own decides it away).
+    const bool Legacy = (F.EarlierTrue | Cond.False).all();
+    F.EarlierTrue |= Cond.True;
     F.RegionLegacy = Legacy && !F.InsideLegacy;
   }
 

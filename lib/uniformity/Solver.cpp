@@ -63,15 +63,14 @@ void FunctionSolver::orderBlocks() {
 }
 
 void FunctionSolver::computeControlDependence() {
+  // What clang's ControlDependencyCalculator gives, for all blocks at once.
+  std::vector<llvm::SmallVector<unsigned, 4>> All =
+      iteratedControlDependences(*Fn.Cfg);
   Fn.CD.assign(Fn.Cfg->getNumBlockIDs(), {});
-  ControlDependencyCalculator Calc(Fn.Cfg.get());
-  for (const CFGBlock *B : Fn.RPO) {
-    auto &Deps = Fn.CD[B->getBlockID()];
-    for (CFGBlock *D : Calc.getControlDependencies(const_cast<CFGBlock *>(B)))
-      if (D && Fn.Reachable[D->getBlockID()])
-        Deps.push_back(D->getBlockID());
-    llvm::sort(Deps);
-  }
+  for (const CFGBlock *B : Fn.RPO)
+    for (unsigned D : All[B->getBlockID()])
+      if (Fn.Reachable[D])
+        Fn.CD[B->getBlockID()].push_back(D);
 }
 
 void FunctionSolver::scanBlocks(std::vector<bool> &Returns) {
@@ -195,11 +194,27 @@ void FunctionSolver::nameMerged(const CFGBlock *B, VarLevels &S,
       dropSymbol(S, Sym, V);
 }
 
+bool FunctionSolver::entryMayChange(const CFGBlock *B) const {
+  const unsigned ID = B->getBlockID();
+  if (!MergedAt[ID] || MergedCopied[ID] != A.CopiedCount)
+    return true;
+  for (const CFGBlock *P : B->preds())
+    if (P && OutStamp[P->getBlockID()] >= MergedAt[ID])
+      return true;
+  return false;
+}
+
 bool FunctionSolver::dataflow() {
   for (unsigned Round = 0; Round < MaxRounds; ++Round) {
     bool Changed = false;
     for (const CFGBlock *B : Fn.RPO) {
       unsigned ID = B->getBlockID();
+      // The entry state is merged from the predecessors' exit states (and
+      // the symbols copied so far): with none of them changed since it was
+      // last merged, it is In[ID] again.
+      const bool Forced = Round == 0 && (!PassDone || CtlChanged[ID]);
+      if (!Forced && !entryMayChange(B))
+        continue;
       VarLevels S;
       unsigned Preds = 0;
       for (const CFGBlock *P : B->preds()) {
@@ -213,19 +228,23 @@ bool FunctionSolver::dataflow() {
         }
       }
       nameMerged(B, S, Preds);
+      MergedAt[ID] = ++Stamp;
+      MergedCopied[ID] = A.CopiedCount;
       // A block whose entry state is what it was in the last round gives
       // the same exit state (the control levels do not change within one
       // call): it is replayed in the first round only, and in a later call
       // only where updateControl changed its control level.
-      if ((Round > 0 || (PassDone && !CtlChanged[ID])) &&
-          sameState(S, In[ID]))
+      if (!Forced && sameState(S, In[ID]))
         continue;
       In[ID] = std::move(S);
       VarLevels State = In[ID];
       Eval.replay(ID, State);
+      const bool First = !Replayed[ID];
       Replayed[ID] = true;
-      if (!sameState(State, Out[ID]))
-        Changed = true;
+      const bool OutChanged = !sameState(State, Out[ID]);
+      Changed |= OutChanged;
+      if (OutChanged || First)
+        OutStamp[ID] = ++Stamp;
       Out[ID] = std::move(State);
     }
     PassDone = true;
@@ -314,6 +333,9 @@ void FunctionSolver::record() {
   std::vector<VarLevels>().swap(In);
   std::vector<VarLevels>().swap(Out);
   std::vector<bool>().swap(Replayed);
+  std::vector<unsigned>().swap(OutStamp);
+  std::vector<unsigned>().swap(MergedAt);
+  std::vector<unsigned>().swap(MergedCopied);
   llvm::sort(Fn.Barriers, [&](const BarrierSite &L, const BarrierSite &R) {
     return Fn.SM.isBeforeInTranslationUnit(L.Site->getBeginLoc(),
                                            R.Site->getBeginLoc());
@@ -332,6 +354,9 @@ bool FunctionSolver::run() {
   In.assign(N, VarLevels());
   Out.assign(N, VarLevels());
   Replayed.assign(N, false);
+  OutStamp.assign(N, 0);
+  MergedAt.assign(N, 0);
+  MergedCopied.assign(N, 0);
   Fn.CondLevel.assign(N, UniformValue());
   Fn.CtlLive.assign(N, UniformValue());
   Fn.CtlFull.assign(N, UniformValue());

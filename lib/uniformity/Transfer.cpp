@@ -120,7 +120,10 @@ void BlockEvaluator::nameValue(const VarDecl *V, UniformValue &Value,
                                const Stmt *Where) {
   if (Value.Affine && Value.SymMul) {
     auto &Info = A.SymbolInfos[Value.Sym];
-    Info.Copied |= Info.Var != V;
+    if (!Info.Copied && Info.Var != V) {
+      Info.Copied = true;
+      ++A.CopiedCount;
+    }
     return;
   }
   // A thread-varying value with no form gets the symbol of this definition

@@ -521,6 +521,8 @@ private:
     bool Copied = false;
   };
   std::vector<SymbolInfo> SymbolInfos{SymbolInfo()};
+  /// How many symbols became Copied (a block's entry state depends on it).
+  unsigned CopiedCount = 0;
   uint32_t symbolFor(const void *Var, const void *Definition);
 
   friend class FunctionSolver;

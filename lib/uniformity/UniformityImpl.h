@@ -482,6 +482,13 @@ private:
   /// The blocks replayed at least once (the others' exit states are not
   /// known yet).
   std::vector<bool> Replayed;
+  /// Whether a block's entry state can differ from In: the stamp of each
+  /// block's last exit-state change (a first replay counts), and, for each
+  /// block, the stamp and UniformityAnalysis::CopiedCount when its entry
+  /// state was last merged (MergedAt 0: never).
+  unsigned Stamp = 0;
+  std::vector<unsigned> OutStamp, MergedAt, MergedCopied;
+  bool entryMayChange(const clang::CFGBlock *B) const;
   /// Symbols for the locals of S, B's entry state merged from Preds replayed
   /// predecessors (UniformValue::Sym).
   void nameMerged(const clang::CFGBlock *B, VarLevels &S, unsigned Preds);

@@ -60,6 +60,25 @@ public:
     return Result;
   }
 
+  // In a system header, types, template arguments, qualifiers and
+  // attributes hold no call the index needs: the user's functions it can
+  // call reach it through the bodies of device template instantiations.
+  bool TraverseTypeLoc(TypeLoc TL, bool TraverseQualifier) override {
+    return InSystem ||
+           DynamicRecursiveASTVisitor::TraverseTypeLoc(TL, TraverseQualifier);
+  }
+  bool TraverseTemplateArgumentLoc(const TemplateArgumentLoc &Arg) override {
+    return InSystem ||
+           DynamicRecursiveASTVisitor::TraverseTemplateArgumentLoc(Arg);
+  }
+  bool TraverseNestedNameSpecifierLoc(NestedNameSpecifierLoc NNS) override {
+    return InSystem ||
+           DynamicRecursiveASTVisitor::TraverseNestedNameSpecifierLoc(NNS);
+  }
+  bool TraverseAttr(Attr *At) override {
+    return InSystem || DynamicRecursiveASTVisitor::TraverseAttr(At);
+  }
+
   bool TraverseFunctionDecl(FunctionDecl *FD) override {
     return within(FD, [&] {
       return DynamicRecursiveASTVisitor::TraverseFunctionDecl(FD);

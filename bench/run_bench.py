@@ -20,11 +20,20 @@ of the baseline run, so that a ratio over target names the check to blame.
   python3 bench/run_bench.py --build build [--pairs 5] [--shares]
                              [--json out.json]
 
-With --instructions, it instead runs each side once under valgrind's
-callgrind and reports the ratio of instructions executed: deterministic,
-so one run settles what wall time on a shared machine leaves to noise
-(about 50 times slower than a plain run; needs valgrind). With --scaling
-too, the same for each size.
+With --instructions, it instead runs each side under valgrind's callgrind
+and reports the ratio of instructions executed: deterministic, so it
+settles what wall time on a shared machine leaves to noise (about 50 times
+slower than a plain run; needs valgrind). One run is not one figure,
+though: clang's hash tables keyed by pointers probe differently wherever
+the heap happens to put things, and any change to what runs before the
+parse (another check, another plugin build or path) moves the heap. On
+user_kernels.cu the parse alone cost 2.3697 G and 2.3773 G instructions
+with two plugin builds that differ only in code run after the parse: a
+shift as large as the checks' whole budget margin. So each side runs at
+--layouts heap layouts (an unused macro of a different length shifts
+everything allocated after the command line), and the ratio is of the
+medians, with each side's range shown. With --scaling too, the same for
+each size.
 
 With --scaling, it instead builds translation units of 40, 160 and 640
 kernels from bench/inputs/user_kernels.cu (its kernels repeated in
@@ -59,6 +68,10 @@ def measure(cmd):
             usage.ru_utime + usage.ru_stime)
 
 
+# The lengths of the unused macro that gives each heap layout (0: none).
+LAYOUT_PADS = [0, 200, 3000, 64, 1024, 7000, 16, 512, 2048]
+
+
 def instructions(cmd):
     """Runs cmd under callgrind; returns the instructions it executed.
 
@@ -83,10 +96,25 @@ def instructions(cmd):
     sys.exit("error: no instruction count in valgrind's output")
 
 
-def instruction_ratio(command, source):
-    """(cuda-* instructions, baseline instructions) on source."""
-    return (instructions(command("cuda-*", source)),
-            instructions(command(BASELINE_CHECK, source)))
+def laid_out(cmd, pad):
+    """cmd with its heap shifted by an unused macro of pad characters."""
+    if not pad:
+        return cmd
+    i = cmd.index("--")
+    return cmd[:i] + ["--extra-arg=-DCUDA_TIDY_BENCH_LAYOUT=" + "x" * pad] + \
+        cmd[i:]
+
+
+def instruction_ratio(command, source, layouts=1):
+    """(median cuda-* instructions, median baseline instructions, the
+    cuda-* counts, the baseline counts) on source over the first `layouts`
+    heap layouts."""
+    counts = {"cuda-*": [], BASELINE_CHECK: []}
+    for pad in LAYOUT_PADS[:layouts]:
+        for checks, out in counts.items():
+            out.append(instructions(laid_out(command(checks, source), pad)))
+    cuda, base = counts["cuda-*"], counts[BASELINE_CHECK]
+    return statistics.median(cuda), statistics.median(base), cuda, base
 
 
 def check_shares(cmd, baseline_seconds):
@@ -129,11 +157,17 @@ def main():
     parser.add_argument("--instructions", action="store_true",
                         help="count instructions under callgrind instead "
                         "of timing (deterministic; slow)")
+    parser.add_argument("--layouts", type=int, default=3,
+                        help="with --instructions: heap layouts per side "
+                        "(1 to %d; the ratio is of the medians)" %
+                        len(LAYOUT_PADS))
     parser.add_argument("--shares", action="store_true",
                         help="report each check's time as a share of the "
                         "baseline run")
     args = parser.parse_args()
 
+    if not 1 <= args.layouts <= len(LAYOUT_PADS):
+        sys.exit("error: --layouts takes 1 to %d" % len(LAYOUT_PADS))
     plugin = os.path.join(args.build, "lib", "CudaTidy.so")
     if not os.path.exists(plugin):
         sys.exit("error: no plugin at %s; build first" % plugin)
@@ -149,13 +183,19 @@ def main():
         return scaling(args, command, here)
     if args.instructions:
         results = {"instructions": {}}
+        results["layouts"] = args.layouts
         for source in args.inputs:
-            cuda, base = instruction_ratio(command, source)
+            cuda, base, all_cuda, all_base = instruction_ratio(
+                command, source, args.layouts)
             results["instructions"][os.path.basename(source)] = {
-                "cuda": cuda, "baseline": base, "ratio": cuda / base}
-            print("%-24s instructions x%.3f  (cuda-* %.3f G, baseline %.3f G)"
+                "cuda": cuda, "baseline": base, "ratio": cuda / base,
+                "cuda_runs": all_cuda, "baseline_runs": all_base}
+            print("%-24s instructions x%.4f  (cuda-* %.4f G [%.4f-%.4f], "
+                  "baseline %.4f G [%.4f-%.4f], %d layouts)"
                   % (os.path.basename(source), cuda / base, cuda / 1e9,
-                     base / 1e9))
+                     min(all_cuda) / 1e9, max(all_cuda) / 1e9, base / 1e9,
+                     min(all_base) / 1e9, max(all_base) / 1e9,
+                     args.layouts))
         if args.json:
             with open(args.json, "w") as f:
                 json.dump(results, f, indent=2)
@@ -256,7 +296,8 @@ def scaling(args, command, here):
                     sys.exit("error: clang-tidy failed on %d kernels:\n%s"
                              % (count, out.decode()))
             if args.instructions:
-                cuda, base = instruction_ratio(command, path)
+                cuda, base, _, _ = instruction_ratio(command, path,
+                                                     args.layouts)
                 entry = {"instruction_ratio": cuda / base,
                          "instructions_per_kernel": (cuda - base) / count}
                 results["scaling"][count] = entry

@@ -11,6 +11,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/STLExtras.h"
+#include <algorithm>
 
 using namespace clang;
 
@@ -130,14 +131,17 @@ bool BlockEvaluator::fits(WarpVal &V, QualType T, unsigned NW) {
   }
   if (V.C > (int64_t(1) << 40) || V.C < -(int64_t(1) << 40))
     return false;
+  // Every lane's first and last warp in range: the lanes' least and
+  // greatest values are (the last warp adds the same to each).
+  int64_t Min = V.A[0], Max = V.A[0];
   for (int64_t A : V.A) {
-    if (A < Lo || A > Hi)
-      return false;
-    int64_t End = A + V.C * Last;
-    if (End < Lo || End > Hi)
-      return false;
+    Min = std::min(Min, A);
+    Max = std::max(Max, A);
   }
-  return true;
+  if (Min < Lo || Max > Hi)
+    return false;
+  const int64_t Shift = V.C * Last;
+  return Min + Shift >= Lo && Max + Shift <= Hi;
 }
 
 bool BlockEvaluator::evalBlock(const Expr *E, const Frame &Fr, const Env &En,

@@ -189,11 +189,15 @@ groupBarrier(const CallExpr *Call, const FunctionDecl *FD, BarrierSite B) {
 std::optional<BarrierSite> recognizeBarrier(const Stmt *S, ASTContext &Ctx) {
   if (!S)
     return std::nullopt;
-  BarrierSite B;
-  B.Site = S;
-  B.Barrier = S;
+  // Most statements are neither: the site is made only for a candidate.
+  auto Site = [S] {
+    BarrierSite B;
+    B.Site = S;
+    B.Barrier = S;
+    return B;
+  };
   if (const auto *Asm = dyn_cast<GCCAsmStmt>(S))
-    return asmBarrier(Asm, std::move(B));
+    return asmBarrier(Asm, Site());
   const auto *Call = dyn_cast<CallExpr>(S);
   if (!Call)
     return std::nullopt;
@@ -208,8 +212,8 @@ std::optional<BarrierSite> recognizeBarrier(const Stmt *S, ASTContext &Ctx) {
       Name != "__cluster_barrier_wait")
     return std::nullopt;
   if (isHeaderFunction(FD, Ctx.getSourceManager()))
-    return toolkitBarrier(Call, Name, Ctx, std::move(B));
-  return groupBarrier(Call, FD, std::move(B));
+    return toolkitBarrier(Call, Name, Ctx, Site());
+  return groupBarrier(Call, FD, Site());
 }
 
 //===----------------------------------------------------------------------===//
@@ -332,11 +336,11 @@ std::optional<UniformValue> intrinsicLevel(const CallExpr *Call,
                                            const FunctionDecl *FD,
                                            llvm::ArrayRef<UniformValue> Args,
                                            const UniformityOptions &Opts,
-                                           ASTContext &Ctx) {
+                                           ASTContext &Ctx, bool Header) {
   if (!FD->getIdentifier())
     return std::nullopt;
   StringRef Name = FD->getName();
-  if (isHeaderFunction(FD, Ctx.getSourceManager()))
+  if (Header)
     return toolkitLevel(Call, Name, Args, Opts, Ctx);
   if (!inCooperativeGroups(FD))
     return std::nullopt;

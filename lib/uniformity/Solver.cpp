@@ -8,7 +8,7 @@
 // and control dependences, finds the blocks of a kernel that only lead to
 // `return`, then alternates the fixed point of the locals' levels
 // (dataflow) with that of the control levels (updateControl) until neither
-// changes, and replays every block once more to record the results.
+// changes, and records the results each block's last replay noted.
 //
 //===----------------------------------------------------------------------===//
 
@@ -321,12 +321,20 @@ static void collectEscaped(const Stmt *S,
 }
 
 void FunctionSolver::record() {
-  Eval.Recording = true;
+  // Each block's last replay ran from its final entry state under the final
+  // control levels (a block whose control changed is replayed by the next
+  // dataflow): its notes are what a replay now would note, unless symbols
+  // were found copied since it began. Committed in reverse post order, as a
+  // pass replaying every block would meet them.
   for (const CFGBlock *B : Fn.RPO) {
-    VarLevels State = In[B->getBlockID()];
-    Eval.replay(B->getBlockID(), State);
+    const unsigned ID = B->getBlockID();
+    if (!Eval.notesCurrent(ID)) {
+      VarLevels State = In[ID];
+      Eval.replay(ID, State);
+    }
+    Eval.commit(ID);
   }
-  Eval.Recording = false;
+  Eval.dropNotes();
   // The per-block variable states are only needed while solving; the
   // results are kept for every function of the translation unit, so free
   // them now.

@@ -89,17 +89,9 @@ void BlockEvaluator::setVar(const VarDecl *V, UniformValue Value, bool Strong,
   // every lane (`for (int c = threadIdx.x; c < 1024; c += blockDim.x)`: `c`
   // stays lane-linear, and the loop test warp-uniform).
   UniformValue Contribution = underControl(Value, curCtl());
-  if (Recording) {
-    auto &Reason = Fn.Reasons[V];
-    for (unsigned L = 1; L <= 2; ++L) {
-      if (static_cast<unsigned>(Contribution.Base) < L || Reason[L].Where)
-        continue;
-      Reason[L].Where = Where;
-      Reason[L].From = From;
-      Reason[L].UnderControl =
-          static_cast<unsigned>(Own.value_or(Value).Base) < L;
-    }
-  }
+  if (Noting && Contribution.Base != Uniformity::Block)
+    Noting->Writes.push_back(
+        {V, Where, From, Contribution.Base, Own.value_or(Value).Base});
   auto [It, Inserted] = Cur->try_emplace(V, Contribution);
   if (Inserted) {
     if (!Strong)
@@ -158,13 +150,51 @@ void BlockEvaluator::write(const Expr *Target, UniformValue Value,
     return;
   }
   // A store to memory (through a pointer, a reference or a global).
-  if (Recording)
-    Fn.StoreLevel = join(Fn.StoreLevel, plain(join(Value, curCtl())));
+  if (Noting)
+    Noting->Stores.push_back(plain(join(Value, curCtl())));
 }
 
-void BlockEvaluator::recordBarrier(const BarrierSite &B) {
-  if (Recording && BarrierSeen.insert(B.Site).second)
-    Fn.Barriers.push_back(B);
+void BlockEvaluator::recordBarrier(BarrierSite B) {
+  if (Noting)
+    Noting->Barriers.push_back({std::move(B), nullptr});
+}
+
+bool BlockEvaluator::notesCurrent(unsigned Block) const {
+  return Block < Notes.size() && Notes[Block].Copied == A.CopiedCount;
+}
+
+void BlockEvaluator::commit(unsigned Block) {
+  const BlockNotes &N = Notes[Block];
+  // One value per expression in a block: the order within it is moot.
+  for (const auto &[E, V] : N.Exprs)
+    Fn.ExprLevels[E] = V;
+  // The first write that gave each local each level.
+  for (const BlockNotes::Write &W : N.Writes) {
+    auto &Reason = Fn.Reasons[W.V];
+    for (unsigned L = 1; L <= 2; ++L) {
+      if (static_cast<unsigned>(W.Level) < L || Reason[L].Where)
+        continue;
+      Reason[L].Where = W.Where;
+      Reason[L].From = W.From;
+      Reason[L].UnderControl = static_cast<unsigned>(W.Own) < L;
+    }
+  }
+  for (const UniformValue &V : N.Stores)
+    Fn.StoreLevel = join(Fn.StoreLevel, V);
+  for (const BlockNotes::Barrier &B : N.Barriers) {
+    if (!BarrierSeen.insert(B.Site.Site).second)
+      continue;
+    if (!B.Summary) {
+      Fn.Barriers.push_back(B.Site);
+      continue;
+    }
+    BarrierSite Reached = B.Summary->FirstBarrier;
+    Reached.Site = B.Site.Site;
+    Reached.Callee = B.Site.Callee;
+    Fn.Barriers.push_back(std::move(Reached));
+  }
+  for (const UniformValue &V : N.Returned)
+    Fn.ReturnLevel = Fn.Returns++ ? join(Fn.ReturnLevel, V) : V;
 }
 
 //===----------------------------------------------------------------------===//
@@ -174,23 +204,12 @@ void BlockEvaluator::recordBarrier(const BarrierSite &B) {
 UniformValue BlockEvaluator::eval(const Expr *E) {
   if (!E)
     return UniformValue();
-  UniformValue V;
-  if (Cur) {
-    // While a block is replayed its elements come in evaluation order,
-    // subexpressions first: a parent takes its children's values from
-    // there instead of walking them again (which made a replay quadratic
-    // in the depth of an expression).
-    if (auto It = Seen.find(E); It != Seen.end()) {
-      V = It->second;
-    } else {
-      V = evalUncached(E);
-      Seen[E] = V;
-    }
-  } else {
-    V = evalUncached(E);
-  }
-  if (Recording)
-    Fn.ExprLevels[E] = V;
+  if (!Noting)
+    return evalUncached(E);
+  if (auto It = Noting->Exprs.find(E); It != Noting->Exprs.end())
+    return It->second;
+  UniformValue V = evalUncached(E);
+  Noting->Exprs[E] = V;
   return V;
 }
 
@@ -441,10 +460,10 @@ UniformValue BlockEvaluator::evalCall(const CallExpr *Call) {
   }
 
   if (auto B = recognizeBarrier(Call, Ctx))
-    recordBarrier(*B);
+    recordBarrier(std::move(*B));
 
   std::optional<UniformValue> Result =
-      intrinsicLevel(Call, FD, Args, Opts, Ctx);
+      intrinsicLevel(Call, FD, Args, Opts, Ctx, headerFunction(FD));
   const FunctionSummary *Summary = nullptr;
   const FunctionDecl *Def = nullptr;
   if (!Result && FD->hasBody(Def) && Def)
@@ -454,7 +473,7 @@ UniformValue BlockEvaluator::evalCall(const CallExpr *Call) {
   // pointers to locals and its object: a known intrinsic or a toolkit
   // function computes from its arguments, a summarised one as its summary
   // says, another is opaque.
-  UniformValue Plain = Result || (!Summary && isHeaderFunction(FD, SM))
+  UniformValue Plain = Result || (!Summary && headerFunction(FD))
                            ? AllArgs
                            : opaque(AllArgs);
   UniformValue Stored =
@@ -465,11 +484,11 @@ UniformValue BlockEvaluator::evalCall(const CallExpr *Call) {
     return *Result;
   if (!Summary)
     return Plain;
-  if (Summary->ReachesBarrier && Recording && !BarrierSeen.contains(Call)) {
-    BarrierSite B = Summary->FirstBarrier;
+  if (Summary->ReachesBarrier && Noting) {
+    BarrierSite B;
     B.Site = Call;
     B.Callee = Def;
-    recordBarrier(B);
+    Noting->Barriers.push_back({std::move(B), Summary});
   }
   return bind(Summary->Return, ObjLevel, Args);
 }
@@ -507,7 +526,7 @@ void BlockEvaluator::writeThroughCall(const CallExpr *Call,
 
 void BlockEvaluator::transferAsm(const GCCAsmStmt *Asm) {
   if (auto B = recognizeBarrier(Asm, Ctx))
-    recordBarrier(*B);
+    recordBarrier(std::move(*B));
   UniformValue Inputs;
   for (unsigned I = 0, N = Asm->getNumInputs(); I < N; ++I)
     Inputs = join(Inputs, plain(eval(Asm->getInputExpr(I))));
@@ -536,14 +555,13 @@ void BlockEvaluator::transfer(const Stmt *S) {
   }
   if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
     UniformValue V = eval(Ret->getRetValue());
-    if (Recording) {
+    if (Noting) {
       // The value returned, with its form where every thread of a warp
       // returns together (`return blockIdx.x * blockDim.x + threadIdx.x;`).
       UniformValue Returned =
           withoutSymbol(underControl(V, Fn.CtlFull[CurBlock]));
       Returned.Shape = UniformValue::None;
-      Fn.ReturnLevel =
-          Fn.Returns++ ? join(Fn.ReturnLevel, Returned) : Returned;
+      Noting->Returned.push_back(Returned);
     }
     return;
   }
@@ -553,15 +571,20 @@ void BlockEvaluator::transfer(const Stmt *S) {
 
 void BlockEvaluator::replay(unsigned Block, VarLevels &S) {
   const CFGBlock *B = Fn.ById[Block];
-  Seen.clear();
   Cur = &S;
   CurBlock = Block;
+  if (Notes.size() <= Block)
+    Notes.resize(Fn.ById.size());
+  Noting = &Notes[Block];
+  Noting->clear();
+  Noting->Copied = A.CopiedCount;
   for (const CFGElement &El : *B)
     if (auto CS = El.getAs<CFGStmt>())
       transfer(CS->getStmt());
   Fn.CondLevel[Block] =
       plain(eval(dyn_cast_or_null<Expr>(B->getTerminatorCondition(false))));
   Cur = nullptr;
+  Noting = nullptr;
 }
 
 } // namespace cuda_tidy

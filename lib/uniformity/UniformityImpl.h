@@ -205,12 +205,13 @@ std::optional<llvm::APSInt> constantOf(const clang::Expr *E,
 
 /// The level of a call to a known intrinsic or cooperative groups function
 /// FD, from the levels of its arguments (the object not included), or
-/// std::nullopt when FD is not one the analysis knows.
+/// std::nullopt when FD is not one the analysis knows. Header: whether FD
+/// isHeaderFunction.
 std::optional<UniformValue> intrinsicLevel(const clang::CallExpr *Call,
                                            const clang::FunctionDecl *FD,
                                            llvm::ArrayRef<UniformValue> Args,
                                            const UniformityOptions &Opts,
-                                           clang::ASTContext &Ctx);
+                                           clang::ASTContext &Ctx, bool Header);
 
 /// The level of the outputs of inline assembly Asm whose inputs are at
 /// Inputs: what it reads (`%laneid`, `%clock`) or does (atomics, shuffles,
@@ -384,8 +385,10 @@ private:
 
 /// Runs the statements of one block of a function over the levels of its
 /// locals: evaluates each expression, applies each write, notes barriers.
-/// While Recording (the last pass) it also fills the function's results:
-/// per-expression levels, origins, barriers, return and store levels.
+/// Each replay also notes, for its block, what the function's results take
+/// from it (per-expression levels, origins, barriers, return and store
+/// levels); once the levels are stable the solver commits each block's
+/// notes of its last replay, in reverse post order.
 class BlockEvaluator {
 public:
   BlockEvaluator(UniformityAnalysis &A, FunctionUniformityImpl &Fn)
@@ -395,9 +398,14 @@ public:
   /// Runs block Block from S, which becomes its exit state, and sets the
   /// level of its condition.
   void replay(unsigned Block, VarLevels &S);
-
-  /// Set for the last pass, once the levels are stable.
-  bool Recording = false;
+  /// Whether a replay of Block now would note what its last replay noted:
+  /// it was replayed, and no symbol was found copied since it began (the
+  /// entry state and the control levels are the caller's to keep).
+  bool notesCurrent(unsigned Block) const;
+  /// Adds the notes of Block's last replay to the function's results.
+  void commit(unsigned Block);
+  /// Frees the notes.
+  void dropNotes() { std::vector<BlockNotes>().swap(Notes); }
   /// Locals whose address escapes; with OpaqueCallsVary they are varying.
   llvm::DenseSet<const clang::VarDecl *> Escaped;
 
@@ -414,9 +422,53 @@ private:
   /// The state of the block being replayed.
   VarLevels *Cur = nullptr;
   unsigned CurBlock = 0;
-  /// The values of the expressions of the block being replayed.
-  llvm::DenseMap<const clang::Expr *, UniformValue> Seen;
   llvm::DenseSet<const clang::Stmt *> BarrierSeen;
+  /// isHeaderFunction of each callee asked about (a replay asks again).
+  llvm::DenseMap<const clang::FunctionDecl *, bool> HeaderFunctions;
+  bool headerFunction(const clang::FunctionDecl *FD) {
+    auto [It, New] = HeaderFunctions.try_emplace(FD, false);
+    if (New)
+      It->second = isHeaderFunction(FD, SM);
+    return It->second;
+  }
+
+  /// What one replay of a block gives the function's results, in the order
+  /// the replay met it.
+  struct BlockNotes {
+    /// UniformityAnalysis::CopiedCount when the replay began; ~0u: none.
+    unsigned Copied = ~0u;
+    /// The value of each expression evaluated: while the block is replayed
+    /// its elements come in evaluation order, subexpressions first, and a
+    /// parent takes its children's values from here instead of walking them
+    /// again (which made a replay quadratic in the depth of an expression).
+    llvm::DenseMap<const clang::Expr *, UniformValue> Exprs;
+    struct Write {
+      const clang::VarDecl *V;
+      const clang::Stmt *Where;
+      const clang::Expr *From;
+      Uniformity Level, Own;
+    };
+    llvm::SmallVector<Write, 0> Writes;
+    /// Barriers met; with Summary set, a call (Site, Callee) to a function
+    /// whose summary names the barrier it reaches.
+    struct Barrier {
+      BarrierSite Site;
+      const FunctionSummary *Summary = nullptr;
+    };
+    llvm::SmallVector<Barrier, 0> Barriers;
+    llvm::SmallVector<UniformValue, 0> Stores, Returned;
+    void clear() {
+      Exprs.clear();
+      Writes.clear();
+      Barriers.clear();
+      Stores.clear();
+      Returned.clear();
+    }
+  };
+  /// By block ID.
+  std::vector<BlockNotes> Notes;
+  /// The notes of the block being replayed.
+  BlockNotes *Noting = nullptr;
 
   UniformValue curCtl() const { return Fn.ctlOf(CurBlock); }
   /// The level of V before the function writes it.
@@ -448,7 +500,7 @@ private:
   void setVar(const clang::VarDecl *V, UniformValue Value, bool Strong,
               const clang::Stmt *Where, const clang::Expr *From,
               std::optional<UniformValue> Own = std::nullopt);
-  void recordBarrier(const BarrierSite &B);
+  void recordBarrier(BarrierSite B);
   /// Value, just stored into V at Where: a thread-varying value with no
   /// form becomes the symbol of this definition.
   void nameValue(const clang::VarDecl *V, UniformValue &Value,

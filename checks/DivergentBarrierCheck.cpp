@@ -188,7 +188,8 @@ public:
 bool DivergentBarrierCheck::mayHaveFindings(const FunctionDecl *F,
                                             ASTContext &Ctx) {
   if (!MayReach)
-    MayReach.emplace(Ctx, /*WarpBarriers=*/true, isMapSharedRank);
+    MayReach.emplace(AnalysisContext::get(Ctx).barrierWalks(),
+                     /*WarpBarriers=*/true, isMapSharedRank);
   return MayReach->mayReach(F);
 }
 

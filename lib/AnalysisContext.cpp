@@ -47,7 +47,8 @@ AnalysisContext &AnalysisContext::get(ASTContext &Ctx) {
   return *Slot;
 }
 
-AnalysisContext::AnalysisContext(ASTContext &Ctx) : Ctx(Ctx), Cfgs(Ctx) {}
+AnalysisContext::AnalysisContext(ASTContext &Ctx)
+    : Ctx(Ctx), Cfgs(Ctx), Walks(Ctx) {}
 AnalysisContext::~AnalysisContext() = default;
 
 const CallGraphIndex &AnalysisContext::callGraph() {
@@ -156,8 +157,8 @@ lanes::LaneModel &AnalysisContext::lanes() {
 
 SharedRaceFinder &AnalysisContext::sharedRaces() {
   if (!Races)
-    Races = std::make_unique<SharedRaceFinder>(lanes(),
-                                               uniformity(UniformityOptions()));
+    Races = std::make_unique<SharedRaceFinder>(
+        lanes(), uniformity(UniformityOptions()), Walks);
   return *Races;
 }
 

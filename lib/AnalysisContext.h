@@ -15,6 +15,8 @@
 ///    instantiations included, and whether its address is taken;
 ///  - the CFG and parent map of each function body (lib/ast/FunctionCfgs.h),
 ///    built once for the uniformity analysis and the lane model;
+///  - the walk of each function body for barriers and calls
+///    (lib/uniformity/BarrierReach.h), made once for every BarrierReach;
 ///  - the uniformity analysis (lib/uniformity/Uniformity.h), one per option set, with
 ///    its per-function results and summaries;
 ///  - the constant evaluator, the launch model (lib/launch/LaunchModel.h) and the
@@ -43,6 +45,7 @@
 
 #include "lib/ast/CallGraph.h"
 #include "lib/ast/FunctionCfgs.h"
+#include "lib/uniformity/BarrierReach.h"
 #include "lib/uniformity/Uniformity.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
@@ -80,6 +83,9 @@ public:
   const CallGraphIndex &callGraph();
   /// The uniformity analysis for Opts (one per distinct option set).
   UniformityAnalysis &uniformity(const UniformityOptions &Opts);
+  /// The walks of function bodies for barriers, shared by every
+  /// BarrierReach.
+  BarrierWalks &barrierWalks() { return Walks; }
   ConstantEvaluator &constants();
   const LaunchModel &launches();
   SharedMemoryAccounting &sharedMemory();
@@ -100,6 +106,7 @@ private:
   clang::ASTContext &Ctx;
   std::unique_ptr<CallGraphIndex> Calls;
   FunctionCfgs Cfgs;
+  BarrierWalks Walks;
   llvm::SmallVector<std::unique_ptr<UniformityAnalysis>, 2> Uniformities;
   std::unique_ptr<ConstantEvaluator> Constants;
   std::unique_ptr<LaunchModel> Launches;

@@ -428,8 +428,9 @@ void SharedRaceFinder::FrameSearch::record(RacePair &P,
   Finder.Races.push_back(std::move(X));
 }
 
-SharedRaceFinder::SharedRaceFinder(LaneModel &M, UniformityAnalysis &Plain)
-    : M(M), Plain(Plain), BlockBarrierReach(M.Ctx, /*WarpBarriers=*/false) {}
+SharedRaceFinder::SharedRaceFinder(LaneModel &M, UniformityAnalysis &Plain,
+                                   BarrierWalks &Walks)
+    : M(M), Plain(Plain), BlockBarrierReach(Walks, /*WarpBarriers=*/false) {}
 
 void SharedRaceFinder::run() {
   if (Ran)

@@ -140,7 +140,8 @@ class SharedRaceFinder {
 public:
   /// Plain: the uniformity analysis with default options (it proves the
   /// barriers every thread reaches).
-  SharedRaceFinder(lanes::LaneModel &M, UniformityAnalysis &Plain);
+  SharedRaceFinder(lanes::LaneModel &M, UniformityAnalysis &Plain,
+                   BarrierWalks &Walks);
 
   /// Analyses every device function (once).
   void run();

@@ -14,6 +14,30 @@ using namespace clang;
 
 namespace cuda_tidy {
 
+llvm::ArrayRef<BarrierWalks::Step> BarrierWalks::of(const FunctionDecl *Def) {
+  auto [It, New] = Walked.try_emplace(Def);
+  if (!New)
+    return *It->second;
+  It->second = std::make_unique<std::vector<Step>>();
+  std::vector<Step> &Out = *It->second;
+  // Depth first, the last child first.
+  llvm::SmallVector<const Stmt *, 32> Work{Def->getBody()};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (std::optional<BarrierSite> B = recognizeBarrier(S, Ctx))
+      Out.push_back({B->WarpBarrier ? Step::WarpBarrier : Step::BlockBarrier, S});
+    if (isa<CallExpr>(S))
+      Out.push_back({Step::Call, S});
+    else if (isa<CXXConstructExpr>(S))
+      Out.push_back({Step::Construct, S});
+    for (const Stmt *Child : S->children())
+      Work.push_back(Child);
+  }
+  return Out;
+}
+
 bool BarrierReach::mayReach(const FunctionDecl *F) {
   const FunctionDecl *Def = nullptr;
   if (!F || !F->hasBody(Def) || !Def)
@@ -22,37 +46,33 @@ bool BarrierReach::mayReach(const FunctionDecl *F) {
   if (!New)
     return It->second; // known, or on the way (a cycle: assumed to)
   bool Found = false;
-  llvm::SmallVector<const Stmt *, 32> Work{Def->getBody()};
-  while (!Found && !Work.empty()) {
-    const Stmt *S = Work.pop_back_val();
-    if (!S)
-      continue;
-    if (std::optional<BarrierSite> B = recognizeBarrier(S, Ctx);
-        B && (WarpBarriers || !B->WarpBarrier)) {
+  for (const BarrierWalks::Step &S : Walks.of(Def)) {
+    switch (S.K) {
+    case BarrierWalks::Step::BlockBarrier:
       Found = true;
       break;
-    }
-    if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    case BarrierWalks::Step::WarpBarrier:
+      Found = WarpBarriers;
+      break;
+    case BarrierWalks::Step::Call: {
+      const auto *Call = cast<CallExpr>(S.S);
       const FunctionDecl *Callee = resolveCallee(Call);
       // A call a template pattern leaves dependent may name anything.
-      if ((AlsoCounts && AlsoCounts(Call)) ||
-          (!Callee && Call->isTypeDependent()) ||
-          (!Callee &&
-           isa<UnresolvedLookupExpr, UnresolvedMemberExpr,
-               CXXDependentScopeMemberExpr>(
-               Call->getCallee()->IgnoreParenImpCasts())) ||
-          mayReach(Callee)) {
-        Found = true;
-        break;
-      }
-    } else if (const auto *Construct = dyn_cast<CXXConstructExpr>(S)) {
-      if (mayReach(Construct->getConstructor())) {
-        Found = true;
-        break;
-      }
+      Found = (AlsoCounts && AlsoCounts(Call)) ||
+              (!Callee && Call->isTypeDependent()) ||
+              (!Callee &&
+               isa<UnresolvedLookupExpr, UnresolvedMemberExpr,
+                   CXXDependentScopeMemberExpr>(
+                   Call->getCallee()->IgnoreParenImpCasts())) ||
+              mayReach(Callee);
+      break;
     }
-    for (const Stmt *Child : S->children())
-      Work.push_back(Child);
+    case BarrierWalks::Step::Construct:
+      Found = mayReach(cast<CXXConstructExpr>(S.S)->getConstructor());
+      break;
+    }
+    if (Found)
+      break;
   }
   Known[Def] = Found;
   return Found;

@@ -14,29 +14,58 @@
 /// functions whose answer cannot involve a barrier (most device functions
 /// of user code).
 ///
+/// The walk of each body is made once per translation unit (BarrierWalks)
+/// and shared by every client, whatever it counts.
+///
 //===----------------------------------------------------------------------===//
 
 #ifndef CUDA_TIDY_LIB_UNIFORMITY_BARRIERREACH_H
 #define CUDA_TIDY_LIB_UNIFORMITY_BARRIERREACH_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include <functional>
+#include <memory>
+#include <vector>
 
 namespace clang {
 class ASTContext;
 class CallExpr;
 class FunctionDecl;
+class Stmt;
 } // namespace clang
 
 namespace cuda_tidy {
+
+/// What BarrierReach looks at in each function body: the barriers, calls
+/// and constructions, in the order its walk meets them (the walk stops at
+/// the first that answers, and which one that is decides how a cycle of
+/// calls is answered).
+class BarrierWalks {
+public:
+  explicit BarrierWalks(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+
+  struct Step {
+    enum Kind : unsigned char { BlockBarrier, WarpBarrier, Call, Construct };
+    Kind K;
+    const clang::Stmt *S;
+  };
+  /// The steps of Def's body (Def has one).
+  llvm::ArrayRef<Step> of(const clang::FunctionDecl *Def);
+
+private:
+  clang::ASTContext &Ctx;
+  llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<std::vector<Step>>>
+      Walked;
+};
 
 class BarrierReach {
 public:
   /// WarpBarriers: `__syncwarp` counts too. AlsoCounts: calls that count
   /// as if they were barriers (a client's own sites of interest).
-  BarrierReach(clang::ASTContext &Ctx, bool WarpBarriers,
+  BarrierReach(BarrierWalks &Walks, bool WarpBarriers,
                std::function<bool(const clang::CallExpr *)> AlsoCounts = {})
-      : Ctx(Ctx), WarpBarriers(WarpBarriers),
+      : Walks(Walks), WarpBarriers(WarpBarriers),
         AlsoCounts(std::move(AlsoCounts)) {}
 
   /// Whether F (its definition) may reach a barrier; false for a function
@@ -45,7 +74,7 @@ public:
   bool mayReach(const clang::FunctionDecl *F);
 
 private:
-  clang::ASTContext &Ctx;
+  BarrierWalks &Walks;
   bool WarpBarriers;
   std::function<bool(const clang::CallExpr *)> AlsoCounts;
   llvm::DenseMap<const clang::FunctionDecl *, bool> Known;

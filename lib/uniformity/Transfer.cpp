@@ -154,9 +154,10 @@ void BlockEvaluator::write(const Expr *Target, UniformValue Value,
     Noting->Stores.push_back(plain(join(Value, curCtl())));
 }
 
-void BlockEvaluator::recordBarrier(BarrierSite B) {
+void BlockEvaluator::noteBarrier(BarrierSite B,
+                                 const FunctionSummary *Summary) {
   if (Noting)
-    Noting->Barriers.push_back({std::move(B), nullptr});
+    Noting->Barriers.push_back({std::move(B), Summary});
 }
 
 bool BlockEvaluator::notesCurrent(unsigned Block) const {
@@ -460,7 +461,7 @@ UniformValue BlockEvaluator::evalCall(const CallExpr *Call) {
   }
 
   if (auto B = recognizeBarrier(Call, Ctx))
-    recordBarrier(std::move(*B));
+    noteBarrier(std::move(*B));
 
   std::optional<UniformValue> Result =
       intrinsicLevel(Call, FD, Args, Opts, Ctx, headerFunction(FD));
@@ -484,11 +485,11 @@ UniformValue BlockEvaluator::evalCall(const CallExpr *Call) {
     return *Result;
   if (!Summary)
     return Plain;
-  if (Summary->ReachesBarrier && Noting) {
+  if (Summary->ReachesBarrier) {
     BarrierSite B;
     B.Site = Call;
     B.Callee = Def;
-    Noting->Barriers.push_back({std::move(B), Summary});
+    noteBarrier(std::move(B), Summary);
   }
   return bind(Summary->Return, ObjLevel, Args);
 }
@@ -526,7 +527,7 @@ void BlockEvaluator::writeThroughCall(const CallExpr *Call,
 
 void BlockEvaluator::transferAsm(const GCCAsmStmt *Asm) {
   if (auto B = recognizeBarrier(Asm, Ctx))
-    recordBarrier(std::move(*B));
+    noteBarrier(std::move(*B));
   UniformValue Inputs;
   for (unsigned I = 0, N = Asm->getNumInputs(); I < N; ++I)
     Inputs = join(Inputs, plain(eval(Asm->getInputExpr(I))));

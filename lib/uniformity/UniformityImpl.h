@@ -500,7 +500,9 @@ private:
   void setVar(const clang::VarDecl *V, UniformValue Value, bool Strong,
               const clang::Stmt *Where, const clang::Expr *From,
               std::optional<UniformValue> Own = std::nullopt);
-  void recordBarrier(BarrierSite B);
+  /// Notes barrier B met by the block being replayed; with Summary, B is a
+  /// call (Site, Callee) to a function whose summary names the barrier.
+  void noteBarrier(BarrierSite B, const FunctionSummary *Summary = nullptr);
   /// Value, just stored into V at Where: a thread-varying value with no
   /// form becomes the symbol of this definition.
   void nameValue(const clang::VarDecl *V, UniformValue &Value,

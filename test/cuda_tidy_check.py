@@ -32,11 +32,14 @@ hold), so a FIXED: line never matches itself.
 """
 
 import argparse
+import hashlib
+import json
 import os
 import re
 import shlex
 import subprocess
 import sys
+import tempfile
 
 DIRECTIVE = re.compile(
     r"//\s*(?:(?P<prefix>[A-Z][A-Z0-9]*)-)?(?P<kind>warning|remark|note|error)@(?P<line>[+-]?\d+|\.)(?::(?P<col>\d+))?"
@@ -138,6 +141,37 @@ def diagnostics(output, path):
     return found, elsewhere
 
 
+def run_nvcc_cached(cmd, source, obj, cache):
+    """Runs nvcc's command cmd on source, or replays its verdict from the
+    folder cache: the key is the nvcc binary (path, size, time), the command
+    with the paths of this run taken out, and the source's text. The tests'
+    fixed files include only the toolkit's headers, which the nvcc binary's
+    identity stands for (and the host compiler, which a build folder does not
+    change)."""
+    if not cache:
+        nv = run(cmd)
+        return nv.returncode, nv.stdout
+    st = os.stat(cmd[0])
+    with open(source, "rb") as f:
+        text = f.read()
+    generic = [c if c not in (source, obj) else "<file>" for c in cmd]
+    key = hashlib.sha256(repr((cmd[0], st.st_size, st.st_mtime_ns, generic)).encode()
+                         + b"\0" + text).hexdigest()
+    entry = os.path.join(cache, key + ".json")
+    if os.path.exists(entry):
+        with open(entry) as f:
+            saved = json.load(f)
+        return saved["returncode"], saved["output"]
+    nv = run(cmd)
+    os.makedirs(cache, exist_ok=True)
+    # Another lit worker may write the same entry: write aside, then rename.
+    fd, tmp = tempfile.mkstemp(dir=cache)
+    with os.fdopen(fd, "w") as f:
+        json.dump({"returncode": nv.returncode, "output": nv.stdout}, f)
+    os.replace(tmp, entry)
+    return nv.returncode, nv.stdout
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clang-tidy", required=True)
@@ -159,6 +193,10 @@ def main():
     parser.add_argument("--nvcc", help="compile the fixed file with this nvcc")
     parser.add_argument("--nvcc-arch", action="append", default=[],
                         help="an sm_NN architecture for --nvcc (repeatable)")
+    parser.add_argument("--nvcc-cache",
+                        help="a folder keeping nvcc's verdict on each fixed "
+                        "text, so that the stub- and toolkit-header runs of a "
+                        "test compile an identical fixed file once")
     parser.add_argument("--recheck", action="store_true",
                         help="the fixed file must give no diagnostic")
     parser.add_argument("input")
@@ -227,10 +265,10 @@ def main():
         cmd = [args.nvcc, "-x", "cu", "-c", copy, "-o", obj]
         for arch in archs:
             cmd += ["-gencode", "arch=compute_%s,code=%s" % (arch[3:], arch)]
-        nv = run(cmd)
-        if nv.returncode != 0:
+        returncode, output = run_nvcc_cached(cmd, copy, obj, args.nvcc_cache)
+        if returncode != 0:
             failures.append("nvcc (%s) rejects the fixed file:\n%s" % (
-                ", ".join(archs), nv.stdout))
+                ", ".join(archs), output))
 
     if args.recheck:
         again = run(tidy_command(args, copy, None))

@@ -30,16 +30,19 @@
 #include "clang-tidy/tool/ClangTidyMain.h"
 #include "tools/common/CudaCompileDb.h"
 #include "tools/cuda-tidy/BuildReport.h"
+#include "tools/cuda-tidy/FixedArgs.h"
 #include "tools/cuda-tidy/ParallelRun.h"
 #include "tools/cuda-tidy/ResultCache.h"
 #include "tools/cuda-tidy/RunSummary.h"
 #include "tools/cuda-tidy/SarifExport.h"
+#include "tools/cuda-tidy/StderrCapture.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -72,6 +75,8 @@ struct Invocation {
   std::vector<std::string> Sources;
   std::vector<size_t> SourceIndices;
   std::optional<std::vector<std::string>> FixedArgs;
+  /// FixedArgs read as clang's or nvcc's arguments.
+  cuda_tidy::FixedArgsReading Fixed;
   std::string SarifPath;
   std::string SarifRoot;
   std::string ExportFixes;
@@ -245,8 +250,7 @@ static bool parseInvocation(ArrayRef<std::string> Args, Invocation &Inv) {
 static std::unique_ptr<CompilationDatabase>
 loadDatabase(const Invocation &Inv, StringRef FirstSource) {
   if (Inv.FixedArgs)
-    return std::make_unique<clang::tooling::FixedCompilationDatabase>(
-        ".", *Inv.FixedArgs);
+    return cuda_tidy::makeFixedDatabase(Inv.Fixed);
   // A typo in -p must fail a CI job, not analyse with whatever database a
   // parent folder holds, or without flags.
   if (Inv.BuildPath && !sys::fs::is_directory(*Inv.BuildPath)) {
@@ -319,9 +323,17 @@ static bool hasOption(ArrayRef<std::string> Forward,
   return false;
 }
 
+/// Whether progress is shown: on a terminal (stdout and stderr both), or as
+/// --progress / --no-progress say.
+static bool progressShown(const cuda_tidy::ParallelOptions &POpts) {
+  return POpts.Progress.value_or(sys::Process::StandardOutIsDisplayed() &&
+                                 sys::Process::StandardErrIsDisplayed());
+}
+
 static int
 writeSarif(const Invocation &Inv, StringRef FixesPath,
-           ArrayRef<clang::tooling::TranslationUnitDiagnostics> Extra) {
+           ArrayRef<clang::tooling::TranslationUnitDiagnostics> Extra,
+           const cuda_tidy::RunCounts &Counts) {
   std::vector<clang::tooling::TranslationUnitDiagnostics> TUs;
   if (sys::fs::exists(FixesPath)) {
     auto Read = cuda_tidy::readExportedDiagnostics(FixesPath);
@@ -342,6 +354,8 @@ writeSarif(const Invocation &Inv, StringRef FixesPath,
     return 1;
   }
   Opts.SourceRoot = Root.str().str();
+  Opts.FilesAnalysed = Counts.Files;
+  Opts.FilesNotParsed = Counts.NotParsed;
   std::error_code EC;
   raw_fd_ostream OS(Inv.SarifPath, EC, sys::fs::OF_Text);
   if (EC) {
@@ -517,6 +531,16 @@ int main(int argc, const char **argv) {
   Invocation Inv;
   if (!parseInvocation(Args, Inv))
     return 1;
+  // After "--": clang's arguments or nvcc's (FixedArgs.h).
+  if (Inv.FixedArgs) {
+    Inv.Fixed = cuda_tidy::readFixedArgs(*Inv.FixedArgs, Inv.Db.CudaPath);
+    if (!Inv.Fixed.Unknown.empty()) {
+      for (const std::string &U : Inv.Fixed.Unknown)
+        errs() << "cuda-tidy: error: unknown argument '" << U
+               << "' after '--': neither clang nor nvcc takes it\n";
+      return 1;
+    }
+  }
   // Several files, a shard, a cache, or the whole database (-p and no
   // file): one worker per file.
   const bool InfoOnly =
@@ -699,26 +723,41 @@ int main(int argc, const char **argv) {
   for (const std::string &A : Forward)
     ForwardArgv.push_back(A.c_str());
   ForwardArgv.push_back(nullptr);
+  // clang prints "[1/1] (1/2) Processing file" for each side of the file:
+  // progress for a terminal, noise in a pipe or a CI log.
+  std::unique_ptr<cuda_tidy::StderrCapture> Capture;
+  if (!POpts.Worker && !Inv.Sources.empty() && !progressShown(POpts)) {
+    SmallString<128> P(TempDir);
+    sys::path::append(P, "stderr.txt");
+    Capture = cuda_tidy::StderrCapture::start(P);
+  }
   int Status = clang::tidy::clangTidyMain(
       static_cast<int>(ForwardArgv.size() - 1), ForwardArgv.data());
+  if (Capture)
+    Capture->finish(cuda_tidy::dropToolingProgressLines);
   std::vector<clang::tooling::TranslationUnitDiagnostics> Extra;
   if (!BuildReport.Diagnostics.Diagnostics.empty())
     Extra.push_back(BuildReport.Diagnostics);
-  if (!Inv.SarifPath.empty() && writeSarif(Inv, FixesPath, Extra) != 0 &&
+  std::vector<clang::tooling::TranslationUnitDiagnostics> Found;
+  if (!FixesPath.empty() && sys::fs::exists(FixesPath)) {
+    if (auto TUs = cuda_tidy::readExportedDiagnostics(FixesPath))
+      Found = std::move(*TUs);
+    else
+      consumeError(TUs.takeError());
+  }
+  std::vector<clang::tooling::TranslationUnitDiagnostics> All = Found;
+  llvm::append_range(All, Extra);
+  const cuda_tidy::RunCounts Counts =
+      cuda_tidy::countRun(All, static_cast<unsigned>(Inv.Sources.size()));
+  if (!Inv.SarifPath.empty() && writeSarif(Inv, FixesPath, Extra, Counts) != 0 &&
       Status == 0)
     Status = 1;
   if (BuildReport.Failed)
     Status = 1;
-  if (!FixesPath.empty() && sys::fs::exists(FixesPath)) {
-    if (auto TUs = cuda_tidy::readExportedDiagnostics(FixesPath)) {
-      for (const auto &[File, Count] : cuda_tidy::countWarningsByFile(*TUs))
-        if (Count)
-          errs() << Count << (Count == 1 ? " warning" : " warnings")
-                 << " generated for " << File << ".\n";
-    } else {
-      consumeError(TUs.takeError());
-    }
-  }
+  for (const auto &[File, Count] : cuda_tidy::countWarningsByFile(Found))
+    if (Count)
+      errs() << Count << (Count == 1 ? " warning" : " warnings")
+             << " generated for " << File << ".\n";
   if (!FixesPath.empty()) {
     // Only proven fixes leave cuda-tidy unless note fixes were asked for.
     unsigned Waiting = 0;
@@ -734,5 +773,8 @@ int main(int argc, const char **argv) {
              << (Waiting == 1 ? " fix needs" : " fixes need")
              << " review: rerun with --fix-notes\n";
   }
+  // A worker's counts are the orchestrator's to add up.
+  if (!POpts.Worker && !Inv.Sources.empty())
+    errs() << cuda_tidy::formatRunSummary(Counts) << "\n";
   return Status;
 }

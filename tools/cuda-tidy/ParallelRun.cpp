@@ -388,8 +388,10 @@ int runParallel(const ParallelRunConfig &Config) {
     T.FixesPath = Name("yaml");
     T.KeyPath = Name("key");
   }
-  ProgressLine Progress(
-      Config.Opts.Progress.value_or(sys::Process::StandardErrIsDisplayed()));
+  const bool ShowProgress = Config.Opts.Progress.value_or(
+      sys::Process::StandardOutIsDisplayed() &&
+      sys::Process::StandardErrIsDisplayed());
+  ProgressLine Progress(ShowProgress);
 
   int Status = 0;
   size_t Next = 0, Printed = 0, Running = 0, Finished = 0;
@@ -418,7 +420,9 @@ int runParallel(const ParallelRunConfig &Config) {
       PrintedAny = true;
       outs() << readFileOrEmpty(T.OutPath);
       outs().flush();
-      errs() << readFileOrEmpty(T.ErrPath);
+      // clang's per-side progress lines only where progress is shown.
+      std::string Err = readFileOrEmpty(T.ErrPath);
+      errs() << (ShowProgress ? Err : dropToolingProgressLines(Err));
       if (!T.Failure.empty())
         errs() << "cuda-tidy: error: " << T.Failure << "\n";
       errs().flush();
@@ -467,6 +471,9 @@ int runParallel(const ParallelRunConfig &Config) {
               .str();
     std::vector<TranslationUnitDiagnostics> SarifTUs = TUs;
     llvm::append_range(SarifTUs, Config.ExtraDiagnostics);
+    RunCounts Counts = countRun(SarifTUs, static_cast<unsigned>(Total));
+    Opts.FilesAnalysed = Counts.Files;
+    Opts.FilesNotParsed = Counts.NotParsed;
     if (Error E = writeSarifLog(Config.SarifPath, SarifTUs, Opts)) {
       errs() << "cuda-tidy: error: " << toString(std::move(E)) << "\n";
       Status = 1;
@@ -511,6 +518,10 @@ int runParallel(const ParallelRunConfig &Config) {
     errs() << "cuda-tidy: " << Waiting
            << (Waiting == 1 ? " fix needs" : " fixes need")
            << " review: rerun with --fix-notes\n";
+  std::vector<TranslationUnitDiagnostics> All = TUs;
+  llvm::append_range(All, Config.ExtraDiagnostics);
+  errs() << formatRunSummary(countRun(All, static_cast<unsigned>(Total)))
+         << "\n";
   return Status;
 }
 

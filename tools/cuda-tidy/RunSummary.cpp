@@ -7,7 +7,9 @@
 #include "tools/cuda-tidy/RunSummary.h"
 #include "tools/cuda-tidy/SarifExport.h"
 #include "clang/Tooling/DiagnosticsYaml.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/YAMLTraits.h"
 #include "llvm/Support/raw_ostream.h"
@@ -85,6 +87,86 @@ Error dropNoteFixes(StringRef Path, unsigned *Waiting) {
   for (TranslationUnitDiagnostics &TU : *TUs)
     YAML << TU;
   return Error::success();
+}
+
+unsigned RunCounts::warnings() const {
+  unsigned N = 0;
+  for (const auto &[Check, Count] : WarningsByCheck)
+    N += Count;
+  return N;
+}
+
+RunCounts countRun(ArrayRef<TranslationUnitDiagnostics> TUs, unsigned Files) {
+  RunCounts Counts;
+  Counts.Files = Files;
+  StringSet<> Seen, Broken;
+  for (const TranslationUnitDiagnostics &TU : TUs)
+    for (const Diagnostic &D : TU.Diagnostics) {
+      if (D.DiagLevel == Diagnostic::Error) {
+        if (Broken.insert(TU.MainSourceFile).second)
+          Counts.NotParsed.push_back(TU.MainSourceFile);
+        continue;
+      }
+      if (D.DiagLevel != Diagnostic::Warning)
+        continue;
+      if (!Seen.insert((D.DiagnosticName + "\n" + D.Message.FilePath + "\n" +
+                        Twine(D.Message.FileOffset) + "\n" +
+                        D.Message.Message)
+                           .str())
+               .second)
+        continue;
+      ++Counts.WarningsByCheck[D.DiagnosticName];
+      if (hasFix(D.Message))
+        ++Counts.FixesAvailable;
+      else if (llvm::any_of(D.Notes, hasFix))
+        ++Counts.FixesOnNotes;
+    }
+  llvm::sort(Counts.NotParsed);
+  return Counts;
+}
+
+static std::string plural(unsigned N, StringRef One, StringRef Many) {
+  return (Twine(N) + " " + (N == 1 ? One : Many)).str();
+}
+
+std::string formatRunSummary(const RunCounts &Counts) {
+  std::string Out;
+  raw_string_ostream OS(Out);
+  OS << "cuda-tidy: " << plural(Counts.Files, "file", "files") << " analysed, "
+     << plural(Counts.warnings(), "warning", "warnings");
+  if (!Counts.WarningsByCheck.empty()) {
+    OS << " (";
+    ListSeparator Sep;
+    for (const auto &[Check, Count] : Counts.WarningsByCheck)
+      OS << Sep << Check << " " << Count;
+    OS << ")";
+  }
+  OS << ", " << plural(Counts.FixesAvailable, "fix", "fixes") << " available, "
+     << plural(Counts.FixesOnNotes, "fix needs", "fixes need") << " review, "
+     << plural(Counts.NotParsed.size(), "file", "files") << " did not parse";
+  return Out;
+}
+
+bool isToolingProgressLine(StringRef Line) {
+  static const Regex Progress(
+      "^\\[[0-9]+/[0-9]+\\]( \\([0-9]+/[0-9]+\\))? Processing file .*\\.$");
+  return Progress.match(Line.rtrim("\r"));
+}
+
+std::string dropToolingProgressLines(StringRef Text) {
+  std::string Out;
+  Out.reserve(Text.size());
+  while (!Text.empty()) {
+    auto [Line, Rest] = Text.split('\n');
+    bool HadNewline = Text.size() > Line.size();
+    if (!isToolingProgressLine(Line)) {
+      Out += Line;
+      if (HadNewline)
+        Out += '\n';
+    }
+    Text = Rest;
+  }
+  return Out;
 }
 
 } // namespace cuda_tidy

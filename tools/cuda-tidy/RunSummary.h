@@ -35,6 +35,7 @@
 #include "llvm/Support/Error.h"
 #include <map>
 #include <string>
+#include <vector>
 
 namespace cuda_tidy {
 
@@ -53,6 +54,42 @@ std::map<std::string, unsigned> countWarningsByFile(
 /// A missing file is not an error (clang-tidy writes none when nothing was
 /// found).
 llvm::Error dropNoteFixes(llvm::StringRef Path, unsigned *Waiting);
+
+/// What a whole run found, for the line that closes it and for the SARIF
+/// run's properties. Each diagnostic is counted once however many sides
+/// reported it.
+struct RunCounts {
+  /// The files the run analysed.
+  unsigned Files = 0;
+  /// Warnings by check name (clang's own warnings under clang-diagnostic-*).
+  std::map<std::string, unsigned> WarningsByCheck;
+  /// Warnings with a proven fix (applied by --fix).
+  unsigned FixesAvailable = 0;
+  /// Warnings whose only fix is on a note (applied by --fix-notes).
+  unsigned FixesOnNotes = 0;
+  /// The main files with compiler errors: their analysis is incomplete.
+  std::vector<std::string> NotParsed;
+
+  unsigned warnings() const;
+};
+
+/// Counts \p TUs (the exported diagnostics of a run over \p Files files).
+RunCounts countRun(llvm::ArrayRef<clang::tooling::TranslationUnitDiagnostics> TUs,
+                   unsigned Files);
+
+/// The closing line: "cuda-tidy: 2 files analysed, 3 warnings
+/// (cuda-divergent-barrier 2, cuda-shared-memory-race 1), 1 fix available,
+/// 1 fix needs review, 0 files did not parse". No "warning:" in it, so that
+/// a grep for diagnostics does not find it.
+std::string formatRunSummary(const RunCounts &Counts);
+
+/// Whether \p Line is one of clang's per-command progress lines ("[1/2]
+/// Processing file k.cu." or "[1/1] (2/3) Processing file k.cu."), which
+/// clang's tooling prints for each side of a file.
+bool isToolingProgressLine(llvm::StringRef Line);
+
+/// \p Text without clang's progress lines.
+std::string dropToolingProgressLines(llvm::StringRef Text);
 
 } // namespace cuda_tidy
 

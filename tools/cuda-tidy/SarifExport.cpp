@@ -315,6 +315,10 @@ json::Value SarifBuilder::finish() {
   if (!Opts.AutomationId.empty())
     Run["automationDetails"] = json::Object{{"id", Opts.AutomationId}};
   canonicalizeSarifRun(Run);
+  if (Opts.FilesAnalysed)
+    Run["properties"] = sarifRunProperties(*Run.getArray("results"),
+                                           *Opts.FilesAnalysed,
+                                           Opts.FilesNotParsed);
   return json::Object{
       {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
       {"version", "2.1.0"},
@@ -430,6 +434,49 @@ Error writeSarifLog(StringRef Path, ArrayRef<TranslationUnitDiagnostics> TUs,
                              EC.message().c_str());
   OS << formatv("{0:2}", buildSarifLog(TUs, Opts)) << "\n";
   return Error::success();
+}
+
+/// The prefix of the description of a check's own fix (SarifBuilder::add);
+/// the fixes of notes carry the note's text.
+static constexpr StringRef OwnFixPrefix = "apply the fix-it of '";
+
+json::Object sarifRunProperties(const json::Array &Results,
+                                unsigned FilesAnalysed,
+                                ArrayRef<std::string> FilesNotParsed) {
+  std::map<std::string, unsigned> ByCheck;
+  unsigned Warnings = 0, Own = 0, Review = 0;
+  for (const json::Value &V : Results) {
+    const json::Object *R = V.getAsObject();
+    if (!R || R->getString("level") != "warning")
+      continue;
+    ++Warnings;
+    ++ByCheck[R->getString("ruleId").value_or("").str()];
+    const json::Array *Fixes = R->getArray("fixes");
+    if (!Fixes || Fixes->empty())
+      continue;
+    bool HasOwn = llvm::any_of(*Fixes, [](const json::Value &F) {
+      const json::Object *O = F.getAsObject();
+      const json::Object *D = O ? O->getObject("description") : nullptr;
+      auto Text = D ? D->getString("text") : std::nullopt;
+      return Text && Text->starts_with(OwnFixPrefix);
+    });
+    ++(HasOwn ? Own : Review);
+  }
+  json::Object Checks;
+  for (const auto &[Check, Count] : ByCheck)
+    Checks[Check] = Count;
+  std::vector<std::string> Sorted(FilesNotParsed.begin(), FilesNotParsed.end());
+  llvm::sort(Sorted);
+  Sorted.erase(std::unique(Sorted.begin(), Sorted.end()), Sorted.end());
+  json::Array NotParsed;
+  for (const std::string &F : Sorted)
+    NotParsed.push_back(F);
+  return json::Object{{"filesAnalysed", FilesAnalysed},
+                      {"filesNotParsed", std::move(NotParsed)},
+                      {"warnings", Warnings},
+                      {"warningsByCheck", std::move(Checks)},
+                      {"fixesAvailable", Own},
+                      {"fixesNeedingReview", Review}};
 }
 
 } // namespace cuda_tidy

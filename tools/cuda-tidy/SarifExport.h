@@ -23,6 +23,8 @@
 #include "clang/Tooling/Core/Diagnostic.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
+#include <optional>
+#include <vector>
 
 namespace cuda_tidy {
 
@@ -37,6 +39,11 @@ struct SarifOptions {
   /// The run's `automationDetails.id` (GitHub code scanning's category:
   /// everything before the last '/'); empty: none.
   std::string AutomationId;
+  /// The files the run analysed; when set, the run gets `properties` with
+  /// cuda-tidy's counts (sarifRunProperties).
+  std::optional<unsigned> FilesAnalysed;
+  /// The files with compiler errors, for those properties.
+  std::vector<std::string> FilesNotParsed;
 };
 
 /// Reads the YAML documents that `--export-fixes` wrote.
@@ -68,6 +75,15 @@ writeSarifLog(llvm::StringRef Path,
 /// rank part of each fingerprint. Used for logs built here and for logs
 /// merged from shards, so that both come out the same.
 void canonicalizeSarifRun(llvm::json::Object &Run);
+
+/// The counts of a run as its `properties`: filesAnalysed, filesNotParsed
+/// (sorted), warnings and warningsByCheck (results of level "warning"),
+/// fixesAvailable (warnings with the check's own fix) and fixesNeedingReview
+/// (warnings whose only fixes are a note's). Computed from the results, so
+/// that the merged log of shards counts as one unsharded run does.
+llvm::json::Object
+sarifRunProperties(const llvm::json::Array &Results, unsigned FilesAnalysed,
+                   llvm::ArrayRef<std::string> FilesNotParsed);
 
 } // namespace cuda_tidy
 

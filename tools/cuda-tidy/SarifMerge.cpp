@@ -36,6 +36,10 @@ int mergeSarifMain(StringRef Out, ArrayRef<std::string> Inputs) {
     return fail("no SARIF logs to merge (--merge-sarif=OUT IN...)");
   std::optional<json::Object> Merged;
   json::Array Rules, Results;
+  // cuda-tidy's counts (SarifExport.h): files add up, results are counted
+  // again once merged.
+  std::optional<unsigned> FilesAnalysed;
+  std::vector<std::string> FilesNotParsed;
   StringSet<> RuleIds;
   for (const std::string &In : Inputs) {
     auto Buf = MemoryBuffer::getFile(In);
@@ -75,12 +79,24 @@ int mergeSarifMain(StringRef Out, ArrayRef<std::string> Inputs) {
     if (json::Array *R = Run->getArray("results"))
       for (json::Value &V : *R)
         Results.push_back(V);
+    if (const json::Object *P = Run->getObject("properties")) {
+      if (auto N = P->getInteger("filesAnalysed"))
+        FilesAnalysed = FilesAnalysed.value_or(0) + static_cast<unsigned>(*N);
+      if (const json::Array *Broken = P->getArray("filesNotParsed"))
+        for (const json::Value &F : *Broken)
+          if (auto Name = F.getAsString())
+            FilesNotParsed.push_back(Name->str());
+    }
   }
   Merged->erase("automationDetails");
   json::Object *Driver = Merged->getObject("tool")->getObject("driver");
   (*Driver)["rules"] = std::move(Rules);
   (*Merged)["results"] = std::move(Results);
   canonicalizeSarifRun(*Merged);
+  Merged->erase("properties");
+  if (FilesAnalysed)
+    (*Merged)["properties"] = sarifRunProperties(
+        *Merged->getArray("results"), *FilesAnalysed, FilesNotParsed);
   json::Object Log{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
                    {"version", "2.1.0"},
                    {"runs", json::Array{std::move(*Merged)}}};

@@ -1,0 +1,1 @@
+#define CONFIG_FROM_INCLUDE_DIR 1

@@ -78,8 +78,6 @@ public:
   /// The context of Ctx's translation unit, created on first use.
   static AnalysisContext &get(clang::ASTContext &Ctx);
 
-  clang::ASTContext &astContext() const { return Ctx; }
-
   const CallGraphIndex &callGraph();
   /// The uniformity analysis for Opts (one per distinct option set).
   UniformityAnalysis &uniformity(const UniformityOptions &Opts);

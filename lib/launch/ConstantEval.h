@@ -216,13 +216,10 @@ public:
 
   /// The value of Var's field Path (".dynamicSmemBytes", "[0].id") at Loc:
   /// from the last write before Loc to that path or to a record containing
-  /// it, else from the variable's initialiser. Null when the variable
-  /// escapes or nothing is known. *IsZero is set when the value comes from
-  /// an implicit zero initialisation (no expression).
-  const clang::Expr *valueAt(const clang::VarDecl *Var, llvm::StringRef Path,
-                             clang::SourceLocation Loc, bool *IsZero) const;
-
-  /// The same, with the helper calls the value must be evaluated through.
+  /// it, else from the variable's initialiser, with the helper calls the
+  /// value must be evaluated through. No value when the variable escapes or
+  /// nothing is known; IsZero when it comes from an implicit zero
+  /// initialisation (no expression).
   FieldValue fieldAt(const clang::VarDecl *Var, llvm::StringRef Path,
                      clang::SourceLocation Loc) const;
 

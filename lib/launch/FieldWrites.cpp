@@ -463,14 +463,6 @@ FieldValue FieldWrites::fieldAt(const VarDecl *Var, StringRef Path,
   return resolve(Init, Path, {}, 0);
 }
 
-const Expr *FieldWrites::valueAt(const VarDecl *Var, StringRef Path,
-                                 SourceLocation Loc, bool *IsZero) const {
-  FieldValue V = fieldAt(Var, Path, Loc);
-  if (IsZero)
-    *IsZero = V.IsZero;
-  return V.Through.empty() ? V.Value : nullptr;
-}
-
 //===----------------------------------------------------------------------===//
 // HelperSummaries
 //===----------------------------------------------------------------------===//

@@ -36,6 +36,7 @@
 #ifndef CUDA_TIDY_LIB_TARGET_ARCHCONDITIONALS_H
 #define CUDA_TIDY_LIB_TARGET_ARCHCONDITIONALS_H
 
+#include "lib/target/ToolkitVersion.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
@@ -53,17 +54,10 @@ namespace cuda_tidy {
 /// Three-valued truth for a preprocessor condition at one `__CUDA_ARCH__`.
 enum class Truth { False, True, Unknown };
 
-/// A CUDA toolkit version for the evaluator; Major 0 means unknown (the
-/// version macros are then unknown too).
-struct ToolkitVersion {
-  unsigned Major = 0;
-  unsigned Minor = 0;
-};
-
 /// Evaluates the text of a `#if` condition with `__CUDA_ARCH__` set to
 /// CudaArch (0 means "not defined", as on the host side) and the toolkit
-/// version macros set from TK. The feature macros of architecture- and
-/// family-specific targets are unknown.
+/// version macros set from TK (unknown when TK's Major is 0). The feature
+/// macros of architecture- and family-specific targets are unknown.
 Truth evaluateArchCondition(llvm::StringRef Condition, unsigned CudaArch,
                             const clang::LangOptions &LangOpts,
                             ToolkitVersion TK = {});

@@ -9,10 +9,6 @@
 
 namespace cuda_tidy {
 
-std::string ToolkitVersion::str() const {
-  return std::to_string(Major) + "." + std::to_string(Minor);
-}
-
 namespace {
 constexpr ToolkitVersion V(unsigned Major, unsigned Minor) {
   return ToolkitVersion{Major, Minor};

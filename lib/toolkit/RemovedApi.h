@@ -39,22 +39,12 @@
 #ifndef CUDA_TIDY_LIB_TOOLKIT_REMOVEDAPI_H
 #define CUDA_TIDY_LIB_TOOLKIT_REMOVEDAPI_H
 
+#include "lib/target/ToolkitVersion.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <string>
 
 namespace cuda_tidy {
-
-/// A CUDA toolkit release.
-struct ToolkitVersion {
-  unsigned Major = 0;
-  unsigned Minor = 0;
-  bool isSet() const { return Major != 0; }
-  /// "13.0".
-  std::string str() const;
-  /// The value `CUDART_VERSION` has in this release (13000).
-  unsigned cudartVersion() const { return Major * 1000 + Minor * 10; }
-};
 
 /// What kind of entity an entry names.
 enum class ApiKind {

@@ -23,18 +23,6 @@ using namespace clang;
 
 namespace cuda_tidy {
 
-StringRef uniformityName(Uniformity U) {
-  switch (U) {
-  case Uniformity::Block:
-    return "block-uniform";
-  case Uniformity::Warp:
-    return "warp-uniform";
-  case Uniformity::Thread:
-    return "thread-varying";
-  }
-  return "";
-}
-
 StringRef barrierScopeName(BarrierScope S) {
   switch (S) {
   case BarrierScope::Block:

@@ -161,9 +161,6 @@ class FunctionCfgs;
 /// join of two levels is their maximum.
 enum class Uniformity : uint8_t { Block = 0, Warp = 1, Thread = 2 };
 
-/// "block-uniform", "warp-uniform", "thread-varying".
-llvm::StringRef uniformityName(Uniformity U);
-
 /// A level that may depend on the parameters of the function it was computed
 /// in: the join of Base and of the levels of the parameters in Params (bit i
 /// for parameter i; ThisParam for the object or a lambda's closure).

@@ -246,6 +246,20 @@ void ProgrammaticDependentLaunchCheck::checkKernel(
   reportEarlyAccesses(Kernel, D, Programmatic, Deps);
 }
 
+/// Where a statement starts in the file: its location, or the start of the
+/// macro it begins with (`__shared__ float t[32];`); invalid otherwise.
+static SourceLocation statementStart(const Stmt *S, const SourceManager &SM,
+                                     const LangOptions &LO) {
+  SourceLocation Loc = S->getBeginLoc();
+  if (Loc.isFileID())
+    return Loc;
+  SourceLocation Start;
+  if (Lexer::isAtStartOfMacroExpansion(Loc, SM, LO, &Start) &&
+      Start.isFileID())
+    return Start;
+  return SourceLocation();
+}
+
 /// The kernel body's top-level statement that is exactly the wait W, or
 /// null.
 static const Stmt *topLevelWait(const CompoundStmt *Body, const Stmt *W) {
@@ -288,18 +302,19 @@ static std::vector<FixItHint> moveWaitToTop(const FunctionDecl *Kernel,
     return {};
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
+  SourceLocation TopLoc = statementStart(First, SM, LO);
   if (S->getBeginLoc().isMacroID() || S->getEndLoc().isMacroID() ||
-      First->getBeginLoc().isMacroID())
+      TopLoc.isInvalid())
     return {};
   SourceLocation AfterEnd = Lexer::getLocForEndOfToken(S->getEndLoc(), 0, SM, LO);
   if (AfterEnd.isInvalid())
     return {};
   FileID File = SM.getFileID(S->getBeginLoc());
-  if (SM.getFileID(First->getBeginLoc()) != File ||
+  if (SM.getFileID(TopLoc) != File ||
       SM.getFileID(AfterEnd) != File)
     return {};
   StringRef Buffer = SM.getBufferData(File);
-  unsigned Top = SM.getFileOffset(First->getBeginLoc());
+  unsigned Top = SM.getFileOffset(TopLoc);
   unsigned Begin = SM.getFileOffset(S->getBeginLoc());
   // The statement ends at its semicolon.
   unsigned End = SM.getFileOffset(AfterEnd);
@@ -328,7 +343,7 @@ static std::vector<FixItHint> moveWaitToTop(const FunctionDecl *Kernel,
   SourceLocation FileStart = SM.getLocForStartOfFile(File);
   std::string Moved =
       Buffer.substr(Begin, End - Begin).str() + "\n" + Indent.str();
-  return {FixItHint::CreateInsertion(First->getBeginLoc(), Moved),
+  return {FixItHint::CreateInsertion(TopLoc, Moved),
           FixItHint::CreateRemoval(CharSourceRange::getCharRange(
               FileStart.getLocWithOffset(RemoveFrom),
               FileStart.getLocWithOffset(RemoveTo)))};
@@ -409,11 +424,13 @@ void ProgrammaticDependentLaunchCheck::reportNoWait(
        DiagnosticIDs::Note)
       << Kernel;
   const auto *Body = dyn_cast_or_null<CompoundStmt>(Kernel->getBody());
-  if (!Body || Body->body_empty() ||
-      Body->body_front()->getBeginLoc().isMacroID())
+  if (!Body || Body->body_empty())
     return;
   const SourceManager &SM = Ctx->getSourceManager();
-  SourceLocation Top = Body->body_front()->getBeginLoc();
+  SourceLocation Top =
+      statementStart(Body->body_front(), SM, Ctx->getLangOpts());
+  if (Top.isInvalid())
+    return;
   StringRef Buffer = SM.getBufferData(SM.getFileID(Top));
   unsigned Offset = SM.getFileOffset(Top);
   size_t Line = Buffer.rfind('\n', Offset) + 1;

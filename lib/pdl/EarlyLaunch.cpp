@@ -50,7 +50,10 @@ EarlyLaunches::EarlyLaunches(const LaunchModel &Launches,
     }
     Any = true;
     if (!Key) {
-      UnresolvedProgrammatic = true;
+      // A driver-API kernel comes from a module, not from this translation
+      // unit's kernels; an unresolved runtime kernel may be any of them.
+      if (L.Api == LaunchApi::CudaLaunchKernelEx)
+        UnresolvedProgrammatic = true;
       continue;
     }
     ByKernel[Key].Programmatic.push_back({&L, Found->IdExpr});

@@ -273,49 +273,53 @@ static const Stmt *topLevelWait(const CompoundStmt *Body, const Stmt *W) {
   return nullptr;
 }
 
-/// The edits that move the single wait W of Kernel to the top of its body:
-/// exact, since every thread reaches the top and nothing runs before it.
-/// Empty when W is not a plain statement of the body, or the move would
-/// cross a preprocessor directive or a macro.
-static std::vector<FixItHint> moveWaitToTop(const FunctionDecl *Kernel,
-                                            const Stmt *W,
-                                            GridDependencyAnalysis &Deps,
-                                            ASTContext &Ctx) {
-  const auto *Body = dyn_cast_or_null<CompoundStmt>(Kernel->getBody());
-  if (!Body || Body->body_empty())
-    return {};
-  if (const auto *A = dyn_cast<GCCAsmStmt>(W)) {
-    if (A->getNumOutputs() || A->getNumInputs() || !hasMemoryClobber(A))
-      return {};
-  } else if (const auto *CE = dyn_cast<CallExpr>(W)) {
+/// Whether W is a wait statement that can be written anywhere: the
+/// runtime call or a wrapper that waits, with no arguments, or a wait asm
+/// with no operands and its "memory" clobber.
+static bool isPlainWait(const Stmt *W, GridDependencyAnalysis &Deps) {
+  if (const auto *A = dyn_cast<GCCAsmStmt>(W))
+    return !A->getNumOutputs() && !A->getNumInputs() && hasMemoryClobber(A);
+  if (const auto *CE = dyn_cast<CallExpr>(W)) {
     const FunctionDecl *Callee = CE->getDirectCallee();
-    if (CE->getNumArgs() || !Callee ||
-        (Callee->getName() != "cudaGridDependencySynchronize" &&
-         !Deps.waitsOnEveryPath(Callee)))
-      return {};
-  } else {
-    return {};
+    return !CE->getNumArgs() && Callee && Callee->getIdentifier() &&
+           (Callee->getName() == "cudaGridDependencySynchronize" ||
+            Deps.waitsOnEveryPath(Callee));
   }
+  return false;
+}
+
+/// The edits that put Kernel's first wait W at the top of its body: moved
+/// there when W is a statement of the body itself, else a copy inserted
+/// (the waits left in place then return at once). Exact, since every
+/// thread reaches the top and nothing runs before it. Empty when W is not a
+/// plain wait, or the edit would cross a preprocessor directive (a wait
+/// under `#if`) or a macro.
+static std::vector<FixItHint> waitAtTop(const FunctionDecl *Kernel,
+                                        const Stmt *W,
+                                        GridDependencyAnalysis &Deps,
+                                        ASTContext &Ctx) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Kernel->getBody());
+  if (!Body || Body->body_empty() || !isPlainWait(W, Deps))
+    return {};
   const Stmt *S = topLevelWait(Body, W);
   const Stmt *First = Body->body_front();
-  if (!S || S == First)
+  if (S == First)
     return {};
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
   SourceLocation TopLoc = statementStart(First, SM, LO);
-  if (S->getBeginLoc().isMacroID() || S->getEndLoc().isMacroID() ||
+  if (W->getBeginLoc().isMacroID() || W->getEndLoc().isMacroID() ||
       TopLoc.isInvalid())
     return {};
-  SourceLocation AfterEnd = Lexer::getLocForEndOfToken(S->getEndLoc(), 0, SM, LO);
-  if (AfterEnd.isInvalid())
-    return {};
-  FileID File = SM.getFileID(S->getBeginLoc());
-  if (SM.getFileID(TopLoc) != File ||
+  SourceLocation AfterEnd =
+      Lexer::getLocForEndOfToken(W->getEndLoc(), 0, SM, LO);
+  FileID File = SM.getFileID(TopLoc);
+  if (AfterEnd.isInvalid() || SM.getFileID(W->getBeginLoc()) != File ||
       SM.getFileID(AfterEnd) != File)
     return {};
   StringRef Buffer = SM.getBufferData(File);
   unsigned Top = SM.getFileOffset(TopLoc);
-  unsigned Begin = SM.getFileOffset(S->getBeginLoc());
+  unsigned Begin = SM.getFileOffset(W->getBeginLoc());
   // The statement ends at its semicolon.
   unsigned End = SM.getFileOffset(AfterEnd);
   while (End < Buffer.size() && (Buffer[End] == ' ' || Buffer[End] == '\t'))
@@ -323,14 +327,19 @@ static std::vector<FixItHint> moveWaitToTop(const FunctionDecl *Kernel,
   if (End >= Buffer.size() || Buffer[End] != ';')
     return {};
   ++End;
-  if (Begin <= Top || Buffer.substr(Top, Begin - Top).contains('#'))
+  if (Begin <= Top || Buffer.substr(Top, End - Top).contains('#'))
     return {};
   // The first statement must start its line, for the indentation.
   size_t TopLine = Buffer.rfind('\n', Top) + 1;
   StringRef Indent = Buffer.substr(TopLine, Top - TopLine);
   if (!Indent.ltrim().empty())
     return {};
-  // The wait leaves with its line when it is alone on it.
+  std::string Text =
+      Buffer.substr(Begin, End - Begin).str() + "\n" + Indent.str();
+  std::vector<FixItHint> Edits = {FixItHint::CreateInsertion(TopLoc, Text)};
+  if (!S)
+    return Edits;
+  // Moved: the wait leaves with its line when it is alone on it.
   size_t Line = Buffer.rfind('\n', Begin) + 1;
   size_t LineEnd = Buffer.find('\n', End);
   unsigned RemoveFrom = Begin, RemoveTo = End;
@@ -341,12 +350,10 @@ static std::vector<FixItHint> moveWaitToTop(const FunctionDecl *Kernel,
     RemoveTo = LineEnd;
   }
   SourceLocation FileStart = SM.getLocForStartOfFile(File);
-  std::string Moved =
-      Buffer.substr(Begin, End - Begin).str() + "\n" + Indent.str();
-  return {FixItHint::CreateInsertion(TopLoc, Moved),
-          FixItHint::CreateRemoval(CharSourceRange::getCharRange(
-              FileStart.getLocWithOffset(RemoveFrom),
-              FileStart.getLocWithOffset(RemoveTo)))};
+  Edits.push_back(FixItHint::CreateRemoval(
+      CharSourceRange::getCharRange(FileStart.getLocWithOffset(RemoveFrom),
+                                    FileStart.getLocWithOffset(RemoveTo))));
+  return Edits;
 }
 
 /// The function a call or construction runs.
@@ -379,9 +386,9 @@ void ProgrammaticDependentLaunchCheck::reportEarlyAccesses(
                                   "global memory before this thread waits for "
                                   "the previous kernel")
                             << What << A.Write << calleeOf(A.Calls.front());
-      if (First && D.Waits.size() == 1)
+      if (First && !D.Waits.empty())
         for (const FixItHint &H :
-             moveWaitToTop(Kernel, D.Waits.front(), Deps, *Ctx))
+             waitAtTop(Kernel, D.Waits.front(), Deps, *Ctx))
           Diag << H;
     }
     if (!A.Calls.empty())

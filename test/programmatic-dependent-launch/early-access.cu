@@ -3,6 +3,9 @@
 // stream serialization), and the accesses that stay silent.
 // RUN: %check_cuda_tidy --checks=cuda-programmatic-dependent-launch \
 // RUN:   %s %t -- %cuda_args --cuda-gpu-arch=sm_90
+// The fixes, where there are (move-wait.cu checks them fully):
+// RUN: %check_cuda_tidy --checks=cuda-programmatic-dependent-launch --fix \
+// RUN:   %s %t -- %cuda_args --cuda-gpu-arch=sm_90
 #include <cuda_runtime.h>
 
 struct Params {
@@ -26,8 +29,7 @@ struct TileScheduler {
   }
 };
 
-// Two waits, one in a branch: no fix (the wait is not one statement of the
-// body); the read is reported with the wait pointed at.
+// A wait in each branch: the fix copies the first to the top of the kernel.
 __global__ void readBeforeBranchWait(const float *in, float *out, bool late) {
   float v = in[threadIdx.x];
   // warning@-1:13 {{'in' is read before this thread waits for the previous kernel}}
@@ -39,6 +41,9 @@ __global__ void readBeforeBranchWait(const float *in, float *out, bool late) {
     cudaGridDependencySynchronize();
   out[threadIdx.x] = v;
 }
+// FIXED: void readBeforeBranchWait(const float *in, float *out, bool late) {
+// FIXED-NEXT: {{^  }}cudaGridDependencySynchronize();
+// FIXED-NEXT: {{^  }}float v = in[threadIdx.x];
 
 // One warp role loads without waiting: each role is its own path.
 __global__ void warpRoleWithoutWait(Params p) {
@@ -62,12 +67,12 @@ __global__ void warpRoleWithoutWait(Params p) {
 __global__ void helperAndConstructor(Params p, const int *counter) {
   float v = loadAt(p.src, threadIdx.x);
   // warning@-1:13 {{this call to 'loadAt' reads global memory before this thread waits for the previous kernel}}
-  // note@-46:57 {{'p' is read here}}
+  // note@-48:57 {{'p' is read here}}
   // note@+7:5 {{'helperAndConstructor' waits for the previous kernel here}}
   // note@-5:17 {{no launch of 'helperAndConstructor' is visible; as it waits for the previous kernel, it is taken to be launched with programmatic stream serialization}}
   TileScheduler sched(counter);
   // warning@-1:17 {{this call to 'TileScheduler' reads global memory before this thread waits for the previous kernel}}
-  // note@-45:13 {{'counter' is read here}}
+  // note@-47:13 {{'counter' is read here}}
   // note@+2:5 {{'helperAndConstructor' waits for the previous kernel here}}
   if (threadIdx.x == 0)
     cudaGridDependencySynchronize();
@@ -115,3 +120,18 @@ __global__ void unknownPointer(const float *a, const float *b, float *out) {
   cudaGridDependencySynchronize();
   out[threadIdx.x] = v;
 }
+
+// No fix: the wait sits under #if, and a copy at the top would be compiled
+// where the original is not.
+__global__ void guardedWait(const float *in, float *out) {
+  float v = in[threadIdx.x];
+  // warning@-1:13 {{'in' is read before this thread waits for the previous kernel}}
+  // note@+3:3 {{'guardedWait' waits for the previous kernel here}}
+  // note@-4:17 {{no launch of 'guardedWait' is visible; as it waits for the previous kernel, it is taken to be launched with programmatic stream serialization}}
+#if __CUDA_ARCH__ >= 900
+  cudaGridDependencySynchronize();
+#endif
+  out[threadIdx.x] = v;
+}
+// FIXED: __global__ void guardedWait(const float *in, float *out) {
+// FIXED-NEXT: {{^  }}float v = in[threadIdx.x];

@@ -50,3 +50,38 @@ __global__ void writeAndHelper(Params p, float *scratch) {
 // FIXED: {{^  }}float v = first(p.src);
 // FIXED-NOT: griddepcontrol
 // FIXED: {{^  }}p.dst[threadIdx.x] = v + scratch[threadIdx.x];
+
+// The wait in a loop body: a copy goes to the top; the one in the loop then
+// returns at once.
+__global__ void loopWait(const float *in, float *out, int n) {
+  for (int i = threadIdx.x; i < n; i += blockDim.x) {
+    float v = in[i];
+    // warning@-1:15 {{'in' is read before this thread waits for the previous kernel}}
+    // note@+2:5 {{'loopWait' waits for the previous kernel here; some paths through it never wait}}
+    // note@-5:17 {{no launch of 'loopWait' is visible; as it waits for the previous kernel, it is taken to be launched with programmatic stream serialization}}
+    cudaGridDependencySynchronize();
+    out[i] = v;
+  }
+}
+// FIXED: __global__ void loopWait(const float *in, float *out, int n) {
+// FIXED-NEXT: {{^  }}cudaGridDependencySynchronize();
+// FIXED-NEXT: {{^  }}for (int i = threadIdx.x; i < n; i += blockDim.x) {
+// FIXED: {{^    }}cudaGridDependencySynchronize();
+
+// One warp role waits, the other does not: every thread waits at the top.
+__global__ void warpRoles(const float *in, float *out) {
+  if (threadIdx.x < 32) {
+    cudaGridDependencySynchronize();
+    out[threadIdx.x] = in[threadIdx.x];
+  } else {
+    out[threadIdx.x] = 2.f * in[threadIdx.x];
+    // warning@-1:5 {{'out' is written before this thread waits for the previous kernel}}
+    // note@-5:5 {{'warpRoles' waits for the previous kernel here; some paths through it never wait}}
+    // note@-8:17 {{no launch of 'warpRoles' is visible; as it waits for the previous kernel, it is taken to be launched with programmatic stream serialization}}
+    // warning@-4:30 {{'in' is read before this thread waits for the previous kernel}}
+    // note@-8:5 {{'warpRoles' waits for the previous kernel here; some paths through it never wait}}
+  }
+}
+// FIXED: __global__ void warpRoles(const float *in, float *out) {
+// FIXED-NEXT: {{^  }}cudaGridDependencySynchronize();
+// FIXED-NEXT: {{^  }}if (threadIdx.x < 32) {

@@ -23,9 +23,24 @@ namespace cuda_tidy {
 
 ProgrammaticDependentLaunchCheck::ProgrammaticDependentLaunchCheck(
     StringRef Name, clang::tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), ArchOverride(*Context) {
+    : ClangTidyCheck(Name, Context), ArchOverride(*Context),
+      EarlyReadable(Options.get("EarlyReadable", "").str()) {
   if (ArchOverride.shouldReportError())
     configurationDiag("%0") << ArchOverride.error();
+  if (!EarlyReadable.empty()) {
+    llvm::Regex R(EarlyReadable);
+    std::string Error;
+    if (R.isValid(Error))
+      EarlyReadableRegex.emplace(std::move(R));
+    else
+      configurationDiag("invalid EarlyReadable regular expression '%0': %1")
+          << EarlyReadable << Error;
+  }
+}
+
+void ProgrammaticDependentLaunchCheck::storeOptions(
+    clang::tidy::ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "EarlyReadable", EarlyReadable);
 }
 
 void ProgrammaticDependentLaunchCheck::registerPPCallbacks(
@@ -64,7 +79,9 @@ void ProgrammaticDependentLaunchCheck::check(
     const MatchFinder::MatchResult &Result) {
   Ctx = Result.Context;
   if (const auto *K = Result.Nodes.getNodeAs<FunctionDecl>("kernel")) {
-    if (!K->isDependentContext() && SeenKernels.insert(K).second)
+    // Instantiations, and templates the translation unit never
+    // instantiates (a header's kernels), read as written.
+    if (isAnalysedBody(K) && SeenKernels.insert(K).second)
       Kernels.push_back(K);
     return;
   }
@@ -239,7 +256,11 @@ void ProgrammaticDependentLaunchCheck::checkKernel(
     }
   }
   if (!D.MayWait) {
-    if (Start == EarlyStart::Programmatic && Off.empty())
+    // A wait the analysed compilation left out under a condition that
+    // cannot be decided here (`#if __CUDACC_VER_MAJOR__ >= 12` when the
+    // analysing compiler does not define it): nothing is claimed.
+    if (Start == EarlyStart::Programmatic && Off.empty() &&
+        !Deps.mentionsWait(Kernel, Deps.wrapperNames()))
       reportNoWait(Kernel, D, Programmatic);
     return;
   }
@@ -377,6 +398,9 @@ void ProgrammaticDependentLaunchCheck::reportEarlyAccesses(
         !Reported.insert(Loc).second)
       continue;
     std::string What = spell(A.Through);
+    if (!A.Write && EarlyReadableRegex &&
+        EarlyReadableRegex->match(StringRef(What).trim('\'')))
+      continue;
     {
       auto Diag = A.Calls.empty()
                       ? diag(Loc, "%0 is %select{read|written}1 before this "

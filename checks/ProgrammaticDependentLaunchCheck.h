@@ -11,6 +11,9 @@
 #include "lib/target/ArchPaths.h"
 #include "lib/target/CudaTarget.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/Regex.h"
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace cuda_tidy {
@@ -44,6 +47,7 @@ public:
   void
   check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override;
+  void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
 
 private:
   llvm::SmallVector<CompileTarget, 4> buildTargets() const;
@@ -63,6 +67,11 @@ private:
   std::string spell(const clang::Expr *E) const;
 
   TargetArchOverride ArchOverride;
+  /// `EarlyReadable`: a regular expression; reads (not writes) through a
+  /// pointer whose spelling matches it (`weight`, `SeqLens`) may come
+  /// before the wait. Empty: none.
+  const std::string EarlyReadable;
+  std::optional<llvm::Regex> EarlyReadableRegex;
   const clang::Preprocessor *PP = nullptr;
   clang::ASTContext *Ctx = nullptr;
   /// Set when the translation unit sets the attribute or waits: the rest

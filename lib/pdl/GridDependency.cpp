@@ -542,8 +542,10 @@ Space GridDependencyAnalysis::Impl::pointee(const Expr *E, const Frame &F,
       return loadedPointer(CE->getSubExpr(), F, Depth + 1);
     case CK_ArrayToPointerDecay:
       return objectInfo(CE->getSubExpr(), F, Depth + 1).Where;
-    case CK_IntegralToPointer:
     case CK_NullToPointer:
+      // A null pointer is never accessed: it adds nothing to a join.
+      return Space::None;
+    case CK_IntegralToPointer:
       return Space::Unknown;
     default:
       return pointee(CE->getSubExpr(), F, Depth + 1);
@@ -851,22 +853,44 @@ waitOffsets(StringRef Text, ArrayRef<StringRef> Names) {
   return Offsets;
 }
 
+/// The text of F's body as written in one file, with its file and offset;
+/// empty when the body comes from a macro or spans files.
+static StringRef bodyText(const FunctionDecl *F, const SourceManager &SM,
+                          FileID &File, unsigned &Begin) {
+  const FunctionDecl *Def = nullptr;
+  if (!F->hasBody(Def) || !Def || !Def->getBody())
+    return StringRef();
+  SourceRange R = Def->getBody()->getSourceRange();
+  if (R.getBegin().isMacroID() || R.getEnd().isMacroID())
+    return StringRef();
+  auto [BeginFile, BeginOffset] = SM.getDecomposedLoc(R.getBegin());
+  auto [EndFile, End] = SM.getDecomposedLoc(R.getEnd());
+  if (BeginFile != EndFile || End < BeginOffset)
+    return StringRef();
+  File = BeginFile;
+  Begin = BeginOffset;
+  return SM.getBufferData(File).substr(Begin, End - Begin + 1);
+}
+
+bool GridDependencyAnalysis::mentionsWait(const FunctionDecl *Kernel,
+                                          ArrayRef<StringRef> WrapperNames) {
+  FileID File;
+  unsigned Begin = 0;
+  StringRef Text = bodyText(Kernel, P->Ctx.getSourceManager(), File, Begin);
+  llvm::SmallVector<StringRef, 4> Names(WrapperNames.begin(),
+                                        WrapperNames.end());
+  Names.push_back("cudaGridDependencySynchronize");
+  return !Text.empty() && !waitOffsets(Text, Names).empty();
+}
+
 llvm::SmallVector<CompiledOutWait, 1> GridDependencyAnalysis::compiledOutWaits(
     const FunctionDecl *Kernel, ArrayRef<CompileTarget> Targets,
     ArrayRef<StringRef> WrapperNames) {
   llvm::SmallVector<CompiledOutWait, 1> Out;
-  const FunctionDecl *Def = nullptr;
-  if (!Kernel->hasBody(Def) || !Def || !Def->getBody())
-    return Out;
   const SourceManager &SM = P->Ctx.getSourceManager();
-  SourceRange R = Def->getBody()->getSourceRange();
-  if (R.getBegin().isMacroID() || R.getEnd().isMacroID())
-    return Out;
-  auto [File, Begin] = SM.getDecomposedLoc(R.getBegin());
-  auto [EndFile, End] = SM.getDecomposedLoc(R.getEnd());
-  if (File != EndFile || End < Begin)
-    return Out;
-  StringRef Text = SM.getBufferData(File).substr(Begin, End - Begin + 1);
+  FileID File;
+  unsigned Begin = 0;
+  StringRef Text = bodyText(Kernel, SM, File, Begin);
   if (!Text.contains("#"))
     return Out;
   llvm::SmallVector<StringRef, 4> Names(WrapperNames.begin(),

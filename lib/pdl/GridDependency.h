@@ -131,6 +131,11 @@ public:
                    llvm::ArrayRef<CompileTarget> Targets,
                    llvm::ArrayRef<llvm::StringRef> WrapperNames);
 
+  /// Whether Kernel's body text spells a wait (as compiledOutWaits reads
+  /// it), whichever preprocessor branches the analysed compilation took.
+  bool mentionsWait(const clang::FunctionDecl *Kernel,
+                    llvm::ArrayRef<llvm::StringRef> WrapperNames);
+
   /// The user functions seen to wait on every path, by name, for
   /// compiledOutWaits.
   llvm::SmallVector<llvm::StringRef, 2> wrapperNames() const;

@@ -717,9 +717,22 @@ void GridDependencyAnalysis::Impl::inspect(const Stmt *S, const Frame &F,
                                            SmallVectorImpl<const Expr *> &Calls,
                                            KernelDependency &Out) {
   if (const auto *IC = dyn_cast<ImplicitCastExpr>(S)) {
-    if (IC->getCastKind() == CK_LValueToRValue &&
-        objectInfo(IC->getSubExpr(), F).Where == Space::Global)
-      add(IC->getSubExpr(), throughOf(IC->getSubExpr()), false, Calls, Out);
+    if (IC->getCastKind() != CK_LValueToRValue)
+      return;
+    // A conditional lvalue (`p ? *p : n`) reads one of its arms.
+    llvm::SmallVector<const Expr *, 2> Arms = {IC->getSubExpr()};
+    for (size_t I = 0; I < Arms.size() && I < 8; ++I) {
+      const Expr *Arm = Arms[I]->IgnoreParens();
+      if (const auto *CO = dyn_cast<AbstractConditionalOperator>(Arm)) {
+        Arms.push_back(CO->getTrueExpr());
+        Arms.push_back(CO->getFalseExpr());
+        continue;
+      }
+      if (objectInfo(Arm, F).Where == Space::Global) {
+        add(Arm, throughOf(Arm), false, Calls, Out);
+        return;
+      }
+    }
     return;
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(S)) {

@@ -135,3 +135,15 @@ __global__ void guardedWait(const float *in, float *out) {
 }
 // FIXED: __global__ void guardedWait(const float *in, float *out) {
 // FIXED-NEXT: {{^  }}float v = in[threadIdx.x];
+
+// A read in one arm of a conditional lvalue, in a template the file never
+// instantiates (read as written).
+template <typename T>
+__global__ void conditionalRead(T *out, const unsigned *lenPtr, unsigned maxLen) {
+  const unsigned len = lenPtr ? *lenPtr : maxLen;
+  // warning@-1:33 {{'lenPtr' is read before this thread waits for the previous kernel}}
+  // note@+2:3 {{'conditionalRead' waits for the previous kernel here}}
+  // note@-4:17 {{no launch of 'conditionalRead' is visible; as it waits for the previous kernel, it is taken to be launched with programmatic stream serialization}}
+  cudaGridDependencySynchronize();
+  out[threadIdx.x] = T(len);
+}

@@ -194,14 +194,14 @@ void ProgrammaticDependentLaunchCheck::noteWhyEarly(
          "%0 is launched with programmatic stream serialization here, so it "
          "may start before the previous kernel in the stream finishes",
          DiagnosticIDs::Note)
-        << Kernel;
+        << Kernel->getDeclName();
     return;
   }
   diag(Kernel->getLocation(),
        "no launch of %0 is visible; as it waits for the previous kernel, it "
        "is taken to be launched with programmatic stream serialization",
        DiagnosticIDs::Note)
-      << Kernel;
+      << Kernel->getDeclName();
 }
 
 void ProgrammaticDependentLaunchCheck::onEndOfTranslationUnit() {
@@ -248,7 +248,7 @@ void ProgrammaticDependentLaunchCheck::checkKernel(
     if (Reported.insert(At).second) {
       diag(At, "the wait for the previous kernel is compiled out for %0, "
                "where %1 may still start early")
-          << targetList(Off) << Kernel;
+          << targetList(Off) << Kernel->getDeclName();
       diag(Off.front().Directive, "this branch is not compiled for %0",
            DiagnosticIDs::Note)
           << Off.front().Target.name();
@@ -424,7 +424,7 @@ void ProgrammaticDependentLaunchCheck::reportEarlyAccesses(
            "%0 waits for the previous kernel here%select{|; some paths "
            "through it never wait}1",
            DiagnosticIDs::Note)
-          << Kernel << !D.WaitsOnEveryPath;
+          << Kernel->getDeclName() << !D.WaitsOnEveryPath;
     if (First)
       noteWhyEarly(Kernel, Launches);
     First = false;
@@ -439,7 +439,7 @@ void ProgrammaticDependentLaunchCheck::reportNoWait(
     return;
   diag(Loc, "kernel %0 is launched with programmatic stream serialization "
             "but never waits for the previous kernel")
-      << Kernel;
+      << Kernel->getDeclName();
   noteWhyEarly(Kernel, Launches);
   if (!D.Early.empty()) {
     const EarlyAccess &A = D.Early.front();
@@ -453,7 +453,7 @@ void ProgrammaticDependentLaunchCheck::reportNoWait(
        "a later kernel's wait orders it only after %0, not after the kernels "
        "before %0",
        DiagnosticIDs::Note)
-      << Kernel;
+      << Kernel->getDeclName();
   const auto *Body = dyn_cast_or_null<CompoundStmt>(Kernel->getBody());
   if (!Body || Body->body_empty())
     return;

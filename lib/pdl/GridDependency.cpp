@@ -106,6 +106,10 @@ struct FunctionInfo {
   WaitState Exit;
   bool ExitReached = false;
   bool InProgress = true;
+};
+
+/// The values one function's local variables are given.
+struct LocalFacts {
   /// The values assigned to each local variable (its initialiser too).
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 2>> Values;
   /// Locals whose address is taken.
@@ -181,9 +185,15 @@ public:
 
 private:
   void solve(FunctionInfo &I);
-  void scanValues(const Stmt *S, FunctionInfo &I);
+  void scanValues(const Stmt *S, LocalFacts &I);
+  const LocalFacts &localFacts(const FunctionDecl *Def);
   Effect callEffect(const FunctionDecl *Callee);
   bool shallowWait(const FunctionDecl *F);
+  bool mayWait(const FunctionDecl *F);
+  bool stmtMayWait(const Stmt *S);
+  void walkAll(const Stmt *S, const Frame &F, unsigned Depth,
+               llvm::SmallVectorImpl<const Expr *> &Calls,
+               KernelDependency &Out);
 
   void inspect(const Stmt *S, const Frame &F, unsigned Depth,
                llvm::SmallVectorImpl<const Expr *> &Calls,
@@ -212,6 +222,9 @@ private:
   const Frame *frameOf(const Decl *Owner, const Frame &F) const;
 
   llvm::DenseSet<const VarDecl *> Visiting;
+  /// Whether a function's body, or a function it calls, may wait.
+  llvm::DenseMap<const FunctionDecl *, bool> MayWaitCache;
+  llvm::DenseMap<const FunctionDecl *, std::unique_ptr<LocalFacts>> Locals;
 };
 
 FunctionInfo *GridDependencyAnalysis::Impl::info(const FunctionDecl *F) {
@@ -236,11 +249,6 @@ FunctionInfo *GridDependencyAnalysis::Impl::info(const FunctionDecl *F) {
     Infos[Def].reset();
     return nullptr;
   }
-  scanValues(Def->getBody(), *I);
-  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
-    for (const CXXCtorInitializer *Init : Ctor->inits())
-      if (Init->getInit())
-        scanValues(Init->getInit(), *I);
   solve(*I);
   I->InProgress = false;
   if (I->ExitReached && I->Exit.Must && !isInSystemHeader(Def))
@@ -248,9 +256,23 @@ FunctionInfo *GridDependencyAnalysis::Impl::info(const FunctionDecl *F) {
   return I;
 }
 
+const LocalFacts &
+GridDependencyAnalysis::Impl::localFacts(const FunctionDecl *Def) {
+  std::unique_ptr<LocalFacts> &Facts = Locals[Def];
+  if (!Facts) {
+    Facts = std::make_unique<LocalFacts>();
+    scanValues(Def->getBody(), *Facts);
+    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
+      for (const CXXCtorInitializer *Init : Ctor->inits())
+        if (Init->getInit())
+          scanValues(Init->getInit(), *Facts);
+  }
+  return *Facts;
+}
+
 /// Records the values given to local variables and the locals whose
 /// address is taken.
-void GridDependencyAnalysis::Impl::scanValues(const Stmt *S, FunctionInfo &I) {
+void GridDependencyAnalysis::Impl::scanValues(const Stmt *S, LocalFacts &I) {
   if (!S)
     return;
   if (const auto *DS = dyn_cast<DeclStmt>(S)) {
@@ -340,6 +362,46 @@ bool GridDependencyAnalysis::Impl::shallowWait(const FunctionDecl *F) {
   return false;
 }
 
+/// Whether S, or a function it calls, may wait: a syntactic scan, so that
+/// the CFG is built only for the functions where the wait state changes.
+bool GridDependencyAnalysis::Impl::stmtMayWait(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *A = dyn_cast<GCCAsmStmt>(S); A && isWaitAsm(A))
+    return true;
+  const FunctionDecl *Callee = nullptr;
+  if (const auto *CE = dyn_cast<CallExpr>(S))
+    Callee = CE->getDirectCallee();
+  else if (const auto *CC = dyn_cast<CXXConstructExpr>(S))
+    Callee = CC->getConstructor();
+  if (Callee) {
+    StringRef Name = calleeName(Callee);
+    if (Name == "cudaGridDependencySynchronize")
+      return true;
+    if (isInSystemHeader(Callee) ? shallowWait(Callee) : mayWait(Callee))
+      return true;
+  }
+  for (const Stmt *Child : S->children())
+    if (stmtMayWait(Child))
+      return true;
+  return false;
+}
+
+bool GridDependencyAnalysis::Impl::mayWait(const FunctionDecl *F) {
+  const FunctionDecl *Def = nullptr;
+  if (!F->hasBody(Def) || !Def)
+    return false;
+  auto [It, New] = MayWaitCache.try_emplace(Def, false);
+  if (!New)
+    return It->second;
+  bool Result = stmtMayWait(Def->getBody());
+  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
+    for (const CXXCtorInitializer *Init : Ctor->inits())
+      Result = Result || stmtMayWait(Init->getInit());
+  MayWaitCache[Def] = Result;
+  return Result;
+}
+
 Effect GridDependencyAnalysis::Impl::callEffect(const FunctionDecl *Callee) {
   if (!Callee)
     return Effect::None;
@@ -350,6 +412,8 @@ Effect GridDependencyAnalysis::Impl::callEffect(const FunctionDecl *Callee) {
     return Effect::Barrier;
   if (isInSystemHeader(Callee))
     return shallowWait(Callee) ? Effect::Wait : Effect::None;
+  if (!mayWait(Callee))
+    return Effect::None;
   FunctionInfo *I = info(Callee);
   if (!I)
     return Effect::None;
@@ -491,9 +555,9 @@ Space GridDependencyAnalysis::Impl::localValues(const VarDecl *V,
   bool KernelParam = P && Owner && isKernel(Owner);
   if (!In && !KernelParam)
     return Space::Unknown;
-  FunctionInfo *I = In ? info(In->Fn) : nullptr;
-  if (!I)
+  if (!In || !In->Fn->getBody())
     return KernelParam ? Space::Global : Space::Unknown;
+  const LocalFacts *I = &localFacts(In->Fn);
   if (I->Escaped.count(V))
     return Space::Unknown;
   if (!Visiting.insert(V).second)
@@ -768,9 +832,30 @@ void GridDependencyAnalysis::Impl::inspect(const Stmt *S, const Frame &F,
   }
 }
 
+/// Inspects every evaluated statement under S, none of which waits.
+void GridDependencyAnalysis::Impl::walkAll(const Stmt *S, const Frame &F,
+                                           unsigned Depth,
+                                           SmallVectorImpl<const Expr *> &Calls,
+                                           KernelDependency &Out) {
+  if (!S || isa<LambdaExpr>(S) || isa<UnaryExprOrTypeTraitExpr>(S))
+    return;
+  for (const Stmt *Child : S->children())
+    walkAll(Child, F, Depth, Calls, Out);
+  inspect(S, F, Depth, Calls, Out);
+}
+
 void GridDependencyAnalysis::Impl::walkFunction(
     const Frame &F, unsigned Depth, SmallVectorImpl<const Expr *> &Calls,
     KernelDependency &Out) {
+  // A helper that never waits: every access in it comes before the wait,
+  // and no CFG is needed.
+  if (F.Parent && !mayWait(F.Fn)) {
+    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(F.Fn))
+      for (const CXXCtorInitializer *Init : Ctor->inits())
+        walkAll(Init->getInit(), F, Depth, Calls, Out);
+    walkAll(F.Fn->getBody(), F, Depth, Calls, Out);
+    return;
+  }
   FunctionInfo *I = info(F.Fn);
   if (!I)
     return;

@@ -58,10 +58,11 @@ void ProgrammaticDependentLaunchCheck::registerMatchers(MatchFinder *Finder) {
                      this);
   // The attribute, set anywhere in user code.
   Finder->addMatcher(
-      declRefExpr(to(enumConstantDecl(hasAnyName(
-                      "cudaLaunchAttributeProgrammaticStreamSerialization",
-                      "CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION"))),
-                  unless(isExpansionInSystemHeader()))
+      declRefExpr(
+          to(enumConstantDecl(hasAnyName(
+              "cudaLaunchAttributeProgrammaticStreamSerialization",
+              "CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION"))),
+          unless(isExpansionInSystemHeader()))
           .bind("attr"),
       this);
   // A wait, directly or through a wrapper whose name says so.
@@ -131,14 +132,14 @@ ProgrammaticDependentLaunchCheck::buildTargets() const {
 static std::optional<SourceRange> bareColons(const GCCAsmStmt *A,
                                              const SourceManager &SM,
                                              const LangOptions &LO) {
-  SourceLocation From = Lexer::getLocForEndOfToken(
-      A->getAsmStringExpr()->getEndLoc(), 0, SM, LO);
+  SourceLocation From =
+      Lexer::getLocForEndOfToken(A->getAsmStringExpr()->getEndLoc(), 0, SM, LO);
   SourceLocation To = A->getRParenLoc();
   if (From.isInvalid() || To.isInvalid() || From.isMacroID() ||
       To.isMacroID() || SM.getFileID(From) != SM.getFileID(To))
     return std::nullopt;
-  StringRef Between = Lexer::getSourceText(
-      CharSourceRange::getCharRange(From, To), SM, LO);
+  StringRef Between =
+      Lexer::getSourceText(CharSourceRange::getCharRange(From, To), SM, LO);
   if (Between.count(':') > 3 ||
       !llvm::all_of(Between, [](char C) { return C == ':' || isspace(C); }))
     return std::nullopt;
@@ -167,8 +168,8 @@ void ProgrammaticDependentLaunchCheck::checkAsmClobber(const GCCAsmStmt *A) {
   if (A->getNumOutputs() || A->getNumInputs() || A->isAsmGoto())
     return;
   if (std::optional<SourceRange> Colons = bareColons(A, SM, LO))
-    D << FixItHint::CreateReplacement(
-        CharSourceRange::getCharRange(*Colons), " ::: \"memory\"");
+    D << FixItHint::CreateReplacement(CharSourceRange::getCharRange(*Colons),
+                                      " ::: \"memory\"");
 }
 
 std::string ProgrammaticDependentLaunchCheck::spell(const Expr *E) const {
@@ -188,8 +189,8 @@ void ProgrammaticDependentLaunchCheck::noteWhyEarly(
     const FunctionDecl *Kernel, ArrayRef<ProgrammaticLaunch> Launches) {
   if (!Launches.empty()) {
     const ProgrammaticLaunch &L = Launches.front();
-    SourceLocation At = L.Attribute ? L.Attribute->getBeginLoc()
-                                    : L.Site->Call->getBeginLoc();
+    SourceLocation At =
+        L.Attribute ? L.Attribute->getBeginLoc() : L.Site->Call->getBeginLoc();
     diag(At,
          "%0 is launched with programmatic stream serialization here, so it "
          "may start before the previous kernel in the stream finishes",
@@ -275,8 +276,7 @@ static SourceLocation statementStart(const Stmt *S, const SourceManager &SM,
   if (Loc.isFileID())
     return Loc;
   SourceLocation Start;
-  if (Lexer::isAtStartOfMacroExpansion(Loc, SM, LO, &Start) &&
-      Start.isFileID())
+  if (Lexer::isAtStartOfMacroExpansion(Loc, SM, LO, &Start) && Start.isFileID())
     return Start;
   return SourceLocation();
 }
@@ -468,11 +468,12 @@ void ProgrammaticDependentLaunchCheck::reportNoWait(
   StringRef Indent = Buffer.substr(Line, Offset - Line);
   if (!Indent.ltrim().empty())
     return;
-  diag(Top, "call 'cudaGridDependencySynchronize()' before the kernel reads "
-            "what the previous kernel writes (sm_90 and later)",
+  diag(Top,
+       "call 'cudaGridDependencySynchronize()' before the kernel reads "
+       "what the previous kernel writes (sm_90 and later)",
        DiagnosticIDs::Note)
-      << FixItHint::CreateInsertion(
-             Top, "cudaGridDependencySynchronize();\n" + Indent.str());
+      << FixItHint::CreateInsertion(Top, "cudaGridDependencySynchronize();\n" +
+                                             Indent.str());
 }
 
 } // namespace cuda_tidy

@@ -40,9 +40,8 @@ static const Expr *spelledAt(const FieldValue &V) {
 /// The local array (or single attribute) `attrs` points to, and the index
 /// of its first element; null when it is not a local of a function with a
 /// body.
-static const VarDecl *attributeArray(const Expr *Attrs,
-                                     ConstantEvaluator &Eval, bool &Indexed,
-                                     unsigned &Base) {
+static const VarDecl *attributeArray(const Expr *Attrs, ConstantEvaluator &Eval,
+                                     bool &Indexed, unsigned &Base) {
   const Expr *A = Attrs->IgnoreParenImpCasts();
   std::string Prefix;
   Indexed = false;
@@ -50,7 +49,8 @@ static const VarDecl *attributeArray(const Expr *Attrs,
   if (const auto *AO = dyn_cast<UnaryOperator>(A)) {
     if (AO->getOpcode() != UO_AddrOf)
       return nullptr;
-    const VarDecl *Var = FieldWrites::accessPath(AO->getSubExpr(), Eval, Prefix);
+    const VarDecl *Var =
+        FieldWrites::accessPath(AO->getSubExpr(), Eval, Prefix);
     if (!Var || Prefix.empty())
       return Var;
     // &attrs[1]: the elements from index 1.
@@ -92,8 +92,7 @@ readLaunchAttributes(const LaunchSite &L, ConstantEvaluator &Eval,
     return std::nullopt;
   bool Indexed = false;
   unsigned Base = 0;
-  const VarDecl *Array =
-      attributeArray(AttrsValue.Value, Eval, Indexed, Base);
+  const VarDecl *Array = attributeArray(AttrsValue.Value, Eval, Indexed, Base);
   if (!Array || (!Indexed && *NumAttrs != 1) || *NumAttrs > 64)
     return std::nullopt;
   const auto *Owner =

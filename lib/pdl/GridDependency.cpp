@@ -143,14 +143,16 @@ const Expr *objectArg(const Expr *E) {
       continue;
     }
     if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
-      if (C->getNumArgs() == 1 && C->getConstructor()->isCopyOrMoveConstructor()) {
+      if (C->getNumArgs() == 1 &&
+          C->getConstructor()->isCopyOrMoveConstructor()) {
         E = C->getArg(0);
         continue;
       }
       return E;
     }
     if (const auto *IC = dyn_cast<ImplicitCastExpr>(E)) {
-      if (IC->getCastKind() == CK_NoOp || IC->getCastKind() == CK_DerivedToBase ||
+      if (IC->getCastKind() == CK_NoOp ||
+          IC->getCastKind() == CK_DerivedToBase ||
           IC->getCastKind() == CK_UncheckedDerivedToBase) {
         E = IC->getSubExpr();
         continue;
@@ -454,8 +456,9 @@ const Frame *GridDependencyAnalysis::Impl::frameOf(const Decl *Owner,
   return nullptr;
 }
 
-const Expr *GridDependencyAnalysis::Impl::argumentFor(
-    const Frame &F, const ParmVarDecl *P) const {
+const Expr *
+GridDependencyAnalysis::Impl::argumentFor(const Frame &F,
+                                          const ParmVarDecl *P) const {
   unsigned Index = P->getFunctionScopeIndex() + F.ArgOffset;
   if (const auto *CE = dyn_cast_or_null<CallExpr>(F.Call))
     return Index < CE->getNumArgs() ? CE->getArg(Index) : nullptr;
@@ -464,8 +467,7 @@ const Expr *GridDependencyAnalysis::Impl::argumentFor(
   return nullptr;
 }
 
-ObjInfo GridDependencyAnalysis::Impl::thisInfo(const Frame &F,
-                                               unsigned Depth) {
+ObjInfo GridDependencyAnalysis::Impl::thisInfo(const Frame &F, unsigned Depth) {
   if (isa<CXXConstructorDecl>(F.Fn) || !F.Object || !F.Parent)
     return {Space::Other, Space::Unknown};
   if (F.ObjectIsPointer) {
@@ -499,7 +501,8 @@ ObjInfo GridDependencyAnalysis::Impl::variableInfo(const VarDecl *V,
       return {Space::Unknown, Space::Unknown};
     if (P->getType()->isReferenceType())
       return objectInfo(Arg, *In->Parent, Depth + 1);
-    return {Space::Other, objectInfo(objectArg(Arg), *In->Parent, Depth + 1).Inner};
+    return {Space::Other,
+            objectInfo(objectArg(Arg), *In->Parent, Depth + 1).Inner};
   }
   if (!In)
     return {Space::Unknown, Space::Unknown};
@@ -681,8 +684,9 @@ void GridDependencyAnalysis::Impl::inspectOpaqueArgs(
     return;
   for (unsigned I = 0; I < Args.size(); ++I) {
     const Expr *Arg = Args[I];
-    const ParmVarDecl *P =
-        Callee && I < Callee->getNumParams() ? Callee->getParamDecl(I) : nullptr;
+    const ParmVarDecl *P = Callee && I < Callee->getNumParams()
+                               ? Callee->getParamDecl(I)
+                               : nullptr;
     QualType T = P ? P->getType() : Arg->getType();
     if (T->isPointerType() && pointee(Arg, F) == Space::Global) {
       bool Write = !T->getPointeeType().isConstQualified();
@@ -820,8 +824,8 @@ void GridDependencyAnalysis::Impl::inspect(const Stmt *S, const Frame &F,
     StringRef Text(AsmText);
     if (isWaitAsm(A) || Text.contains("prefetch") || Text.contains("cvta"))
       return;
-    bool Write = Text.contains("st.") || Text.contains("red.") ||
-                 Text.contains("atom.");
+    bool Write =
+        Text.contains("st.") || Text.contains("red.") || Text.contains("atom.");
     for (unsigned I = 0, N = A->getNumInputs(); I < N; ++I) {
       const Expr *In = A->getInputExpr(I);
       if (In->getType()->isPointerType() && pointee(In, F) == Space::Global) {
@@ -933,8 +937,8 @@ GridDependencyAnalysis::analyzeKernel(const FunctionDecl *Kernel) {
 
 /// The offsets in Text where a wait is written: `griddepcontrol.wait`, or
 /// one of Names as a whole identifier.
-static llvm::SmallVector<size_t, 2>
-waitOffsets(StringRef Text, ArrayRef<StringRef> Names) {
+static llvm::SmallVector<size_t, 2> waitOffsets(StringRef Text,
+                                                ArrayRef<StringRef> Names) {
   llvm::SmallVector<size_t, 2> Offsets;
   auto IsIdent = [](char C) { return isAlphanumeric(C) || C == '_'; };
   for (size_t Pos = Text.find("griddepcontrol.wait"); Pos != StringRef::npos;
@@ -981,9 +985,10 @@ bool GridDependencyAnalysis::mentionsWait(const FunctionDecl *Kernel,
   return !Text.empty() && !waitOffsets(Text, Names).empty();
 }
 
-llvm::SmallVector<CompiledOutWait, 1> GridDependencyAnalysis::compiledOutWaits(
-    const FunctionDecl *Kernel, ArrayRef<CompileTarget> Targets,
-    ArrayRef<StringRef> WrapperNames) {
+llvm::SmallVector<CompiledOutWait, 1>
+GridDependencyAnalysis::compiledOutWaits(const FunctionDecl *Kernel,
+                                         ArrayRef<CompileTarget> Targets,
+                                         ArrayRef<StringRef> WrapperNames) {
   llvm::SmallVector<CompiledOutWait, 1> Out;
   const SourceManager &SM = P->Ctx.getSourceManager();
   FileID File;

@@ -1,4 +1,5 @@
-//===--- GridDependency.h - What a kernel touches before its wait -*- C++ -*-===//
+//===--- GridDependency.h - What a kernel touches before its wait -*- C++
+//-*-===//
 //
 // Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
 //

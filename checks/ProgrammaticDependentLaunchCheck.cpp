@@ -262,7 +262,7 @@ void ProgrammaticDependentLaunchCheck::checkKernel(
     // analysing compiler does not define it): nothing is claimed.
     if (Start == EarlyStart::Programmatic && Off.empty() &&
         !Deps.mentionsWait(Kernel, Deps.wrapperNames()))
-      reportNoWait(Kernel, D, Programmatic);
+      reportNoWait(Kernel, D, Programmatic, Deps);
     return;
   }
   reportEarlyAccesses(Kernel, D, Programmatic, Deps);
@@ -431,9 +431,26 @@ void ProgrammaticDependentLaunchCheck::reportEarlyAccesses(
   }
 }
 
+/// The first call in S of a function whose text spells a wait that its
+/// body, as compiled here, does not make (a wrapper whose `#if` is off).
+static const CallExpr *wrapperCompiledOut(const Stmt *S,
+                                          GridDependencyAnalysis &Deps) {
+  if (!S)
+    return nullptr;
+  if (const auto *CE = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *Callee = CE->getDirectCallee())
+      if (Callee->hasBody() && !Deps.waitsOnEveryPath(Callee) &&
+          Deps.mentionsWait(Callee, {}))
+        return CE;
+  for (const Stmt *Child : S->children())
+    if (const CallExpr *Found = wrapperCompiledOut(Child, Deps))
+      return Found;
+  return nullptr;
+}
+
 void ProgrammaticDependentLaunchCheck::reportNoWait(
     const FunctionDecl *Kernel, const KernelDependency &D,
-    ArrayRef<ProgrammaticLaunch> Launches) {
+    ArrayRef<ProgrammaticLaunch> Launches, GridDependencyAnalysis &Deps) {
   SourceLocation Loc = Kernel->getLocation();
   if (Loc.isMacroID() || !Reported.insert(Loc).second)
     return;
@@ -441,6 +458,11 @@ void ProgrammaticDependentLaunchCheck::reportNoWait(
             "but never waits for the previous kernel")
       << Kernel->getDeclName();
   noteWhyEarly(Kernel, Launches);
+  if (const CallExpr *Wrapper = wrapperCompiledOut(Kernel->getBody(), Deps))
+    diag(Wrapper->getBeginLoc(),
+         "%0 does not wait in this compilation: its wait is compiled out",
+         DiagnosticIDs::Note)
+        << Wrapper->getDirectCallee();
   if (!D.Early.empty()) {
     const EarlyAccess &A = D.Early.front();
     const Stmt *At = A.Calls.empty() ? A.Access : A.Calls.front();

@@ -61,7 +61,8 @@ private:
                            GridDependencyAnalysis &Deps);
   void reportNoWait(const clang::FunctionDecl *Kernel,
                     const KernelDependency &D,
-                    llvm::ArrayRef<ProgrammaticLaunch> Launches);
+                    llvm::ArrayRef<ProgrammaticLaunch> Launches,
+                    GridDependencyAnalysis &Deps);
   void noteWhyEarly(const clang::FunctionDecl *Kernel,
                     llvm::ArrayRef<ProgrammaticLaunch> Launches);
   std::string spell(const clang::Expr *E) const;

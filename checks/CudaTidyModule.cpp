@@ -14,6 +14,7 @@
 #include "checks/LaunchResourcesCheck.h"
 #include "checks/LegacyWarpIntrinsicsCheck.h"
 #include "checks/NvccOnlyConstructCheck.h"
+#include "checks/ProgrammaticDependentLaunchCheck.h"
 #include "checks/RemovedToolkitApiCheck.h"
 #include "checks/SharedMemoryRaceCheck.h"
 #include "checks/StaticSharedMemoryLimitCheck.h"

@@ -30,6 +30,7 @@ typedef enum CUlaunchAttributeID_enum {
   CU_LAUNCH_ATTRIBUTE_IGNORE = 0,
   CU_LAUNCH_ATTRIBUTE_COOPERATIVE = 2,
   CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION = 4,
+  CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION = 6,
 } CUlaunchAttributeID;
 typedef union CUlaunchAttributeValue_union {
   char pad[64];
@@ -39,6 +40,7 @@ typedef union CUlaunchAttributeValue_union {
     unsigned int y;
     unsigned int z;
   } clusterDim;
+  int programmaticStreamSerializationAllowed;
 } CUlaunchAttributeValue;
 typedef struct CUlaunchAttribute_st {
   CUlaunchAttributeID id;

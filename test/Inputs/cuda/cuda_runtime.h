@@ -181,6 +181,7 @@ enum cudaLaunchAttributeID {
   cudaLaunchAttributeCooperative = 2,
   cudaLaunchAttributeClusterDimension = 4,
   cudaLaunchAttributeClusterSchedulingPolicyPreference = 5,
+  cudaLaunchAttributeProgrammaticStreamSerialization = 6,
 };
 union cudaLaunchAttributeValue {
   char pad[64];
@@ -190,6 +191,7 @@ union cudaLaunchAttributeValue {
     unsigned int y;
     unsigned int z;
   } clusterDim;
+  int programmaticStreamSerializationAllowed;
 };
 typedef struct cudaLaunchAttribute_st {
   enum cudaLaunchAttributeID id;
@@ -462,3 +464,12 @@ __host__ cudaError_t cudaGraphRemoveDependencies(cudaGraph_t graph, const cudaGr
 __host__ cudaError_t cudaStreamGetCaptureInfo(cudaStream_t stream, enum cudaStreamCaptureStatus *captureStatus_out, unsigned long long *id_out = 0, cudaGraph_t *graph_out = 0, const cudaGraphNode_t **dependencies_out = 0, const cudaGraphEdgeData **edgeData_out = 0, size_t *numDependencies_out = 0);
 __host__ cudaError_t cudaStreamUpdateCaptureDependencies(cudaStream_t stream, cudaGraphNode_t *dependencies, const cudaGraphEdgeData *dependencyData, size_t numDependencies, unsigned int flags = 0);
 __host__ cudaError_t cudaGraphAddNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, const cudaGraphEdgeData *dependencyData, size_t numDependencies, struct cudaGraphNodeParams *nodeParams);
+
+// Programmatic Dependent Launch, device side (sm_90 on), as the toolkit's
+// cuda_device_runtime_api.h defines them.
+static inline __device__ void cudaTriggerProgrammaticLaunchCompletion(void) {
+  asm volatile("griddepcontrol.launch_dependents;" :::);
+}
+static inline __device__ void cudaGridDependencySynchronize(void) {
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+}

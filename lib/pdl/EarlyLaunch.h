@@ -1,0 +1,82 @@
+//===--- EarlyLaunch.h - Kernels that may start before their predecessor -===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// The host side of Programmatic Dependent Launch: which kernels of a
+/// translation unit may start while the kernel before them in the stream
+/// still runs.
+///
+/// Model: a launch is *programmatic* when its attribute array (read by
+/// lib/launch/LaunchAttributes.h: `cudaLaunchKernelEx`, its C++ template,
+/// `cudaLaunchKernelExC`, `cuLaunchKernelEx`, the array filled inline or by
+/// a helper) holds `cudaLaunchAttributeProgrammaticStreamSerialization` or
+/// `CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION` with a value not
+/// proven zero (a runtime flag such as `enable_pdl` counts). A launch is
+/// *plain* when it cannot carry the attribute (`<<<>>>`,
+/// `cudaLaunchKernel`) or its array is read and lacks it. Otherwise (an Ex
+/// launch whose configuration is built elsewhere) it is *unreadable*.
+///
+/// A kernel may run early when a programmatic launch of it is visible; when
+/// no launch of it is visible, an unreadable one is, or a programmatic
+/// launch whose kernel cannot be resolved exists, it *may* run early, and
+/// callers decide from the kernel itself (a kernel that waits expects to).
+/// A kernel whose every visible launch is plain runs in stream order.
+///
+/// Left out: CUDA graphs with programmatic edges and launches in other
+/// translation units (a kernel with no visible launch is "unseen"); which
+/// kernel precedes which in a stream.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDA_TIDY_LIB_PDL_EARLYLAUNCH_H
+#define CUDA_TIDY_LIB_PDL_EARLYLAUNCH_H
+
+#include "lib/launch/LaunchModel.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace cuda_tidy {
+
+/// A launch that lets its kernel start early.
+struct ProgrammaticLaunch {
+  const LaunchSite *Site = nullptr;
+  /// Where the attribute's id is set (in the launching function).
+  const clang::Expr *Attribute = nullptr;
+};
+
+/// How a kernel is launched, as far as the translation unit shows.
+enum class EarlyStart {
+  Programmatic, ///< a programmatic launch of it is visible
+  Unseen,       ///< no launch of it can be read
+  InOrder,      ///< every visible launch of it is plain
+};
+
+/// The programmatic launches of one translation unit.
+class EarlyLaunches {
+public:
+  EarlyLaunches(const LaunchModel &Launches, ConstantEvaluator &Eval);
+
+  /// Whether the translation unit has a programmatic launch.
+  bool any() const { return Any; }
+
+  /// How Kernel is launched; Programmatic launches are appended to Out.
+  EarlyStart classify(const clang::FunctionDecl *Kernel,
+                      llvm::SmallVectorImpl<ProgrammaticLaunch> *Out) const;
+
+private:
+  struct PerKernel {
+    llvm::SmallVector<ProgrammaticLaunch, 1> Programmatic;
+    bool Plain = false;
+    bool Unreadable = false;
+  };
+  llvm::DenseMap<const clang::Decl *, PerKernel> ByKernel;
+  bool Any = false;
+  bool UnresolvedProgrammatic = false;
+};
+
+} // namespace cuda_tidy
+
+#endif // CUDA_TIDY_LIB_PDL_EARLYLAUNCH_H

@@ -1,0 +1,1051 @@
+//===--- GridDependency.cpp - What a kernel touches before its wait -------===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lib/pdl/GridDependency.h"
+#include "lib/ast/CudaAST.h"
+#include "lib/target/ArchConditionals.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Analysis/CFG.h"
+#include "clang/Basic/CharInfo.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
+#include <vector>
+
+using namespace clang;
+
+namespace cuda_tidy {
+
+bool isWaitAsm(const GCCAsmStmt *Asm) {
+  return StringRef(Asm->getAsmString()).contains("griddepcontrol.wait");
+}
+
+bool hasMemoryClobber(const GCCAsmStmt *Asm) {
+  for (unsigned I = 0, N = Asm->getNumClobbers(); I < N; ++I)
+    if (Asm->getClobber(I) == "memory")
+      return true;
+  return false;
+}
+
+namespace {
+
+/// Where an object, or a pointer's target, lives. None is the start of a
+/// join (no value seen yet).
+enum class Space : uint8_t { None, Global, Other, Unknown };
+
+Space join(Space A, Space B) {
+  if (A == Space::None)
+    return B;
+  if (B == Space::None)
+    return A;
+  return A == B ? A : Space::Unknown;
+}
+
+/// An object: where it lives, and where the pointers stored in it point.
+struct ObjInfo {
+  Space Where = Space::Unknown;
+  Space Inner = Space::Unknown;
+};
+
+/// One call being analysed: the function and how its parameters are bound.
+struct Frame {
+  const FunctionDecl *Fn = nullptr;
+  const Frame *Parent = nullptr;
+  /// The CallExpr or CXXConstructExpr in Parent.
+  const Expr *Call = nullptr;
+  /// A member call's object, in Parent (a pointer when ObjectIsPointer).
+  const Expr *Object = nullptr;
+  bool ObjectIsPointer = false;
+  /// The first argument of Call that binds a parameter (1 for a member
+  /// operator call, whose first argument is the object).
+  unsigned ArgOffset = 0;
+};
+
+/// Whether the paths reaching a point have waited.
+struct WaitState {
+  bool Must = false; ///< every path
+  bool May = false;  ///< some path
+  bool operator==(const WaitState &O) const {
+    return Must == O.Must && May == O.May;
+  }
+};
+
+/// What a statement of the CFG does to the wait state.
+enum class Effect { None, Wait, MayWait, Barrier };
+
+WaitState apply(WaitState S, Effect E) {
+  switch (E) {
+  case Effect::Wait:
+    return {true, true};
+  case Effect::MayWait:
+    S.May = true;
+    return S;
+  case Effect::Barrier:
+    if (S.May)
+      S.Must = true;
+    return S;
+  case Effect::None:
+    return S;
+  }
+  return S;
+}
+
+/// The CFG of one function, the wait state at each block's entry, and the
+/// values its local pointers are given.
+struct FunctionInfo {
+  std::unique_ptr<CFG> Cfg;
+  std::vector<WaitState> In;
+  std::vector<bool> Reached;
+  WaitState Exit;
+  bool ExitReached = false;
+  bool InProgress = true;
+};
+
+/// The values one function's local variables are given.
+struct LocalFacts {
+  /// The values assigned to each local variable (its initialiser too).
+  llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 2>> Values;
+  /// Locals whose address is taken.
+  llvm::DenseSet<const VarDecl *> Escaped;
+};
+
+StringRef calleeName(const FunctionDecl *F) {
+  return F && F->getIdentifier() ? F->getName() : StringRef();
+}
+
+bool isBarrierName(StringRef N) {
+  return N == "__syncthreads" || N == "__syncthreads_count" ||
+         N == "__syncthreads_and" || N == "__syncthreads_or" ||
+         N == "__barrier_sync";
+}
+
+/// Calls that touch no memory through their pointer arguments.
+bool isAddressOnly(StringRef N) {
+  return N.starts_with("__cvta") || N.starts_with("__isGlobal") ||
+         N.starts_with("__isShared") || N.starts_with("__isConstant") ||
+         N.starts_with("__isLocal") || N.contains_insensitive("prefetch") ||
+         N == "printf" || N == "cudaTriggerProgrammaticLaunchCompletion";
+}
+
+/// The lvalue an argument passes, through copies and temporaries.
+const Expr *objectArg(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParens();
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E)) {
+      E = M->getSubExpr();
+      continue;
+    }
+    if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
+      if (C->getNumArgs() == 1 &&
+          C->getConstructor()->isCopyOrMoveConstructor()) {
+        E = C->getArg(0);
+        continue;
+      }
+      return E;
+    }
+    if (const auto *IC = dyn_cast<ImplicitCastExpr>(E)) {
+      if (IC->getCastKind() == CK_NoOp ||
+          IC->getCastKind() == CK_DerivedToBase ||
+          IC->getCastKind() == CK_UncheckedDerivedToBase) {
+        E = IC->getSubExpr();
+        continue;
+      }
+    }
+    if (const auto *EW = dyn_cast<ExprWithCleanups>(E)) {
+      E = EW->getSubExpr();
+      continue;
+    }
+    return E;
+  }
+  return E;
+}
+
+} // namespace
+
+class GridDependencyAnalysis::Impl {
+public:
+  explicit Impl(ASTContext &Ctx) : Ctx(Ctx) {}
+
+  FunctionInfo *info(const FunctionDecl *F);
+  Effect effectOf(const Stmt *S);
+  void walkFunction(const Frame &F, unsigned Depth,
+                    llvm::SmallVectorImpl<const Expr *> &Calls,
+                    KernelDependency &Out);
+  void collectWaits(const FunctionDecl *Kernel, KernelDependency &Out);
+
+  ASTContext &Ctx;
+  llvm::DenseMap<const FunctionDecl *, std::unique_ptr<FunctionInfo>> Infos;
+  /// User functions that wait on every path, in the order found.
+  llvm::SmallVector<const FunctionDecl *, 2> Wrappers;
+
+private:
+  void solve(FunctionInfo &I);
+  void scanValues(const Stmt *S, LocalFacts &I);
+  const LocalFacts &localFacts(const FunctionDecl *Def);
+  Effect callEffect(const FunctionDecl *Callee);
+  bool shallowWait(const FunctionDecl *F);
+  bool mayWait(const FunctionDecl *F);
+  bool stmtMayWait(const Stmt *S);
+  void walkAll(const Stmt *S, const Frame &F, unsigned Depth,
+               llvm::SmallVectorImpl<const Expr *> &Calls,
+               KernelDependency &Out);
+
+  void inspect(const Stmt *S, const Frame &F, unsigned Depth,
+               llvm::SmallVectorImpl<const Expr *> &Calls,
+               KernelDependency &Out);
+  void inspectCall(const CallExpr *CE, const Frame &F, unsigned Depth,
+                   llvm::SmallVectorImpl<const Expr *> &Calls,
+                   KernelDependency &Out);
+  void inspectConstruct(const CXXConstructExpr *CE, const Frame &F,
+                        unsigned Depth,
+                        llvm::SmallVectorImpl<const Expr *> &Calls,
+                        KernelDependency &Out);
+  void inspectOpaqueArgs(const Stmt *Call, const FunctionDecl *Callee,
+                         llvm::ArrayRef<const Expr *> Args, const Frame &F,
+                         llvm::SmallVectorImpl<const Expr *> &Calls,
+                         KernelDependency &Out);
+  void add(const Stmt *Access, const Expr *Through, bool Write,
+           llvm::ArrayRef<const Expr *> Calls, KernelDependency &Out);
+
+  ObjInfo objectInfo(const Expr *E, const Frame &F, unsigned Depth = 0);
+  Space pointee(const Expr *E, const Frame &F, unsigned Depth = 0);
+  Space loadedPointer(const Expr *L, const Frame &F, unsigned Depth);
+  Space localValues(const VarDecl *V, const Frame &F, unsigned Depth);
+  ObjInfo variableInfo(const VarDecl *V, const Frame &F, unsigned Depth);
+  ObjInfo thisInfo(const Frame &F, unsigned Depth);
+  const Expr *argumentFor(const Frame &F, const ParmVarDecl *P) const;
+  const Frame *frameOf(const Decl *Owner, const Frame &F) const;
+
+  llvm::DenseSet<const VarDecl *> Visiting;
+  /// Whether a function's body, or a function it calls, may wait.
+  llvm::DenseMap<const FunctionDecl *, bool> MayWaitCache;
+  llvm::DenseMap<const FunctionDecl *, std::unique_ptr<LocalFacts>> Locals;
+};
+
+FunctionInfo *GridDependencyAnalysis::Impl::info(const FunctionDecl *F) {
+  if (!F)
+    return nullptr;
+  const FunctionDecl *Def = nullptr;
+  if (!F->hasBody(Def) || !Def)
+    return nullptr;
+  auto [It, New] = Infos.try_emplace(Def);
+  if (!New)
+    return It->second && !It->second->InProgress ? It->second.get() : nullptr;
+  It->second = std::make_unique<FunctionInfo>();
+  FunctionInfo *I = It->second.get();
+  CFG::BuildOptions Opts;
+  Opts.PruneTriviallyFalseEdges = true;
+  Opts.AddInitializers = true;
+  Opts.AddImplicitDtors = false;
+  Opts.AddTemporaryDtors = false;
+  Opts.setAllAlwaysAdd();
+  I->Cfg = CFG::buildCFG(Def, Def->getBody(), &Ctx, Opts);
+  if (!I->Cfg) {
+    Infos[Def].reset();
+    return nullptr;
+  }
+  solve(*I);
+  I->InProgress = false;
+  if (I->ExitReached && I->Exit.Must && !isInSystemHeader(Def))
+    Wrappers.push_back(Def);
+  return I;
+}
+
+const LocalFacts &
+GridDependencyAnalysis::Impl::localFacts(const FunctionDecl *Def) {
+  std::unique_ptr<LocalFacts> &Facts = Locals[Def];
+  if (!Facts) {
+    Facts = std::make_unique<LocalFacts>();
+    scanValues(Def->getBody(), *Facts);
+    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
+      for (const CXXCtorInitializer *Init : Ctor->inits())
+        if (Init->getInit())
+          scanValues(Init->getInit(), *Facts);
+  }
+  return *Facts;
+}
+
+/// Records the values given to local variables and the locals whose
+/// address is taken.
+void GridDependencyAnalysis::Impl::scanValues(const Stmt *S, LocalFacts &I) {
+  if (!S)
+    return;
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D))
+        if (const Expr *Init = V->getInit())
+          I.Values[V].push_back(Init);
+  } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+    if (BO->getOpcode() == BO_Assign)
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+        if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+          I.Values[V].push_back(BO->getRHS());
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+    if (UO->getOpcode() == UO_AddrOf)
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
+        if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+          I.Escaped.insert(V);
+  }
+  for (const Stmt *Child : S->children())
+    scanValues(Child, I);
+}
+
+/// The forward dataflow of the wait state over I's CFG.
+void GridDependencyAnalysis::Impl::solve(FunctionInfo &I) {
+  CFG &G = *I.Cfg;
+  unsigned N = G.getNumBlockIDs();
+  I.In.assign(N, WaitState{true, false});
+  I.Reached.assign(N, false);
+  std::vector<WaitState> Out(N, WaitState{true, false});
+  std::vector<bool> OutSet(N, false);
+  unsigned Entry = G.getEntry().getBlockID();
+  bool Changed = true;
+  for (unsigned Round = 0; Changed && Round < 64; ++Round) {
+    Changed = false;
+    for (const CFGBlock *B : llvm::reverse(G)) {
+      unsigned Id = B->getBlockID();
+      WaitState S{true, false};
+      bool Reached = Id == Entry;
+      if (Id == Entry)
+        S = WaitState{false, false};
+      for (const CFGBlock::AdjacentBlock &P : B->preds()) {
+        const CFGBlock *PB = P.getReachableBlock();
+        if (!PB || !OutSet[PB->getBlockID()])
+          continue;
+        const WaitState &PS = Out[PB->getBlockID()];
+        S.Must = Reached ? (S.Must && PS.Must) : PS.Must;
+        S.May = Reached ? (S.May || PS.May) : PS.May;
+        Reached = true;
+      }
+      if (!Reached)
+        continue;
+      I.In[Id] = S;
+      I.Reached[Id] = true;
+      for (const CFGElement &E : *B)
+        if (std::optional<CFGStmt> CS = E.getAs<CFGStmt>())
+          S = apply(S, effectOf(CS->getStmt()));
+      if (!OutSet[Id] || !(Out[Id] == S)) {
+        Out[Id] = S;
+        OutSet[Id] = true;
+        Changed = true;
+      }
+    }
+  }
+  unsigned Exit = G.getExit().getBlockID();
+  I.ExitReached = I.Reached[Exit];
+  I.Exit = I.In[Exit];
+}
+
+/// A function in a system header waits when a statement of its body, at
+/// the top level, is a wait (the toolkit's and CCCL's small wrappers).
+bool GridDependencyAnalysis::Impl::shallowWait(const FunctionDecl *F) {
+  const FunctionDecl *Def = nullptr;
+  if (!F->hasBody(Def) || !Def)
+    return false;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  if (!Body || Body->size() > 8)
+    return false;
+  for (const Stmt *S : Body->body()) {
+    if (const auto *A = dyn_cast<GCCAsmStmt>(S); A && isWaitAsm(A))
+      return true;
+    if (const auto *CE = dyn_cast<CallExpr>(S))
+      if (calleeName(CE->getDirectCallee()) == "cudaGridDependencySynchronize")
+        return true;
+  }
+  return false;
+}
+
+/// Whether S, or a function it calls, may wait: a syntactic scan, so that
+/// the CFG is built only for the functions where the wait state changes.
+bool GridDependencyAnalysis::Impl::stmtMayWait(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *A = dyn_cast<GCCAsmStmt>(S); A && isWaitAsm(A))
+    return true;
+  const FunctionDecl *Callee = nullptr;
+  if (const auto *CE = dyn_cast<CallExpr>(S))
+    Callee = CE->getDirectCallee();
+  else if (const auto *CC = dyn_cast<CXXConstructExpr>(S))
+    Callee = CC->getConstructor();
+  if (Callee) {
+    StringRef Name = calleeName(Callee);
+    if (Name == "cudaGridDependencySynchronize")
+      return true;
+    if (isInSystemHeader(Callee) ? shallowWait(Callee) : mayWait(Callee))
+      return true;
+  }
+  for (const Stmt *Child : S->children())
+    if (stmtMayWait(Child))
+      return true;
+  return false;
+}
+
+bool GridDependencyAnalysis::Impl::mayWait(const FunctionDecl *F) {
+  const FunctionDecl *Def = nullptr;
+  if (!F->hasBody(Def) || !Def)
+    return false;
+  auto [It, New] = MayWaitCache.try_emplace(Def, false);
+  if (!New)
+    return It->second;
+  bool Result = stmtMayWait(Def->getBody());
+  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
+    for (const CXXCtorInitializer *Init : Ctor->inits())
+      Result = Result || stmtMayWait(Init->getInit());
+  MayWaitCache[Def] = Result;
+  return Result;
+}
+
+Effect GridDependencyAnalysis::Impl::callEffect(const FunctionDecl *Callee) {
+  if (!Callee)
+    return Effect::None;
+  StringRef Name = calleeName(Callee);
+  if (Name == "cudaGridDependencySynchronize")
+    return Effect::Wait;
+  if (isBarrierName(Name))
+    return Effect::Barrier;
+  if (isInSystemHeader(Callee))
+    return shallowWait(Callee) ? Effect::Wait : Effect::None;
+  if (!mayWait(Callee))
+    return Effect::None;
+  FunctionInfo *I = info(Callee);
+  if (!I)
+    return Effect::None;
+  if (I->ExitReached && I->Exit.Must)
+    return Effect::Wait;
+  if (I->ExitReached && I->Exit.May)
+    return Effect::MayWait;
+  return Effect::None;
+}
+
+Effect GridDependencyAnalysis::Impl::effectOf(const Stmt *S) {
+  if (const auto *CE = dyn_cast<CallExpr>(S))
+    return callEffect(CE->getDirectCallee());
+  if (const auto *CC = dyn_cast<CXXConstructExpr>(S))
+    return callEffect(CC->getConstructor());
+  if (const auto *A = dyn_cast<GCCAsmStmt>(S)) {
+    if (isWaitAsm(A))
+      return Effect::Wait;
+    std::string AsmText = A->getAsmString();
+    StringRef Text(AsmText);
+    if (Text.contains("bar.sync") || Text.contains("barrier.sync") ||
+        Text.contains("barrier.cta.sync"))
+      return Effect::Barrier;
+  }
+  return Effect::None;
+}
+
+//===----------------------------------------------------------------------===//
+// Where objects and pointers live.
+//===----------------------------------------------------------------------===//
+
+const Frame *GridDependencyAnalysis::Impl::frameOf(const Decl *Owner,
+                                                   const Frame &F) const {
+  for (const Frame *Cur = &F; Cur; Cur = Cur->Parent)
+    if (Cur->Fn == Owner || Cur->Fn->getCanonicalDecl() ==
+                                cast<FunctionDecl>(Owner)->getCanonicalDecl())
+      return Cur;
+  return nullptr;
+}
+
+const Expr *
+GridDependencyAnalysis::Impl::argumentFor(const Frame &F,
+                                          const ParmVarDecl *P) const {
+  unsigned Index = P->getFunctionScopeIndex() + F.ArgOffset;
+  if (const auto *CE = dyn_cast_or_null<CallExpr>(F.Call))
+    return Index < CE->getNumArgs() ? CE->getArg(Index) : nullptr;
+  if (const auto *CC = dyn_cast_or_null<CXXConstructExpr>(F.Call))
+    return Index < CC->getNumArgs() ? CC->getArg(Index) : nullptr;
+  return nullptr;
+}
+
+ObjInfo GridDependencyAnalysis::Impl::thisInfo(const Frame &F, unsigned Depth) {
+  if (isa<CXXConstructorDecl>(F.Fn) || !F.Object || !F.Parent)
+    return {Space::Other, Space::Unknown};
+  if (F.ObjectIsPointer) {
+    Space W = pointee(F.Object, *F.Parent, Depth + 1);
+    return {W, W == Space::Global ? Space::Global : Space::Unknown};
+  }
+  return objectInfo(F.Object, *F.Parent, Depth + 1);
+}
+
+ObjInfo GridDependencyAnalysis::Impl::variableInfo(const VarDecl *V,
+                                                   const Frame &F,
+                                                   unsigned Depth) {
+  if (V->hasAttr<CUDASharedAttr>())
+    return {Space::Other, Space::Unknown};
+  if (V->hasAttr<CUDAConstantAttr>())
+    return {Space::Other, Space::Global};
+  if (!V->hasLocalStorage()) {
+    if (V->hasAttr<CUDADeviceAttr>() && !V->getType().isConstQualified())
+      return {Space::Global, Space::Global};
+    return {Space::Unknown, Space::Unknown};
+  }
+  const auto *Owner = dyn_cast_or_null<FunctionDecl>(V->getDeclContext());
+  const Frame *In = Owner ? frameOf(Owner, F) : nullptr;
+  if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
+    // A kernel's parameter lives in parameter space; what it points to (or
+    // the pointers stored in it) is global memory.
+    if (Owner && isKernel(Owner))
+      return {Space::Other, Space::Global};
+    const Expr *Arg = In ? argumentFor(*In, P) : nullptr;
+    if (!Arg || !In->Parent)
+      return {Space::Unknown, Space::Unknown};
+    if (P->getType()->isReferenceType())
+      return objectInfo(Arg, *In->Parent, Depth + 1);
+    return {Space::Other,
+            objectInfo(objectArg(Arg), *In->Parent, Depth + 1).Inner};
+  }
+  if (!In)
+    return {Space::Unknown, Space::Unknown};
+  if (V->getType()->isReferenceType() && V->getInit())
+    return objectInfo(V->getInit(), *In, Depth + 1);
+  if (V->getType()->isRecordType() && V->getInit())
+    return {Space::Other,
+            objectInfo(objectArg(V->getInit()), *In, Depth + 1).Inner};
+  return {Space::Other, Space::Unknown};
+}
+
+ObjInfo GridDependencyAnalysis::Impl::objectInfo(const Expr *E, const Frame &F,
+                                                 unsigned Depth) {
+  if (!E || Depth > 24)
+    return {};
+  E = objectArg(E);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      return variableInfo(V, F, Depth);
+    return {};
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (ME->getMemberDecl()->getType()->isReferenceType())
+      return {};
+    if (ME->isArrow()) {
+      Space W = pointee(ME->getBase(), F, Depth + 1);
+      return {W, W == Space::Global ? Space::Global : Space::Unknown};
+    }
+    return objectInfo(ME->getBase(), F, Depth + 1);
+  }
+  const Expr *Ptr = nullptr;
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+    Ptr = AS->getBase();
+  else if (const auto *UO = dyn_cast<UnaryOperator>(E);
+           UO && UO->getOpcode() == UO_Deref)
+    Ptr = UO->getSubExpr();
+  if (Ptr) {
+    Space W = pointee(Ptr, F, Depth + 1);
+    return {W, W == Space::Global ? Space::Global : Space::Unknown};
+  }
+  return {};
+}
+
+/// The join of the values a local variable (or a helper's by-value
+/// parameter) is given; Unknown when its address is taken. A variable met
+/// again while its values are being joined adds nothing (None).
+Space GridDependencyAnalysis::Impl::localValues(const VarDecl *V,
+                                                const Frame &F,
+                                                unsigned Depth) {
+  const auto *Owner = dyn_cast_or_null<FunctionDecl>(V->getDeclContext());
+  const Frame *In = Owner ? frameOf(Owner, F) : nullptr;
+  const auto *P = dyn_cast<ParmVarDecl>(V);
+  bool KernelParam = P && Owner && isKernel(Owner);
+  if (!In && !KernelParam)
+    return Space::Unknown;
+  if (!In || !In->Fn->getBody())
+    return KernelParam ? Space::Global : Space::Unknown;
+  const LocalFacts *I = &localFacts(In->Fn);
+  if (I->Escaped.count(V))
+    return Space::Unknown;
+  if (!Visiting.insert(V).second)
+    return Space::None;
+  Space S = Space::None;
+  if (KernelParam) {
+    S = Space::Global;
+  } else if (P) {
+    const Expr *Arg = argumentFor(*In, P);
+    S = Arg && In->Parent ? pointee(Arg, *In->Parent, Depth + 1)
+                          : Space::Unknown;
+  }
+  auto It = I->Values.find(V);
+  if (It != I->Values.end())
+    for (const Expr *Value : It->second)
+      S = join(S, pointee(Value, *In, Depth + 1));
+  Visiting.erase(V);
+  return S == Space::None ? Space::Unknown : S;
+}
+
+Space GridDependencyAnalysis::Impl::loadedPointer(const Expr *L, const Frame &F,
+                                                  unsigned Depth) {
+  L = L->IgnoreParens();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(L))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+        V && V->hasLocalStorage() && !V->getType()->isReferenceType())
+      return localValues(V, F, Depth);
+  // A pointer member the constructor being analysed initialises.
+  if (const auto *ME = dyn_cast<MemberExpr>(L);
+      ME && isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(F.Fn))
+      for (const CXXCtorInitializer *Init : Ctor->inits())
+        if (Init->getMember() == ME->getMemberDecl() && Init->getInit())
+          return pointee(Init->getInit(), F, Depth + 1);
+  return objectInfo(L, F, Depth + 1).Inner;
+}
+
+Space GridDependencyAnalysis::Impl::pointee(const Expr *E, const Frame &F,
+                                            unsigned Depth) {
+  if (!E || Depth > 24)
+    return Space::Unknown;
+  E = E->IgnoreParens();
+  if (const auto *CE = dyn_cast<CastExpr>(E)) {
+    switch (CE->getCastKind()) {
+    case CK_LValueToRValue:
+      return loadedPointer(CE->getSubExpr(), F, Depth + 1);
+    case CK_ArrayToPointerDecay:
+      return objectInfo(CE->getSubExpr(), F, Depth + 1).Where;
+    case CK_NullToPointer:
+      // A null pointer is never accessed: it adds nothing to a join.
+      return Space::None;
+    case CK_IntegralToPointer:
+      return Space::Unknown;
+    default:
+      return pointee(CE->getSubExpr(), F, Depth + 1);
+    }
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() == UO_AddrOf)
+      return objectInfo(UO->getSubExpr(), F, Depth + 1).Where;
+    if (UO->isIncrementDecrementOp())
+      return pointee(UO->getSubExpr(), F, Depth + 1);
+    return Space::Unknown;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() == BO_Comma || BO->isAssignmentOp())
+      return pointee(BO->getRHS(), F, Depth + 1);
+    if (BO->isAdditiveOp())
+      return pointee(BO->getLHS()->getType()->isPointerType() ? BO->getLHS()
+                                                              : BO->getRHS(),
+                     F, Depth + 1);
+    return Space::Unknown;
+  }
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E))
+    return join(pointee(CO->getTrueExpr(), F, Depth + 1),
+                pointee(CO->getFalseExpr(), F, Depth + 1));
+  if (isa<CXXThisExpr>(E))
+    return thisInfo(F, Depth).Where;
+  if (const auto *EW = dyn_cast<ExprWithCleanups>(E))
+    return pointee(EW->getSubExpr(), F, Depth + 1);
+  return Space::Unknown;
+}
+
+//===----------------------------------------------------------------------===//
+// The walk for accesses before the wait.
+//===----------------------------------------------------------------------===//
+
+void GridDependencyAnalysis::Impl::add(const Stmt *Access, const Expr *Through,
+                                       bool Write, ArrayRef<const Expr *> Calls,
+                                       KernelDependency &Out) {
+  if (Out.Early.size() >= 32)
+    return;
+  EarlyAccess A;
+  A.Access = Access;
+  A.Through = Through;
+  A.Write = Write;
+  A.Calls.assign(Calls.begin(), Calls.end());
+  Out.Early.push_back(std::move(A));
+}
+
+/// The pointer or object an lvalue goes through, for messages.
+static const Expr *throughOf(const Expr *L) {
+  L = L->IgnoreParenImpCasts();
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(L))
+    return AS->getBase()->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(L);
+      UO && UO->getOpcode() == UO_Deref)
+    return UO->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *ME = dyn_cast<MemberExpr>(L); ME && ME->isArrow())
+    return ME->getBase()->IgnoreParenImpCasts();
+  if (const auto *ME = dyn_cast<MemberExpr>(L))
+    return throughOf(ME->getBase());
+  return L;
+}
+
+void GridDependencyAnalysis::Impl::inspectOpaqueArgs(
+    const Stmt *Call, const FunctionDecl *Callee, ArrayRef<const Expr *> Args,
+    const Frame &F, SmallVectorImpl<const Expr *> &Calls,
+    KernelDependency &Out) {
+  if (isAddressOnly(calleeName(Callee)))
+    return;
+  for (unsigned I = 0; I < Args.size(); ++I) {
+    const Expr *Arg = Args[I];
+    const ParmVarDecl *P = Callee && I < Callee->getNumParams()
+                               ? Callee->getParamDecl(I)
+                               : nullptr;
+    QualType T = P ? P->getType() : Arg->getType();
+    if (T->isPointerType() && pointee(Arg, F) == Space::Global) {
+      bool Write = !T->getPointeeType().isConstQualified();
+      add(Call, throughOf(Arg), Write, Calls, Out);
+      return;
+    }
+    if (T->isReferenceType() && objectInfo(Arg, F).Where == Space::Global) {
+      add(Call, throughOf(Arg), !T.getNonReferenceType().isConstQualified(),
+          Calls, Out);
+      return;
+    }
+  }
+}
+
+void GridDependencyAnalysis::Impl::inspectCall(
+    const CallExpr *CE, const Frame &F, unsigned Depth,
+    SmallVectorImpl<const Expr *> &Calls, KernelDependency &Out) {
+  const FunctionDecl *Callee = CE->getDirectCallee();
+  if (!Callee || isBarrierName(calleeName(Callee)) ||
+      calleeName(Callee) == "cudaGridDependencySynchronize")
+    return;
+  Frame Child;
+  Child.Fn = Callee;
+  Child.Parent = &F;
+  Child.Call = CE;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
+    Child.Object = MC->getImplicitObjectArgument();
+    if (const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens()))
+      Child.ObjectIsPointer = ME->isArrow();
+  } else if (isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(Callee)) {
+    Child.Object = CE->getArg(0);
+    Child.ArgOffset = 1;
+  }
+  const auto *Method = dyn_cast<CXXMethodDecl>(Callee);
+  // An implicit or trivial assignment of a whole object.
+  if (Method && Method->isTrivial() && Child.Object) {
+    if (objectInfo(Child.Object, F).Where == Space::Global)
+      add(CE, throughOf(Child.Object), true, Calls, Out);
+    else if (CE->getNumArgs() > 1 &&
+             objectInfo(CE->getArg(1), F).Where == Space::Global)
+      add(CE, throughOf(CE->getArg(1)), false, Calls, Out);
+    return;
+  }
+  const FunctionDecl *Def = nullptr;
+  bool Followed = Callee->hasBody(Def) && Def && !isInSystemHeader(Def) &&
+                  isDeviceCode(Def) && Depth < 5 && !frameOf(Def, F);
+  if (Followed) {
+    Child.Fn = Def;
+    Calls.push_back(CE);
+    walkFunction(Child, Depth + 1, Calls, Out);
+    Calls.pop_back();
+    return;
+  }
+  // Only the toolkit's functions (atomics, __ldg, cub's loads) are known
+  // to access what they are given; a user function without a body may
+  // only compute an address.
+  if (!isInSystemHeader(Callee) && !Callee->getBuiltinID())
+    return;
+  llvm::SmallVector<const Expr *, 4> Args(CE->arg_begin() + Child.ArgOffset,
+                                          CE->arg_end());
+  inspectOpaqueArgs(CE, Callee, Args, F, Calls, Out);
+  if (Child.Object && !Child.ObjectIsPointer &&
+      objectInfo(Child.Object, F).Where == Space::Global)
+    add(CE, throughOf(Child.Object), false, Calls, Out);
+}
+
+void GridDependencyAnalysis::Impl::inspectConstruct(
+    const CXXConstructExpr *CE, const Frame &F, unsigned Depth,
+    SmallVectorImpl<const Expr *> &Calls, KernelDependency &Out) {
+  const CXXConstructorDecl *Ctor = CE->getConstructor();
+  if (Ctor->isTrivial() ||
+      (Ctor->isCopyOrMoveConstructor() && Ctor->isImplicit())) {
+    if (CE->getNumArgs() >= 1 &&
+        objectInfo(CE->getArg(0), F).Where == Space::Global)
+      add(CE, throughOf(CE->getArg(0)), false, Calls, Out);
+    return;
+  }
+  const FunctionDecl *Def = nullptr;
+  if (Ctor->hasBody(Def) && Def && !isInSystemHeader(Def) && Depth < 5 &&
+      !frameOf(Def, F)) {
+    Frame Child;
+    Child.Fn = Def;
+    Child.Parent = &F;
+    Child.Call = CE;
+    Calls.push_back(CE);
+    walkFunction(Child, Depth + 1, Calls, Out);
+    Calls.pop_back();
+    return;
+  }
+  llvm::SmallVector<const Expr *, 4> Args(CE->arg_begin(), CE->arg_end());
+  inspectOpaqueArgs(CE, Ctor, Args, F, Calls, Out);
+}
+
+void GridDependencyAnalysis::Impl::inspect(const Stmt *S, const Frame &F,
+                                           unsigned Depth,
+                                           SmallVectorImpl<const Expr *> &Calls,
+                                           KernelDependency &Out) {
+  if (const auto *IC = dyn_cast<ImplicitCastExpr>(S)) {
+    if (IC->getCastKind() != CK_LValueToRValue)
+      return;
+    // A conditional lvalue (`p ? *p : n`) reads one of its arms.
+    llvm::SmallVector<const Expr *, 2> Arms = {IC->getSubExpr()};
+    for (size_t I = 0; I < Arms.size() && I < 8; ++I) {
+      const Expr *Arm = Arms[I]->IgnoreParens();
+      if (const auto *CO = dyn_cast<AbstractConditionalOperator>(Arm)) {
+        Arms.push_back(CO->getTrueExpr());
+        Arms.push_back(CO->getFalseExpr());
+        continue;
+      }
+      if (objectInfo(Arm, F).Where == Space::Global) {
+        add(Arm, throughOf(Arm), false, Calls, Out);
+        return;
+      }
+    }
+    return;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+    if (BO->isAssignmentOp() &&
+        objectInfo(BO->getLHS(), F).Where == Space::Global)
+      add(BO->getLHS(), throughOf(BO->getLHS()), true, Calls, Out);
+    return;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+    if (UO->isIncrementDecrementOp() &&
+        objectInfo(UO->getSubExpr(), F).Where == Space::Global)
+      add(UO->getSubExpr(), throughOf(UO->getSubExpr()), true, Calls, Out);
+    return;
+  }
+  if (const auto *CE = dyn_cast<CallExpr>(S))
+    return inspectCall(CE, F, Depth, Calls, Out);
+  if (const auto *CC = dyn_cast<CXXConstructExpr>(S))
+    return inspectConstruct(CC, F, Depth, Calls, Out);
+  if (const auto *A = dyn_cast<GCCAsmStmt>(S)) {
+    std::string AsmText = A->getAsmString();
+    StringRef Text(AsmText);
+    if (isWaitAsm(A) || Text.contains("prefetch") || Text.contains("cvta"))
+      return;
+    bool Write =
+        Text.contains("st.") || Text.contains("red.") || Text.contains("atom.");
+    for (unsigned I = 0, N = A->getNumInputs(); I < N; ++I) {
+      const Expr *In = A->getInputExpr(I);
+      if (In->getType()->isPointerType() && pointee(In, F) == Space::Global) {
+        add(A, throughOf(In), Write, Calls, Out);
+        return;
+      }
+    }
+  }
+}
+
+/// Inspects every evaluated statement under S, none of which waits.
+void GridDependencyAnalysis::Impl::walkAll(const Stmt *S, const Frame &F,
+                                           unsigned Depth,
+                                           SmallVectorImpl<const Expr *> &Calls,
+                                           KernelDependency &Out) {
+  if (!S || isa<LambdaExpr>(S) || isa<UnaryExprOrTypeTraitExpr>(S))
+    return;
+  for (const Stmt *Child : S->children())
+    walkAll(Child, F, Depth, Calls, Out);
+  inspect(S, F, Depth, Calls, Out);
+}
+
+void GridDependencyAnalysis::Impl::walkFunction(
+    const Frame &F, unsigned Depth, SmallVectorImpl<const Expr *> &Calls,
+    KernelDependency &Out) {
+  // A helper that never waits: every access in it comes before the wait,
+  // and no CFG is needed.
+  if (F.Parent && !mayWait(F.Fn)) {
+    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(F.Fn))
+      for (const CXXCtorInitializer *Init : Ctor->inits())
+        walkAll(Init->getInit(), F, Depth, Calls, Out);
+    walkAll(F.Fn->getBody(), F, Depth, Calls, Out);
+    return;
+  }
+  FunctionInfo *I = info(F.Fn);
+  if (!I)
+    return;
+  for (const CFGBlock *B : llvm::reverse(*I->Cfg)) {
+    unsigned Id = B->getBlockID();
+    if (!I->Reached[Id])
+      continue;
+    WaitState S = I->In[Id];
+    for (const CFGElement &E : *B) {
+      std::optional<CFGStmt> CS = E.getAs<CFGStmt>();
+      if (!CS)
+        continue;
+      if (!S.Must)
+        inspect(CS->getStmt(), F, Depth, Calls, Out);
+      S = apply(S, effectOf(CS->getStmt()));
+    }
+  }
+}
+
+void GridDependencyAnalysis::Impl::collectWaits(const FunctionDecl *Kernel,
+                                                KernelDependency &Out) {
+  FunctionInfo *I = info(Kernel);
+  if (!I)
+    return;
+  for (const CFGBlock *B : *I->Cfg) {
+    if (!I->Reached[B->getBlockID()])
+      continue;
+    for (const CFGElement &E : *B)
+      if (std::optional<CFGStmt> CS = E.getAs<CFGStmt>()) {
+        Effect Eff = effectOf(CS->getStmt());
+        if (Eff == Effect::Wait || Eff == Effect::MayWait) {
+          Out.MayWait = true;
+          Out.Waits.push_back(CS->getStmt());
+        }
+      }
+  }
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::sort(Out.Waits, [&](const Stmt *A, const Stmt *B) {
+    return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
+  });
+  Out.Waits.erase(std::unique(Out.Waits.begin(), Out.Waits.end()),
+                  Out.Waits.end());
+  Out.WaitsOnEveryPath = !I->ExitReached || I->Exit.Must;
+}
+
+//===----------------------------------------------------------------------===//
+// The public interface.
+//===----------------------------------------------------------------------===//
+
+GridDependencyAnalysis::GridDependencyAnalysis(ASTContext &Ctx)
+    : P(std::make_unique<Impl>(Ctx)) {}
+GridDependencyAnalysis::~GridDependencyAnalysis() = default;
+
+KernelDependency
+GridDependencyAnalysis::analyzeKernel(const FunctionDecl *Kernel) {
+  KernelDependency Out;
+  const FunctionDecl *Def = nullptr;
+  if (!Kernel->hasBody(Def) || !Def)
+    return Out;
+  P->collectWaits(Def, Out);
+  Frame Top;
+  Top.Fn = Def;
+  llvm::SmallVector<const Expr *, 4> Calls;
+  P->walkFunction(Top, 0, Calls, Out);
+  const SourceManager &SM = P->Ctx.getSourceManager();
+  auto Where = [](const EarlyAccess &A) {
+    return A.Calls.empty() ? A.Access->getBeginLoc()
+                           : A.Calls.front()->getBeginLoc();
+  };
+  llvm::stable_sort(Out.Early, [&](const EarlyAccess &A, const EarlyAccess &B) {
+    return SM.isBeforeInTranslationUnit(Where(A), Where(B));
+  });
+  return Out;
+}
+
+/// The offsets in Text where a wait is written: `griddepcontrol.wait`, or
+/// one of Names as a whole identifier.
+static llvm::SmallVector<size_t, 2> waitOffsets(StringRef Text,
+                                                ArrayRef<StringRef> Names) {
+  llvm::SmallVector<size_t, 2> Offsets;
+  auto IsIdent = [](char C) { return isAlphanumeric(C) || C == '_'; };
+  for (size_t Pos = Text.find("griddepcontrol.wait"); Pos != StringRef::npos;
+       Pos = Text.find("griddepcontrol.wait", Pos + 1))
+    Offsets.push_back(Pos);
+  for (StringRef Name : Names)
+    for (size_t Pos = Text.find(Name); Pos != StringRef::npos;
+         Pos = Text.find(Name, Pos + 1))
+      if ((Pos == 0 || !IsIdent(Text[Pos - 1])) &&
+          (Pos + Name.size() >= Text.size() ||
+           !IsIdent(Text[Pos + Name.size()])))
+        Offsets.push_back(Pos);
+  llvm::sort(Offsets);
+  return Offsets;
+}
+
+/// The text of F's body as written in one file, with its file and offset;
+/// empty when the body comes from a macro or spans files.
+static StringRef bodyText(const FunctionDecl *F, const SourceManager &SM,
+                          FileID &File, unsigned &Begin) {
+  const FunctionDecl *Def = nullptr;
+  if (!F->hasBody(Def) || !Def || !Def->getBody())
+    return StringRef();
+  SourceRange R = Def->getBody()->getSourceRange();
+  if (R.getBegin().isMacroID() || R.getEnd().isMacroID())
+    return StringRef();
+  auto [BeginFile, BeginOffset] = SM.getDecomposedLoc(R.getBegin());
+  auto [EndFile, End] = SM.getDecomposedLoc(R.getEnd());
+  if (BeginFile != EndFile || End < BeginOffset)
+    return StringRef();
+  File = BeginFile;
+  Begin = BeginOffset;
+  return SM.getBufferData(File).substr(Begin, End - Begin + 1);
+}
+
+bool GridDependencyAnalysis::mentionsWait(const FunctionDecl *Kernel,
+                                          ArrayRef<StringRef> WrapperNames) {
+  FileID File;
+  unsigned Begin = 0;
+  StringRef Text = bodyText(Kernel, P->Ctx.getSourceManager(), File, Begin);
+  llvm::SmallVector<StringRef, 4> Names(WrapperNames.begin(),
+                                        WrapperNames.end());
+  Names.push_back("cudaGridDependencySynchronize");
+  return !Text.empty() && !waitOffsets(Text, Names).empty();
+}
+
+llvm::SmallVector<CompiledOutWait, 1>
+GridDependencyAnalysis::compiledOutWaits(const FunctionDecl *Kernel,
+                                         ArrayRef<CompileTarget> Targets,
+                                         ArrayRef<StringRef> WrapperNames) {
+  llvm::SmallVector<CompiledOutWait, 1> Out;
+  const SourceManager &SM = P->Ctx.getSourceManager();
+  FileID File;
+  unsigned Begin = 0;
+  StringRef Text = bodyText(Kernel, SM, File, Begin);
+  if (!Text.contains("#"))
+    return Out;
+  llvm::SmallVector<StringRef, 4> Names(WrapperNames.begin(),
+                                        WrapperNames.end());
+  Names.push_back("cudaGridDependencySynchronize");
+  llvm::SmallVector<size_t, 2> Offsets = waitOffsets(Text, Names);
+  if (Offsets.empty())
+    return Out;
+  const LangOptions &LO = P->Ctx.getLangOpts();
+  ConditionalText Chains = readConditionals(Text, LO);
+  if (!Chains.Balanced)
+    return Out;
+  for (const CompileTarget &T : Targets) {
+    if (T.CudaArch < 900)
+      continue;
+    for (size_t Offset : Offsets) {
+      // The outermost branch holding the wait that T does not take.
+      const ConditionalBranch *Off = nullptr;
+      for (const ConditionalChain &C : Chains.Chains) {
+        llvm::SmallVector<Truth, 4> Truths =
+            branchTruths(C, T.macros(), LO, ToolkitVersion{});
+        for (unsigned B = 0; B < C.Branches.size() && !Off; ++B)
+          if (Offset >= C.Branches[B].End && Offset < C.Branches[B].BodyEnd &&
+              Truths[B] == Truth::False)
+            Off = &C.Branches[B];
+        if (Off)
+          break;
+      }
+      if (!Off)
+        continue;
+      CompiledOutWait W;
+      W.Target = T;
+      W.Directive = SM.getComposedLoc(File, Begin + Off->Begin);
+      W.Wait = SM.getComposedLoc(File, Begin + Offset);
+      Out.push_back(W);
+      break;
+    }
+  }
+  return Out;
+}
+
+bool GridDependencyAnalysis::waitsOnEveryPath(const FunctionDecl *F) {
+  FunctionInfo *I = P->info(F);
+  return I && I->ExitReached && I->Exit.Must;
+}
+
+llvm::SmallVector<StringRef, 2> GridDependencyAnalysis::wrapperNames() const {
+  llvm::SmallVector<StringRef, 2> Names;
+  for (const FunctionDecl *F : P->Wrappers)
+    if (F->getIdentifier() && !llvm::is_contained(Names, F->getName()))
+      Names.push_back(F->getName());
+  return Names;
+}
+
+} // namespace cuda_tidy

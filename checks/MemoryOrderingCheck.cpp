@@ -10,6 +10,7 @@
 #include "lib/ordering/MemoryOrdering.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
 using namespace clang;
@@ -47,28 +48,27 @@ void MemoryOrderingCheck::registerMatchers(MatchFinder *Finder) {
                    "atomicOr_block", "atomicXor_block"))))
           .bind("scoped"),
       this);
-  Finder->addMatcher(cxxConstructExpr(hasType(hasUnqualifiedDesugaredType(
-                                          recordType(hasDeclaration(
-                                              namedDecl(hasName("atomic_ref")))))))
-                         .bind("scoped"),
-                     this);
+  // Loops and the atomic_ref / atomic objects are found by one walk of each
+  // device function's body (the call index, which gives the function of a
+  // call or an asm statement, does not hold them).
   Finder->addMatcher(
-      cxxMemberCallExpr(on(hasType(hasUnqualifiedDesugaredType(recordType(
-                            hasDeclaration(namedDecl(hasName("atomic"))))))))
-          .bind("scoped"),
-      this);
-  // Spin-waits: loops with a condition.
-  Finder->addMatcher(
-      stmt(anyOf(whileStmt(), doStmt(), forStmt(hasCondition(expr()))))
-          .bind("loop"),
+      functionDecl(isDefinition(),
+                   anyOf(hasAttr(attr::CUDADevice), hasAttr(attr::CUDAGlobal)))
+          .bind("func"),
       this);
 }
 
 void MemoryOrderingCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   const CallGraphIndex &Calls = AnalysisContext::get(Ctx).callGraph();
+  if (const auto *Func = Result.Nodes.getNodeAs<FunctionDecl>("func")) {
+    if (!Ctx.getSourceManager().isInSystemHeader(Func->getLocation()) &&
+        isAnalysedBody(Func))
+      checkBody(*Func, Ctx);
+    return;
+  }
   const Stmt *Node = nullptr;
-  for (const char *Id : {"asm", "ticket", "scoped", "loop"})
+  for (const char *Id : {"asm", "ticket", "scoped"})
     if ((Node = Result.Nodes.getNodeAs<Stmt>(Id)))
       break;
   if (!Node || Ctx.getSourceManager().isInSystemHeader(
@@ -83,8 +83,39 @@ void MemoryOrderingCheck::check(const MatchFinder::MatchResult &Result) {
     checkTickets(*Func, Ctx);
   else if (const auto *Site = Result.Nodes.getNodeAs<Stmt>("scoped"))
     checkBlockScope(*Site, *Func, Ctx);
-  else if (const auto *Loop = Result.Nodes.getNodeAs<Stmt>("loop"))
-    checkLoop(*Loop, *Func);
+}
+
+namespace {
+/// The loops and the member calls and constructions of class objects in a
+/// body, lambdas left out (their call operators are functions of their own).
+class SiteCollector : public RecursiveASTVisitor<SiteCollector> {
+public:
+  SmallVector<const Stmt *, 8> Loops, Objects;
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool VisitWhileStmt(WhileStmt *S) { return add(Loops, S); }
+  bool VisitDoStmt(DoStmt *S) { return add(Loops, S); }
+  bool VisitForStmt(ForStmt *S) { return S->getCond() ? add(Loops, S) : true; }
+  bool VisitCXXConstructExpr(CXXConstructExpr *E) { return add(Objects, E); }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *E) {
+    return add(Objects, E);
+  }
+
+private:
+  static bool add(SmallVector<const Stmt *, 8> &To, const Stmt *S) {
+    To.push_back(S);
+    return true;
+  }
+};
+} // namespace
+
+void MemoryOrderingCheck::checkBody(const FunctionDecl &Func,
+                                    ASTContext &Ctx) {
+  SiteCollector Sites;
+  Sites.TraverseStmt(Func.getBody());
+  for (const Stmt *Loop : Sites.Loops)
+    checkLoop(*Loop, Func);
+  for (const Stmt *Object : Sites.Objects)
+    checkBlockScope(*Object, Func, Ctx);
 }
 
 bool MemoryOrderingCheck::memoryAround(const FunctionDecl &Func,

@@ -42,6 +42,7 @@ public:
 private:
   void checkAsm(const clang::GCCAsmStmt &Asm, const clang::FunctionDecl &Func,
                 clang::ASTContext &Ctx);
+  void checkBody(const clang::FunctionDecl &Func, clang::ASTContext &Ctx);
   void checkTickets(const clang::FunctionDecl &Func, clang::ASTContext &Ctx);
   void checkLoop(const clang::Stmt &Loop, const clang::FunctionDecl &Func);
   void checkBlockScope(const clang::Stmt &Site, const clang::FunctionDecl &Func,

@@ -208,7 +208,10 @@ classifyBlockScopeAtomicObject(const CallExpr &MemberCall,
   const auto *Member = dyn_cast<CXXMemberCallExpr>(&MemberCall);
   if (!Member)
     return std::nullopt;
+  // The object's own type: libcu++ declares the members in a base.
   const Expr *Object = Member->getImplicitObjectArgument();
+  if (Object)
+    Object = Object->IgnoreParenImpCasts();
   if (!Object || !isBlockScopeAtomicType(Object->getType(), "atomic"))
     return std::nullopt;
   return classifyAddress(Object, Func);

@@ -155,11 +155,16 @@ private:
     const auto *Member = dyn_cast<CXXMemberCallExpr>(&Call);
     if (!Member || (Name != "fetch_add" && Name != "fetch_sub"))
       return RmwKind::None;
-    const CXXRecordDecl *Class = Member->getRecordDecl();
+    // The object's own class: libcu++ declares the members in a base.
+    const Expr *Object = Member->getImplicitObjectArgument();
+    if (!Object)
+      return RmwKind::None;
+    Object = Object->IgnoreParenImpCasts();
+    const CXXRecordDecl *Class =
+        Object->getType().getNonReferenceType()->getAsCXXRecordDecl();
     if (!Class || (Class->getName() != "atomic_ref" &&
                    Class->getName() != "atomic"))
       return RmwKind::None;
-    const Expr *Object = Member->getImplicitObjectArgument();
     Counter = Class->getName() == "atomic_ref" ? atomicRefTarget(Object)
                                                : Object;
     if (Call.getNumArgs() >= 2 && !isa<CXXDefaultArgExpr>(Call.getArg(1)) &&

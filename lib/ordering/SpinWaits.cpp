@@ -13,6 +13,11 @@ using namespace clang;
 
 namespace cuda_tidy {
 
+/// `threadIdx.x` and friends: a call of the headers' property getter.
+static bool isBuiltinVarRead(const CallExpr &Call) {
+  return calleeName(Call).starts_with("__fetch_builtin_");
+}
+
 namespace {
 /// The loads of a loop condition: plain loads of global memory, and whether
 /// anything else (a call, a volatile or atomic access, an assignment) makes
@@ -25,7 +30,9 @@ public:
   SmallVector<const VarDecl *, 4> Locals;
   bool Opaque = false;
 
-  bool VisitCallExpr(CallExpr *) { return stop(); }
+  bool VisitCallExpr(CallExpr *Call) {
+    return isBuiltinVarRead(*Call) ? true : stop();
+  }
   bool VisitCXXConstructExpr(CXXConstructExpr *) { return stop(); }
   bool VisitBinaryOperator(BinaryOperator *BO) {
     return BO->isAssignmentOp() ? stop() : true;
@@ -73,7 +80,9 @@ public:
   bool MayChange = false;
 
   bool VisitCallExpr(CallExpr *Call) {
-    return calleeName(*Call) == "__nanosleep" ? true : stop();
+    return calleeName(*Call) == "__nanosleep" || isBuiltinVarRead(*Call)
+               ? true
+               : stop();
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
     return CE->getConstructor() && CE->getConstructor()->isTrivial() ? true

@@ -254,11 +254,61 @@ static const Stmt *ticketStatement(const Event &Ticket) {
   return nullptr;
 }
 
+/// Whether the ticket runs whenever Path[From] runs: no branch, loop or
+/// short-circuit operand between them (the condition of an `if` and the
+/// left operand of `&&` run unconditionally).
+static bool runsUnconditionally(ArrayRef<const Stmt *> Path, size_t From) {
+  for (size_t I = From; I + 1 < Path.size(); ++I) {
+    const Stmt *Node = Path[I], *Next = Path[I + 1];
+    if (const auto *If = dyn_cast<IfStmt>(Node)) {
+      if (If->getCond() != Next && If->getInit() != Next)
+        return false;
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(Node)) {
+      if (BO->isLogicalOp() && BO->getLHS() != Next)
+        return false;
+    } else if (const auto *CO = dyn_cast<ConditionalOperator>(Node)) {
+      if (CO->getCond() != Next)
+        return false;
+    } else if (isa<ForStmt>(Node) || isa<WhileStmt>(Node) ||
+               isa<DoStmt>(Node) || isa<SwitchStmt>(Node) ||
+               isa<CXXForRangeStmt>(Node)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/// Whether S holds a block or warp barrier (`__syncthreads()` and its
+/// reductions, `__syncwarp()`, a cooperative group's `sync()`, asm
+/// `bar.sync` / `barrier.sync`).
+static bool hasBarrier(const Stmt *S) {
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    StringRef Name = calleeName(*Call);
+    if (Name.starts_with("__syncthreads") || Name == "__syncwarp" ||
+        (Name == "sync" && isa<CXXMemberCallExpr>(Call)))
+      return true;
+  }
+  if (const auto *Asm = dyn_cast<GCCAsmStmt>(S)) {
+    std::string Instr = firstOrderingInstruction(Asm->getAsmString());
+    if (StringRef(Instr).starts_with("bar.sync") ||
+        StringRef(Instr).starts_with("barrier.sync"))
+      return true;
+  }
+  for (const Stmt *Child : S->children())
+    if (Child && hasBarrier(Child))
+      return true;
+  return false;
+}
+
 /// The statement of the innermost compound holding both the store and the
-/// ticket that the ticket is in, when every thread that made the store
-/// reaches it (no jump out between); null otherwise.
+/// ticket that the ticket is in, when a fence there orders every partial
+/// store before the ticket: no jump out between, and either the ticket runs
+/// in every thread that reaches the statement (each thread orders its own
+/// store) or a barrier lies between the store and the statement (the
+/// barrier orders the other threads' stores before the fence, which is
+/// cumulative). Null otherwise, with the reason.
 static const Stmt *fenceAnchor(const Event &Store, const Event &Ticket,
-                               std::string &WhyNot) {
+                               std::string &WhyNot, const Stmt *&Unproven) {
   size_t Common = 0;
   while (Common < Store.Path.size() && Common < Ticket.Path.size() &&
          Store.Path[Common] == Ticket.Path[Common])
@@ -274,12 +324,24 @@ static const Stmt *fenceAnchor(const Event &Store, const Event &Ticket,
     // would come before the store.
     if (Anchor == StoreStmt)
       break;
-    bool Between = false;
+    bool Between = false, Unconditional = false;
     for (const Stmt *Child : Block->body()) {
       if (Child == StoreStmt)
         Between = true;
-      if (Child == Anchor)
-        return Anchor;
+      if (Child == Anchor) {
+        if (Unconditional || runsUnconditionally(Ticket.Path, I + 1))
+          return Anchor;
+        WhyNot = "the ticket is taken by some threads only, with no barrier "
+                 "after the partial stores; add '__syncthreads()' before the "
+                 "fence";
+        Unproven = Anchor;
+        return nullptr;
+      }
+      if (Between && Child != StoreStmt && hasBarrier(Child)) {
+        // Past a barrier: the fence before the ticket's statement orders the
+        // stores of every thread (the jump test still applies below).
+        Unconditional = true;
+      }
       if (Between && hasJump(Child)) {
         WhyNot = "a jump between the store and the ticket may skip the fence";
         return nullptr;
@@ -345,11 +407,12 @@ SmallVector<UnfencedTicket, 1> findUnfencedTickets(const FunctionDecl &Func,
     Found.PartialLoad = cast<Expr>(Events[*FirstLoad].Node);
     if (LateFence)
       Found.LateFence = Events[*LateFence].Node->getBeginLoc();
+    const Stmt *Unproven = nullptr;
     const Stmt *Anchor =
-        fenceAnchor(Events[*LastStore], Events[T], Found.WhyNoFix);
+        fenceAnchor(Events[*LastStore], Events[T], Found.WhyNoFix, Unproven);
     Found.FixProven = Anchor != nullptr;
     if (!Anchor)
-      Anchor = ticketStatement(Events[T]);
+      Anchor = Unproven ? Unproven : ticketStatement(Events[T]);
     if (Anchor)
       placeFence(Found, Anchor, Ctx);
     if (Found.InsertAt.isInvalid())

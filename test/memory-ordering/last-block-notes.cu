@@ -43,3 +43,22 @@ __global__ void returnBetween(float *partial, float *out, unsigned *count,
     *out = partial[0];
     // note@-1:12 {{read here by the block that draws the last ticket}}
 }
+
+// Every lane stores, lane 0 takes the ticket with no barrier in between (the
+// CUDA samples' cdpAdvancedQuicksort shape): a fence before the 'if' orders
+// each lane's own store, not the other lanes' before lane 0's ticket; the
+// note asks for the barrier too.
+__global__ void noBarrierBeforeTicket(unsigned *out, unsigned *count,
+                                      unsigned len) {
+  out[blockIdx.x * blockDim.x + threadIdx.x] = threadIdx.x;
+  // note@-1:3 {{partial result stored here}}
+  if (threadIdx.x % 32 == 0) {
+    // note@-1:3 {{insert '__threadfence();' before the ticket where every thread that stored a partial reaches it (the ticket is taken by some threads only, with no barrier after the partial stores; add '__syncthreads()' before the fence)}}
+    // FIXED-NOTES: {{^}}  __threadfence();
+    // FIXED-NOTES-NEXT: {{^}}  if (threadIdx.x % 32 == 0) {
+    if (atomicAdd(count, 32u) + 32u == len)
+    // warning@-1:9 {{the ticket 'atomicAdd' is not ordered after the partial results}}
+      out[0] = out[len - 1];
+      // note@-1:16 {{read here by the block that draws the last ticket}}
+  }
+}

@@ -179,8 +179,11 @@ void MemoryOrderingCheck::checkTickets(const FunctionDecl &Func,
         Diag << FixItHint::CreateInsertion(Found.InsertAt, Found.Text);
     }
     diag(Found.PartialStore->getBeginLoc(),
-         "partial result stored here with no '__threadfence()' before the "
-         "ticket",
+         isa<CallExpr>(Found.PartialStore)
+             ? "partial results stored by this call with no "
+               "'__threadfence()' before the ticket"
+             : "partial result stored here with no '__threadfence()' before "
+               "the ticket",
          DiagnosticIDs::Note);
     diag(Found.PartialLoad->getBeginLoc(),
          "read here by the block that draws the last ticket",

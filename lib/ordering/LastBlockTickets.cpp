@@ -130,7 +130,11 @@ public:
     }
     const Expr *Counter = nullptr;
     RmwKind Kind = classifyRmw(*Call, Counter);
-    if (Kind == RmwKind::None || !Counter)
+    if (Kind == RmwKind::None) {
+      addCalleeStores(*Call);
+      return true;
+    }
+    if (!Counter)
       return true;
     MemoryBase Base = memoryBaseOf(Counter, &Func);
     if (Base.Space != MemorySpace::Global)
@@ -171,6 +175,22 @@ private:
         isRelaxedOrder(Call.getArg(1)))
       return RmwKind::Relaxed;
     return RmwKind::Ordered;
+  }
+  /// A call of a function of the translation unit that is passed a pointer
+  /// to writable global memory stores through it, as far as the events go
+  /// (the CUDA samples' reduceBlocks(g_idata, g_odata, ...)).
+  void addCalleeStores(const CallExpr &Call) {
+    const FunctionDecl *Callee = Call.getDirectCallee();
+    if (!Callee || !Callee->hasBody() || isa<CXXMemberCallExpr>(Call))
+      return;
+    for (const Expr *Arg : Call.arguments()) {
+      QualType T = Arg->getType();
+      if (!T->isPointerType() || T->getPointeeType().isConstQualified())
+        continue;
+      MemoryBase Base = memoryBaseOf(Arg, &Func);
+      if (Base.Space == MemorySpace::Global && Base.Decl)
+        add(Event::Store, &Call, Base.Decl);
+    }
   }
   void addMemoryEvent(Event::Kind What, const Stmt *Node, const Expr *LValue) {
     MemoryBase Base = memoryBaseOf(LValue, &Func);

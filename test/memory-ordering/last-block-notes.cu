@@ -62,3 +62,26 @@ __global__ void noBarrierBeforeTicket(unsigned *out, unsigned *count,
       // note@-1:16 {{read here by the block that draws the last ticket}}
   }
 }
+
+// The partials stored by a helper that is passed the global array (the CUDA
+// samples' reduceBlocks(g_idata, g_odata, ...)), with the fence left out.
+__device__ void storeBlockSum(const float *in, float *partial) {
+  if (threadIdx.x == 0)
+    partial[blockIdx.x] = in[blockIdx.x];
+}
+__global__ void helperStores(const float *in, float *partial, float *out,
+                             unsigned *count) {
+  __shared__ bool amLast;
+  storeBlockSum(in, partial);
+  // note@-1:3 {{partial results stored by this call with no '__threadfence()' before the ticket}}
+  if (threadIdx.x == 0)
+  // note@-1:3 {{insert '__threadfence();' before the ticket}}
+  // FIXED-NOTES: {{^}}  __threadfence();
+  // FIXED-NOTES-NEXT: {{^}}  if (threadIdx.x == 0)
+    amLast = atomicInc(count, gridDim.x) == gridDim.x - 1;
+    // warning@-1:14 {{the ticket 'atomicInc' is not ordered after the partial results}}
+  __syncthreads();
+  if (amLast && threadIdx.x == 0)
+    *out = partial[0] + partial[1];
+    // note@-1:12 {{read here by the block that draws the last ticket}}
+}

@@ -24,6 +24,23 @@ __global__ void samplesOrder(float *partial, float *out) {
   }
 }
 
+// The samples' reduceSinglePass: the partial stored by a helper, then the
+// fence, then the ticket.
+__device__ void reduceBlocks(const float *in, float *partial) {
+  if (threadIdx.x == 0)
+    partial[blockIdx.x] = in[blockIdx.x];
+}
+__global__ void samplesHelper(const float *in, float *partial, float *out) {
+  __shared__ bool amLast;
+  reduceBlocks(in, partial);
+  __threadfence();
+  if (threadIdx.x == 0)
+    amLast = atomicInc(&retirementCount, gridDim.x) == gridDim.x - 1;
+  __syncthreads();
+  if (amLast && threadIdx.x == 0)
+    *out = partial[0] + partial[1];
+}
+
 // A ticket with acq_rel order (or the default seq_cst) is its own fence.
 __global__ void orderedTicket(float *partial, float *out, unsigned *count) {
   if (threadIdx.x != 0)

@@ -26,6 +26,10 @@ static constexpr llvm::StringLiteral OrderingPrefixes[] = {
     "cp.async.bulk.wait_group"};
 
 static bool isOrderingOpcode(StringRef Opcode) {
+  // A relaxed arrive or wait orders no memory (the PTX ISA's `.relaxed`
+  // semantics); libcu++'s own wrappers give them no "memory" clobber.
+  if (Opcode.contains(".relaxed"))
+    return false;
   for (StringRef Prefix : OrderingPrefixes)
     if (Opcode.starts_with(Prefix) &&
         (Opcode.size() == Prefix.size() || Opcode[Prefix.size()] == '.'))

@@ -177,18 +177,22 @@ private:
     return RmwKind::Ordered;
   }
   /// A call of a function of the translation unit that is passed a pointer
-  /// to writable global memory stores through it, as far as the events go
-  /// (the CUDA samples' reduceBlocks(g_idata, g_odata, ...)).
+  /// to global memory reads through it, and stores through it when the
+  /// pointee is not const, as far as the events go (the CUDA samples'
+  /// reduceBlocks(g_idata, g_odata, ...), llm.c's load128 / store128).
   void addCalleeStores(const CallExpr &Call) {
     const FunctionDecl *Callee = Call.getDirectCallee();
     if (!Callee || !Callee->hasBody() || isa<CXXMemberCallExpr>(Call))
       return;
     for (const Expr *Arg : Call.arguments()) {
       QualType T = Arg->getType();
-      if (!T->isPointerType() || T->getPointeeType().isConstQualified())
+      if (!T->isPointerType())
         continue;
       MemoryBase Base = memoryBaseOf(Arg, &Func);
-      if (Base.Space == MemorySpace::Global && Base.Decl)
+      if (Base.Space != MemorySpace::Global || !Base.Decl)
+        continue;
+      add(Event::Load, &Call, Base.Decl);
+      if (!T->getPointeeType().isConstQualified())
         add(Event::Store, &Call, Base.Decl);
     }
   }
@@ -240,13 +244,18 @@ static bool isComparedTicket(const Event &Ticket,
             Holder = V;
       break;
     }
+    // `t = ticket`, or `*flag = ticket` / `flag[0] = ticket` (llm.c keeps
+    // the ticket in shared memory for the block): the variable that holds
+    // it, or the pointer to where it is kept.
     if (const auto *BO = dyn_cast<BinaryOperator>(*It))
-      if (BO->getOpcode() == BO_Assign)
-        if (const auto *DRE =
-                dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts())) {
+      if (BO->getOpcode() == BO_Assign) {
+        const Expr *LHS = BO->getLHS()->IgnoreParenImpCasts();
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(LHS))
           Holder = DRE->getDecl();
-          break;
-        }
+        else if (isPlainMemoryLValue(LHS))
+          Holder = memoryBaseOf(LHS, nullptr).Decl;
+        break;
+      }
     if (isa<CompoundStmt>(*It))
       break;
   }

@@ -88,3 +88,35 @@ __global__ void lateFence(float *partial, float *out, unsigned *count) {
     *out = s;
   }
 }
+
+// llm.c's layernorm backward shape: partials stored and read through
+// helpers, the ticket kept in shared memory through a pointer, every thread
+// storing and a barrier before thread 0's ticket: the fence goes before the
+// ticket's 'if', after the barrier.
+__device__ void store4(float *dst, float v) { dst[0] = v; }
+__device__ float load4(const float *src) { return src[0]; }
+__global__ void helperPartials(float *scratch, float *out, int c) {
+  extern __shared__ float shared[];
+  unsigned *flag = (unsigned *)scratch;
+  float *partials = scratch + 32;
+  for (int i = threadIdx.x; i < c; i += blockDim.x)
+    store4(partials + i + c * blockIdx.x, shared[i]);
+    // note@-1:5 {{partial results stored by this call}}
+  __syncthreads();
+  unsigned *ticket = (unsigned *)(shared + c);
+  if (threadIdx.x == 0) {
+    *ticket = atomicInc(flag, gridDim.x);
+    // warning@-1:15 {{the ticket 'atomicInc' is not ordered after the partial results}}
+  }
+  // FIXED: {{^}}  unsigned *ticket = (unsigned *)(shared + c);
+  // FIXED-NEXT: {{^}}  __threadfence();
+  // FIXED-NEXT: {{^}}  if (threadIdx.x == 0) {
+  __syncthreads();
+  if (*ticket == gridDim.x - 1) {
+    float sum = 0;
+    for (unsigned b = 0; b < gridDim.x; ++b)
+      sum += load4(partials + threadIdx.x + c * b);
+      // note@-1:14 {{read here by the block that draws the last ticket}}
+    out[threadIdx.x] = sum;
+  }
+}

@@ -2,7 +2,7 @@
 // it the compiler may keep a value in a register across the asm, or move a
 // load or store across it (the PTX ISA's inline-asm rules). The fix adds the
 // clobber in every shape of asm statement; the fixed file assembles for
-// sm_75 to sm_120 and is silent.
+// sm_90 (griddepcontrol and mbarrier.try_wait need it) and is silent.
 // RUN: %check_cuda_tidy --fix --recheck %if nvcc %{ --nvcc=%nvcc --nvcc-arch=sm_90 %} \
 // RUN:   --checks=cuda-memory-ordering %s %t -- %cuda_args --cuda-gpu-arch=sm_90
 #include <cuda_runtime.h>

@@ -4,7 +4,7 @@
 // updates can be lost. The device-scope function is always correct and is
 // the fix for the atomicXxx_block functions (cuda::atomic_ref and
 // cuda::atomic: block-scope-objects.cu).
-// RUN: %check_cuda_tidy --fix --recheck %if nvcc %{ --nvcc=%nvcc --nvcc-arch=sm_90 %} \
+// RUN: %check_cuda_tidy --fix --recheck %if nvcc %{ %nvcc_fixed %} \
 // RUN:   --checks=cuda-memory-ordering %s %t -- %cuda_args --cuda-gpu-arch=sm_90 -std=c++17
 #include <cuda_runtime.h>
 #include <cuda/atomic>

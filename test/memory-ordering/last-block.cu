@@ -5,7 +5,7 @@
 // between them), so the last block may read a stale partial. The fix inserts
 // '__threadfence();' where every thread that stored reaches it, before the
 // ticket; the fixed file compiles and is silent.
-// RUN: %check_cuda_tidy --fix --recheck %if nvcc %{ --nvcc=%nvcc --nvcc-arch=sm_90 %} \
+// RUN: %check_cuda_tidy --fix --recheck %if nvcc %{ %nvcc_fixed %} \
 // RUN:   --checks=cuda-memory-ordering %s %t -- %cuda_args --cuda-gpu-arch=sm_90
 #include <cuda_runtime.h>
 

@@ -96,9 +96,7 @@ public:
   bool VisitDoStmt(DoStmt *S) { return add(Loops, S); }
   bool VisitForStmt(ForStmt *S) { return S->getCond() ? add(Loops, S) : true; }
   bool VisitCXXConstructExpr(CXXConstructExpr *E) { return add(Objects, E); }
-  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *E) {
-    return add(Objects, E);
-  }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *E) { return add(Objects, E); }
 
 private:
   static bool add(SmallVector<const Stmt *, 8> &To, const Stmt *S) {
@@ -108,8 +106,7 @@ private:
 };
 } // namespace
 
-void MemoryOrderingCheck::checkBody(const FunctionDecl &Func,
-                                    ASTContext &Ctx) {
+void MemoryOrderingCheck::checkBody(const FunctionDecl &Func, ASTContext &Ctx) {
   SiteCollector Sites;
   Sites.TraverseStmt(Func.getBody());
   for (const Stmt *Loop : Sites.Loops)

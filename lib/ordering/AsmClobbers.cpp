@@ -17,12 +17,24 @@ namespace cuda_tidy {
 
 /// The opcodes (up to a '.' or the end) that wait or order memory.
 static constexpr llvm::StringLiteral OrderingPrefixes[] = {
-    "bar.sync",          "bar.arrive",          "bar.red",
-    "bar.cta.sync",      "bar.cta.arrive",      "bar.cta.red",
-    "barrier.sync",      "barrier.arrive",      "barrier.red",
-    "barrier.cta",       "barrier.cluster",     "mbarrier.test_wait",
-    "mbarrier.try_wait", "griddepcontrol.wait", "fence",
-    "membar",            "cp.async.wait_group", "cp.async.wait_all",
+    "bar.sync",
+    "bar.arrive",
+    "bar.red",
+    "bar.cta.sync",
+    "bar.cta.arrive",
+    "bar.cta.red",
+    "barrier.sync",
+    "barrier.arrive",
+    "barrier.red",
+    "barrier.cta",
+    "barrier.cluster",
+    "mbarrier.test_wait",
+    "mbarrier.try_wait",
+    "griddepcontrol.wait",
+    "fence",
+    "membar",
+    "cp.async.wait_group",
+    "cp.async.wait_all",
     "cp.async.bulk.wait_group"};
 
 static bool isOrderingOpcode(StringRef Opcode) {

@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "lib/ordering/MemoryOrderingImpl.h"
 #include "lib/ast/CudaAST.h"
+#include "lib/ordering/MemoryOrderingImpl.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -91,8 +91,8 @@ BlockPart BlockPartFinder::ofVariable(const VarDecl *V, bool Loaded,
     return BlockPart::None; // `i += stride` adds no new part.
   ValueCollector Collector(V);
   Collector.TraverseStmt(Func.getBody());
-  BlockPart Part = V->getInit() ? of(V->getInit(), Depth + 1)
-                                : BlockPart::Unknown;
+  BlockPart Part =
+      V->getInit() ? of(V->getInit(), Depth + 1) : BlockPart::Unknown;
   if (Collector.Escapes)
     Part = join(Part, BlockPart::Unknown);
   for (const Expr *Value : Collector.Values)
@@ -111,8 +111,7 @@ BlockPart BlockPartFinder::of(const Expr *E, unsigned Depth) {
   if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E)) {
     if (Cast->getCastKind() != CK_LValueToRValue)
       return of(Cast->getSubExpr(), Depth);
-    const auto *DRE =
-        dyn_cast<DeclRefExpr>(Cast->getSubExpr()->IgnoreParens());
+    const auto *DRE = dyn_cast<DeclRefExpr>(Cast->getSubExpr()->IgnoreParens());
     const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
     return V ? ofVariable(V, /*Loaded=*/true, Depth) : BlockPart::Unknown;
   }
@@ -143,8 +142,7 @@ BlockPart BlockPartFinder::of(const Expr *E, unsigned Depth) {
                 join(of(CO->getTrueExpr(), Depth + 1),
                      of(CO->getFalseExpr(), Depth + 1)));
   if (const auto *ME = dyn_cast<MemberExpr>(E))
-    return ME->isArrow() ? join(of(ME->getBase(), Depth + 1),
-                                BlockPart::None)
+    return ME->isArrow() ? join(of(ME->getBase(), Depth + 1), BlockPart::None)
                          : of(ME->getBase(), Depth + 1);
   return BlockPart::Unknown;
 }

@@ -166,11 +166,11 @@ private:
     Object = Object->IgnoreParenImpCasts();
     const CXXRecordDecl *Class =
         Object->getType().getNonReferenceType()->getAsCXXRecordDecl();
-    if (!Class || (Class->getName() != "atomic_ref" &&
-                   Class->getName() != "atomic"))
+    if (!Class ||
+        (Class->getName() != "atomic_ref" && Class->getName() != "atomic"))
       return RmwKind::None;
-    Counter = Class->getName() == "atomic_ref" ? atomicRefTarget(Object)
-                                               : Object;
+    Counter =
+        Class->getName() == "atomic_ref" ? atomicRefTarget(Object) : Object;
     if (Call.getNumArgs() >= 2 && !isa<CXXDefaultArgExpr>(Call.getArg(1)) &&
         isRelaxedOrder(Call.getArg(1)))
       return RmwKind::Relaxed;
@@ -419,8 +419,7 @@ SmallVector<UnfencedTicket, 1> findUnfencedTickets(const FunctionDecl &Func,
       if (Events[L].What != Event::Load || FirstLoad)
         continue;
       for (size_t S = 0; S < T; ++S)
-        if (Events[S].What == Event::Store &&
-            Events[S].Base == Events[L].Base)
+        if (Events[S].What == Event::Store && Events[S].Base == Events[L].Base)
           LastStore = S, FirstLoad = L;
     }
     if (!LastStore)

@@ -1,4 +1,5 @@
-//===--- MemoryOrdering.h - Ordering between blocks and around asm -*- C++ -*-===//
+//===--- MemoryOrdering.h - Ordering between blocks and around asm -*- C++
+//-*-===//
 //
 // Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
 //

@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "lib/ordering/MemoryOrderingImpl.h"
 #include "lib/ast/CudaAST.h"
+#include "lib/ordering/MemoryOrderingImpl.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"

@@ -86,7 +86,7 @@ public:
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
     return CE->getConstructor() && CE->getConstructor()->isTrivial() ? true
-                                                                      : stop();
+                                                                     : stop();
   }
   bool VisitGCCAsmStmt(GCCAsmStmt *) { return stop(); }
   bool VisitBinaryOperator(BinaryOperator *BO) {

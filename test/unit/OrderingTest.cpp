@@ -22,9 +22,10 @@ TEST(OrderingPtx, FindsWaitingAndOrderingInstructions) {
   EXPECT_EQ(firstOrderingInstruction("bar.sync 0;"), "bar.sync");
   EXPECT_EQ(firstOrderingInstruction("mov.u32 %0, %%laneid; membar.gl;"),
             "membar.gl");
-  EXPECT_EQ(firstOrderingInstruction(
-                "{ .reg .pred p; @p mbarrier.try_wait.parity.b64 p, [%0], 0; }"),
-            "mbarrier.try_wait.parity.b64");
+  EXPECT_EQ(
+      firstOrderingInstruction(
+          "{ .reg .pred p; @p mbarrier.try_wait.parity.b64 p, [%0], 0; }"),
+      "mbarrier.try_wait.parity.b64");
   EXPECT_EQ(firstOrderingInstruction("L1: griddepcontrol.wait;"),
             "griddepcontrol.wait");
   EXPECT_EQ(firstOrderingInstruction("cp.async.bulk.wait_group.read 0;"),
@@ -57,11 +58,11 @@ std::unique_ptr<ASTUnit> parse(llvm::StringRef Code) {
 /// The space of the first argument of the N-th call to Callee in Function.
 MemorySpace spaceOfArgument(ASTContext &Ctx, llvm::StringRef Function,
                             unsigned N) {
-  auto Calls = match(
-      callExpr(callee(functionDecl(hasName("sink"))),
-               hasAncestor(functionDecl(hasName(Function)).bind("f")))
-          .bind("c"),
-      Ctx);
+  auto Calls =
+      match(callExpr(callee(functionDecl(hasName("sink"))),
+                     hasAncestor(functionDecl(hasName(Function)).bind("f")))
+                .bind("c"),
+            Ctx);
   if (N >= Calls.size())
     return MemorySpace::Unknown;
   const auto *Call = Calls[N].getNodeAs<CallExpr>("c");

@@ -94,7 +94,7 @@ public:
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
   bool VisitWhileStmt(WhileStmt *S) { return add(Loops, S); }
   bool VisitDoStmt(DoStmt *S) { return add(Loops, S); }
-  bool VisitForStmt(ForStmt *S) { return S->getCond() ? add(Loops, S) : true; }
+  bool VisitForStmt(ForStmt *S) { return add(Loops, S); }
   bool VisitCXXConstructExpr(CXXConstructExpr *E) { return add(Objects, E); }
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *E) { return add(Objects, E); }
 

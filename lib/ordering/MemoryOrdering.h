@@ -36,7 +36,8 @@
 ///    with `==` or `!=` (directly or through one variable), and the reads
 ///    of the partials are loads of the stored base after it in source order.
 ///  - A spin-wait is a `while`, `do` or `for` loop whose condition reads the
-///    flag; `for (;;) { if (*flag) break; }` is not recognised. A body with
+///    flag, or a loop with no condition (or a constant true one) whose only
+///    exit is one `if (flag...) break;` (or `return;`) in its body. A body with
 ///    a fence, a barrier, an asm statement or any call but `__nanosleep`
 ///    makes the compiler reload the flag in practice, and is left alone
 ///    (still a data race by the memory model, not reported).

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lib/ordering/MemoryOrderingImpl.h"
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
@@ -117,6 +118,40 @@ private:
 };
 } // namespace
 
+static unsigned countJumps(const Stmt *S) {
+  unsigned Jumps = isa<BreakStmt>(S) || isa<ReturnStmt>(S) ||
+                   isa<GotoStmt>(S) || isa<ContinueStmt>(S);
+  for (const Stmt *Child : S->children())
+    if (Child)
+      Jumps += countJumps(Child);
+  return Jumps;
+}
+
+/// For a loop with no condition or a constant true one, whose only way out
+/// is one `if (c) break;` (or `return;`) at the top level of its body, the
+/// condition c; null otherwise.
+static const Expr *exitCondition(const Expr *LoopCond, const Stmt *Body,
+                                 const ASTContext &Ctx) {
+  bool Constant = false;
+  if (LoopCond &&
+      (!LoopCond->EvaluateAsBooleanCondition(Constant, Ctx) || !Constant))
+    return nullptr;
+  const auto *Block = dyn_cast_or_null<CompoundStmt>(Body);
+  if (!Block || countJumps(Block) != 1)
+    return nullptr;
+  for (const Stmt *Child : Block->body()) {
+    const auto *If = dyn_cast<IfStmt>(Child);
+    if (!If || If->getElse() || If->getInit() || If->getConditionVariable())
+      continue;
+    const Stmt *Then = If->getThen();
+    if (const auto *Inner = dyn_cast<CompoundStmt>(Then))
+      Then = Inner->size() == 1 ? Inner->body_front() : nullptr;
+    if (Then && (isa<BreakStmt>(Then) || isa<ReturnStmt>(Then)))
+      return If->getCond();
+  }
+  return nullptr;
+}
+
 std::optional<PlainSpinWait> findPlainSpinWait(const Stmt &Loop,
                                                const FunctionDecl &Func) {
   const Expr *Cond = nullptr;
@@ -132,7 +167,12 @@ std::optional<PlainSpinWait> findPlainSpinWait(const Stmt &Loop,
       return std::nullopt;
     Cond = For->getCond(), Body = For->getBody();
   }
-  if (!Cond || !Body)
+  if (!Body)
+    return std::nullopt;
+  // `for (;;) { if (*flag) break; }`: the exit's condition is the wait's.
+  if (const Expr *Exit = exitCondition(Cond, Body, Func.getASTContext()))
+    Cond = Exit;
+  else if (!Cond || countJumps(Body) > 0)
     return std::nullopt;
   ConditionReader Reader(Func);
   Reader.TraverseStmt(const_cast<Expr *>(Cond));

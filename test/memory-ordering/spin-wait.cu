@@ -117,3 +117,54 @@ __device__ void waitFor(int *flag) {
   while (*flag == 0) {
   }
 }
+
+// The wait written as an endless loop with one way out.
+__global__ void forEverWait(int *flag, int *out) {
+  for (;;) {
+    if (flag[blockIdx.x] != 0)
+    // warning@-1:9 {{loop spins on a plain load of 'flag'}}
+    // note@-2:9 {{load the flag with}}
+      break;
+    __nanosleep(64);
+  }
+  out[blockIdx.x] = 1;
+}
+
+__global__ void whileTrueWait(const int *done, int *out) {
+  while (true) {
+    if (*done)
+    // warning@-1:9 {{loop spins on a plain load of 'done'}}
+    // note@-2:9 {{load the flag with}}
+      return;
+  }
+}
+
+// Silent: the endless loop's exit reads an atomic, has a second way out, or
+// the body writes the flag.
+__global__ void forEverAtomic(int *flag, int *out) {
+  cuda::atomic_ref<int, cuda::thread_scope_device> f(*flag);
+  for (;;) {
+    if (f.load(cuda::memory_order_acquire) != 0)
+      break;
+  }
+  out[0] = 1;
+}
+
+__global__ void forEverTwoExits(int *flag, int *out, int limit) {
+  int spins = 0;
+  for (;;) {
+    if (flag[0] != 0)
+      break;
+    if (++spins > limit)
+      break;
+  }
+  out[0] = spins;
+}
+
+__global__ void forEverWrites(int *flag) {
+  while (true) {
+    if (flag[0] == 0)
+      break;
+    flag[0] = flag[0] - 1;
+  }
+}

@@ -13,6 +13,7 @@
 #include "checks/ImplicitWarpSynchronizationCheck.h"
 #include "checks/LaunchResourcesCheck.h"
 #include "checks/LegacyWarpIntrinsicsCheck.h"
+#include "checks/MemoryOrderingCheck.h"
 #include "checks/NvccOnlyConstructCheck.h"
 #include "checks/ProgrammaticDependentLaunchCheck.h"
 #include "checks/RemovedToolkitApiCheck.h"

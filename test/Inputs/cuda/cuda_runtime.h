@@ -114,6 +114,30 @@ CUDA_TIDY_STUB_SHFL(double)
 __device__ int atomicAdd(int *address, int val);
 __device__ unsigned atomicAdd(unsigned *address, unsigned val);
 __device__ float atomicAdd(float *address, float val);
+// Atomics of every scope and the fences around them (cuda-memory-ordering).
+__device__ unsigned atomicInc(unsigned *address, unsigned val);
+__device__ unsigned atomicDec(unsigned *address, unsigned val);
+__device__ int atomicSub(int *address, int val);
+__device__ unsigned atomicSub(unsigned *address, unsigned val);
+__device__ int atomicExch(int *address, int val);
+__device__ int atomicCAS(int *address, int compare, int val);
+__device__ int atomicMax(int *address, int val);
+__device__ int atomicMin(int *address, int val);
+__device__ int atomicOr(int *address, int val);
+__device__ int atomicAdd_block(int *address, int val);
+__device__ unsigned atomicAdd_block(unsigned *address, unsigned val);
+__device__ float atomicAdd_block(float *address, float val);
+__device__ int atomicSub_block(int *address, int val);
+__device__ int atomicExch_block(int *address, int val);
+__device__ int atomicMax_block(int *address, int val);
+__device__ int atomicMin_block(int *address, int val);
+__device__ unsigned atomicInc_block(unsigned *address, unsigned val);
+__device__ int atomicCAS_block(int *address, int compare, int val);
+__device__ int atomicOr_block(int *address, int val);
+__device__ int atomicAdd_system(int *address, int val);
+__device__ unsigned atomicAdd_system(unsigned *address, unsigned val);
+__device__ void __threadfence_system();
+__device__ void __nanosleep(unsigned ns);
 __device__ long long clock64();
 __device__ int clock();
 

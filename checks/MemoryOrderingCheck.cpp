@@ -1,0 +1,262 @@
+//===--- MemoryOrderingCheck.cpp - cuda-memory-ordering -------------------===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "checks/MemoryOrderingCheck.h"
+#include "lib/AnalysisContext.h"
+#include "lib/ast/CudaAST.h"
+#include "lib/ordering/MemoryOrdering.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cuda_tidy {
+
+MemoryOrderingCheck::MemoryOrderingCheck(StringRef Name,
+                                         clang::tidy::ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context) {}
+
+bool MemoryOrderingCheck::isLanguageVersionSupported(
+    const LangOptions &LangOpts) const {
+  return LangOpts.CUDA;
+}
+
+void MemoryOrderingCheck::registerMatchers(MatchFinder *Finder) {
+  // Each rule starts from the one construct it is about, so that a function
+  // with no inline asm, no atomic and no loop costs nothing more.
+  Finder->addMatcher(asmStmt().bind("asm"), this);
+  // Tickets of a last-block reduction: relaxed read-modify-writes.
+  Finder->addMatcher(
+      callExpr(callee(functionDecl(hasAnyName(
+                   "atomicAdd", "atomicInc", "atomicSub", "atomicDec",
+                   "atomicAdd_system", "atomicInc_system", "atomicSub_system",
+                   "atomicDec_system", "fetch_add", "fetch_sub"))))
+          .bind("ticket"),
+      this);
+  // Block-scope atomics: the functions, atomic_ref and atomic.
+  Finder->addMatcher(
+      callExpr(callee(functionDecl(hasAnyName(
+                   "atomicAdd_block", "atomicSub_block", "atomicExch_block",
+                   "atomicMin_block", "atomicMax_block", "atomicInc_block",
+                   "atomicDec_block", "atomicCAS_block", "atomicAnd_block",
+                   "atomicOr_block", "atomicXor_block"))))
+          .bind("scoped"),
+      this);
+  // Loops and the atomic_ref / atomic objects are found by one walk of each
+  // device function's body (the call index, which gives the function of a
+  // call or an asm statement, does not hold them).
+  Finder->addMatcher(
+      functionDecl(isDefinition(),
+                   anyOf(hasAttr(attr::CUDADevice), hasAttr(attr::CUDAGlobal)))
+          .bind("func"),
+      this);
+}
+
+void MemoryOrderingCheck::check(const MatchFinder::MatchResult &Result) {
+  ASTContext &Ctx = *Result.Context;
+  const CallGraphIndex &Calls = AnalysisContext::get(Ctx).callGraph();
+  if (const auto *Func = Result.Nodes.getNodeAs<FunctionDecl>("func")) {
+    if (!Ctx.getSourceManager().isInSystemHeader(Func->getLocation()) &&
+        isAnalysedBody(Func))
+      checkBody(*Func, Ctx);
+    return;
+  }
+  const Stmt *Node = nullptr;
+  for (const char *Id : {"asm", "ticket", "scoped"})
+    if ((Node = Result.Nodes.getNodeAs<Stmt>(Id)))
+      break;
+  if (!Node || Ctx.getSourceManager().isInSystemHeader(
+                   Ctx.getSourceManager().getSpellingLoc(Node->getBeginLoc())))
+    return;
+  const FunctionDecl *Func = Calls.enclosingCallable(Node);
+  if (!Func || !isDeviceCode(Func) || !isAnalysedBody(Func))
+    return;
+  if (const auto *Asm = Result.Nodes.getNodeAs<GCCAsmStmt>("asm"))
+    checkAsm(*Asm, *Func, Ctx);
+  else if (Result.Nodes.getNodeAs<CallExpr>("ticket"))
+    checkTickets(*Func, Ctx);
+  else if (const auto *Site = Result.Nodes.getNodeAs<Stmt>("scoped"))
+    checkBlockScope(*Site, *Func, Ctx);
+}
+
+namespace {
+/// The loops and the member calls and constructions of class objects in a
+/// body, lambdas left out (their call operators are functions of their own).
+class SiteCollector : public RecursiveASTVisitor<SiteCollector> {
+public:
+  SmallVector<const Stmt *, 8> Loops, Objects;
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool VisitWhileStmt(WhileStmt *S) { return add(Loops, S); }
+  bool VisitDoStmt(DoStmt *S) { return add(Loops, S); }
+  bool VisitForStmt(ForStmt *S) { return add(Loops, S); }
+  bool VisitCXXConstructExpr(CXXConstructExpr *E) { return add(Objects, E); }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *E) { return add(Objects, E); }
+
+private:
+  static bool add(SmallVector<const Stmt *, 8> &To, const Stmt *S) {
+    To.push_back(S);
+    return true;
+  }
+};
+} // namespace
+
+void MemoryOrderingCheck::checkBody(const FunctionDecl &Func, ASTContext &Ctx) {
+  SiteCollector Sites;
+  Sites.TraverseStmt(Func.getBody());
+  for (const Stmt *Loop : Sites.Loops)
+    checkLoop(*Loop, Func);
+  for (const Stmt *Object : Sites.Objects)
+    checkBlockScope(*Object, Func, Ctx);
+}
+
+bool MemoryOrderingCheck::memoryAround(const FunctionDecl &Func,
+                                       ASTContext &Ctx) {
+  auto Touches = [&](const FunctionDecl *F) {
+    auto [It, New] = TouchesMemory.try_emplace(F, false);
+    if (New)
+      It->second = touchesMemory(F->getBody());
+    return It->second;
+  };
+  if (Touches(&Func))
+    return true;
+  const CallGraphIndex &Calls = AnalysisContext::get(Ctx).callGraph();
+  llvm::ArrayRef<CallSite> Callers = Calls.callersOf(&Func);
+  if (Callers.empty() || Calls.isAddressTaken(&Func))
+    return true;
+  for (const CallSite &Site : Callers)
+    if (Site.Caller && Touches(Site.Caller))
+      return true;
+  return false;
+}
+
+void MemoryOrderingCheck::checkAsm(const GCCAsmStmt &Asm,
+                                   const FunctionDecl &Func, ASTContext &Ctx) {
+  std::optional<AsmClobberFinding> Found =
+      findAsmWithoutMemoryClobber(Asm, Ctx);
+  if (!Found || !memoryAround(Func, Ctx))
+    return;
+  SourceLocation Loc =
+      Ctx.getSourceManager().getFileLoc(Asm.getAsmStringExpr()->getBeginLoc());
+  if (!Reported.insert(Loc).second)
+    return;
+  {
+    auto Diag = diag(Loc, "inline asm '%0' has no \"memory\" clobber; the "
+                          "compiler may move memory accesses across it")
+                << Found->Instruction;
+    if (Found->InsertAt.isValid())
+      Diag << FixItHint::CreateInsertion(Found->InsertAt, Found->Text);
+  }
+  if (Found->InsertAt.isInvalid())
+    diag(Loc, "add \"memory\" to the clobber list (no automatic fix: %0)",
+         DiagnosticIDs::Note)
+        << Found->WhyNoFix;
+}
+
+void MemoryOrderingCheck::checkTickets(const FunctionDecl &Func,
+                                       ASTContext &Ctx) {
+  if (!TicketsDone.insert(&Func).second)
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const UnfencedTicket &Found : findUnfencedTickets(Func, Ctx)) {
+    SourceLocation Loc = SM.getSpellingLoc(Found.Ticket->getBeginLoc());
+    if (!Reported.insert(Loc).second)
+      continue;
+    const FunctionDecl *Callee = Found.Ticket->getDirectCallee();
+    {
+      auto Diag = diag(Loc, "the ticket '%0' is not ordered after the partial "
+                            "results; the last block may read stale values")
+                  << (Callee ? Callee->getName() : StringRef("atomic"));
+      if (Found.FixProven)
+        Diag << FixItHint::CreateInsertion(Found.InsertAt, Found.Text);
+    }
+    diag(Found.PartialStore->getBeginLoc(),
+         isa<CallExpr>(Found.PartialStore)
+             ? "partial results stored by this call with no "
+               "'__threadfence()' before the ticket"
+             : "partial result stored here with no '__threadfence()' before "
+               "the ticket",
+         DiagnosticIDs::Note);
+    diag(Found.PartialLoad->getBeginLoc(),
+         "read here by the block that draws the last ticket",
+         DiagnosticIDs::Note);
+    if (Found.LateFence.isValid())
+      diag(Found.LateFence,
+           "this fence comes after the ticket and orders nothing for the "
+           "stores before it",
+           DiagnosticIDs::Note);
+    if (!Found.FixProven && Found.InsertAt.isValid())
+      diag(Found.InsertAt,
+           "insert '__threadfence();' before the ticket where every thread "
+           "that stored a partial reaches it (%0)",
+           DiagnosticIDs::Note)
+          << Found.WhyNoFix
+          << FixItHint::CreateInsertion(Found.InsertAt, Found.Text);
+  }
+}
+
+void MemoryOrderingCheck::checkLoop(const Stmt &Loop,
+                                    const FunctionDecl &Func) {
+  std::optional<PlainSpinWait> Found = findPlainSpinWait(Loop, Func);
+  if (!Found)
+    return;
+  SourceLocation Loc = Found->FlagLoad->getBeginLoc();
+  if (!Reported.insert(Loc).second)
+    return;
+  diag(Loc, "loop spins on a plain load of '%0' in global memory; the "
+            "compiler may load it once and spin forever")
+      << Found->Flag->getName();
+  diag(Loc,
+       "load the flag with 'cuda::atomic_ref<T, cuda::thread_scope_device>"
+       "(...).load(cuda::memory_order_acquire)', or through a volatile "
+       "pointer with '__threadfence()' after the loop",
+       DiagnosticIDs::Note);
+}
+
+void MemoryOrderingCheck::checkBlockScope(const Stmt &Site,
+                                          const FunctionDecl &Func,
+                                          ASTContext &Ctx) {
+  std::optional<BlockScopeAtomic> Found;
+  const auto *Call = dyn_cast<CallExpr>(&Site);
+  bool IsFunction = false;
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(&Site)) {
+    Found = classifyBlockScopeAtomicRef(*Construct, Func);
+  } else if (Call && (Found = classifyBlockScopeAtomicCall(*Call, Func))) {
+    IsFunction = true;
+  } else if (Call) {
+    Found = classifyBlockScopeAtomicObject(*Call, Func);
+  }
+  if (!Found || !Found->SharedBetweenBlocks || !Found->Base)
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Loc = SM.getSpellingLoc(Site.getBeginLoc());
+  if (!Reported.insert(Loc).second)
+    return;
+  auto Diag = diag(Loc, "block-scope atomic on '%0', which threads of every "
+                        "block update; it is atomic only within one block")
+              << Found->Base->getName();
+  if (!IsFunction)
+    return;
+  // atomicAdd_block(...) -> atomicAdd(...): device scope is stronger.
+  const auto *Name =
+      dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts());
+  if (!Name || Name->getLocation().isMacroID())
+    return;
+  StringRef Spelled = Name->getDecl()->getName();
+  Diag << FixItHint::CreateReplacement(
+      CharSourceRange::getTokenRange(Name->getLocation()),
+      Spelled.drop_back(strlen("_block")));
+}
+
+void MemoryOrderingCheck::onEndOfTranslationUnit() {
+  Reported.clear();
+  TicketsDone.clear();
+  TouchesMemory.clear();
+}
+
+} // namespace cuda_tidy

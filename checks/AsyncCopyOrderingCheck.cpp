@@ -137,11 +137,8 @@ static StringRef waitAdvice(const Finding &F) {
 void AsyncCopyOrderingCheck::diagnose(const Finding &F, const FunctionDecl *FD,
                                       ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation Loc = F.Access->getBeginLoc();
-  if (const auto *BO = dyn_cast<BinaryOperator>(F.Access))
-    Loc = BO->getLHS()->getBeginLoc();
-  else if (const auto *IC = dyn_cast<ImplicitCastExpr>(F.Access))
-    Loc = IC->getSubExpr()->getBeginLoc();
+  SourceLocation Loc =
+      F.Place ? F.Place->getBeginLoc() : F.Access->getBeginLoc();
   if (SM.isInSystemHeader(SM.getExpansionLoc(Loc)) ||
       !Reported.insert(SM.getSpellingLoc(Loc)).second)
     return;

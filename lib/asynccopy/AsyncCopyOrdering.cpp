@@ -345,6 +345,7 @@ void Analysis::onAccess(const Expr *LValue, const Stmt *S, bool IsWrite,
       F.Kind = FindingKind::WriteInFlight;
     }
     F.Access = S;
+    F.Place = LValue;
     F.Buffer = L->Key;
     F.Source = C.Issue;
     F.Barrier = C.Barrier;
@@ -363,6 +364,7 @@ void Analysis::onAccess(const Expr *LValue, const Stmt *S, bool IsWrite,
       Finding F;
         F.Kind = FindingKind::BulkSourceRefill;
       F.Access = S;
+      F.Place = LValue;
       F.Buffer = L->Key;
       F.Source = P.At;
       F.Barrier = P.Barrier;
@@ -378,7 +380,12 @@ void Analysis::onAccess(const Expr *LValue, const Stmt *S, bool IsWrite,
 static bool isElement(const Expr *E) {
   E = E->IgnoreParens();
   if (const auto *ME = dyn_cast<MemberExpr>(E))
-    return ME->isArrow() || isElement(ME->getBase());
+    return isa<FieldDecl>(ME->getMemberDecl()) &&
+           (ME->isArrow() || isElement(ME->getBase()));
+  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+    return isElement(MT->getSubExpr());
+  if (const auto *IC = dyn_cast<ImplicitCastExpr>(E))
+    return IC->getCastKind() == CK_NoOp && isElement(IC->getSubExpr());
   if (isa<ArraySubscriptExpr>(E))
     return true;
   if (const auto *U = dyn_cast<UnaryOperator>(E))
@@ -438,9 +445,18 @@ void Analysis::visit(const Stmt *S, State &St, bool Report) {
     if (U->isIncrementDecrementOp() && isElement(U->getSubExpr()))
       onAccess(U->getSubExpr(), S, true, St, Report);
   } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S)) {
-    if (OC->isAssignmentOp() && OC->getNumArgs() == 2 &&
-        isElement(OC->getArg(0)))
-      onAccess(OC->getArg(0), S, true, St, Report);
+    // A class-typed element (float4) is read and written through its
+    // copy assignment, with no lvalue-to-rvalue conversion.
+    if (OC->isAssignmentOp() && OC->getNumArgs() == 2) {
+      if (isElement(OC->getArg(1)))
+        onAccess(OC->getArg(1), S, false, St, Report);
+      if (isElement(OC->getArg(0)))
+        onAccess(OC->getArg(0), S, true, St, Report);
+    }
+  } else if (const auto *CC = dyn_cast<CXXConstructExpr>(S)) {
+    if (CC->getNumArgs() == 1 && CC->getConstructor()->isCopyOrMoveConstructor() &&
+        isElement(CC->getArg(0)))
+      onAccess(CC->getArg(0), S, false, St, Report);
   }
 }
 

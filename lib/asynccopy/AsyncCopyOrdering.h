@@ -56,6 +56,8 @@ struct Finding {
   FindingKind Kind = FindingKind::ReadInFlight;
   /// The access (or the bulk store, for BulkStoreNoFence).
   const clang::Stmt *Access = nullptr;
+  /// The element read or written, where the warning points.
+  const clang::Expr *Place = nullptr;
   const clang::VarDecl *Buffer = nullptr;
   /// The copy's issue; the generic write (BulkStoreNoFence); the bulk store
   /// (BulkSourceRefill).

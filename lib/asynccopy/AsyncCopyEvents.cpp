@@ -535,6 +535,10 @@ static void asmEvents(const GCCAsmStmt *Asm, ASTContext &Ctx,
       Part = Part.drop_until([](char C) { return C == ' ' || C == '\t'; });
     Part = Part.trim();
     StringRef Op = Part.take_until([](char C) { return isspace(C); });
+    while (Op.ends_with(":")) { // A label.
+      Part = Part.drop_front(Op.size()).trim();
+      Op = Part.take_until([](char C) { return isspace(C); });
+    }
     StringRef Operands = Part.drop_front(Op.size());
     if (Op.starts_with("cp.async.ca.shared") ||
         Op.starts_with("cp.async.cg.shared")) {

@@ -115,6 +115,13 @@ struct Event {
   bool CommitsItself = false;
   /// CooperativeGroup issue: the group argument, for the fix.
   const clang::Expr *Group = nullptr;
+
+  Event withAll() const {
+    Event E = *this;
+    E.AllGroups = true;
+    E.Publishes = true;
+    return E;
+  }
 };
 
 inline Event makeEvent(EventKind K, Family F = Family::CpAsync) {

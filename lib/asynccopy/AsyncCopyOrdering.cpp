@@ -166,6 +166,10 @@ private:
   FunctionCfg Cfg;
   VarWrites Writes;
   llvm::DenseSet<const Stmt *> Elements;
+  /// Loops whose body waits on a barrier (`while (!try_wait(...))`).
+  llvm::DenseSet<const Stmt *> SpinLoops;
+  void collectSpinLoops(const Stmt *S);
+  bool waitsOnBarrier(const Stmt *S);
   std::vector<Finding> Findings;
   llvm::DenseSet<const Stmt *> Reported;
 };
@@ -238,6 +242,28 @@ void Analysis::crossBackEdge(const Stmt *Loop, State &St) const {
       P.Kind = Slot::Unknown;
   }
   normalize(St.Copies);
+}
+
+bool Analysis::waitsOnBarrier(const Stmt *S) {
+  if (!S || isa<LambdaExpr>(S))
+    return false;
+  if (isa<CallExpr>(S) || isa<GCCAsmStmt>(S))
+    for (const Event &E : eventsOf(S, Ctx))
+      if (E.Kind == EventKind::Wait && E.Fam == Family::Barrier)
+        return true;
+  for (const Stmt *Child : S->children())
+    if (waitsOnBarrier(Child))
+      return true;
+  return false;
+}
+
+void Analysis::collectSpinLoops(const Stmt *S) {
+  if (!S || isa<LambdaExpr>(S))
+    return;
+  if (isa<WhileStmt, ForStmt, DoStmt>(S) && waitsOnBarrier(S))
+    SpinLoops.insert(S);
+  for (const Stmt *Child : S->children())
+    collectSpinLoops(Child);
 }
 
 void Analysis::report(Finding F, bool Report) {
@@ -465,6 +491,7 @@ std::vector<Finding> Analysis::run() {
   Cfg = buildFunctionCfg(FD, Body, Ctx);
   if (!Cfg.Cfg)
     return {};
+  collectSpinLoops(Body);
   WriteCollector WC(Writes);
   WC.Ctx = &Ctx;
   WC.TraverseStmt(Body);
@@ -488,12 +515,21 @@ std::vector<Finding> Analysis::run() {
       if (auto CS = El.getAs<CFGStmt>())
         transfer(CS->getStmt(), St, false);
     const Stmt *Loop = B->getLoopTarget();
+    const Stmt *Term = B->getTerminatorStmt();
+    const bool SpinExit = Term && SpinLoops.count(Term) && B->succ_size() == 2;
+    unsigned SuccIndex = 0;
     for (const CFGBlock *Succ : B->succs()) {
+      const bool ExitEdge = SuccIndex++ == 1;
       if (!Succ)
         continue;
       State Out = St;
       if (Loop)
         crossBackEdge(Loop, Out);
+      // Leaving a loop that spins on a barrier's try_wait: the wait
+      // succeeded (the path that never enters it is the same loop's exit).
+      if (SpinExit && ExitEdge)
+        onEvent(makeEvent(EventKind::Wait, Family::Barrier).withAll(), Term,
+                Out, false);
       State &Into = In[Succ->getBlockID()];
       State Before = Into;
       Into.Reached = true;

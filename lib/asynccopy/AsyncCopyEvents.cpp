@@ -179,7 +179,8 @@ static bool isKey(const VarDecl *V) {
   return false;
 }
 
-std::optional<Location> locate(const Expr *E, ASTContext &Ctx) {
+std::optional<Location> locate(const Expr *E, ASTContext &Ctx,
+                               const ArgScope *Scope) {
   if (!E)
     return std::nullopt;
   const Expr *Spelled = strip(E);
@@ -228,6 +229,15 @@ std::optional<Location> locate(const Expr *E, ASTContext &Ctx) {
       const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
       if (!V)
         return std::nullopt;
+      // A helper's parameter: the argument of the call being summarised.
+      if (const auto *P = dyn_cast<ParmVarDecl>(V); P && Scope) {
+        auto It = Scope->Args.find(P);
+        if (It == Scope->Args.end())
+          return std::nullopt;
+        Cur = strip(It->second);
+        Scope = Scope->Outer;
+        continue;
+      }
       if (!isKey(V)) {
         // A local holding a shared address (`uint32_t a =
         // __cvta_generic_to_shared(tile)`), for the operands of asm.
@@ -308,11 +318,12 @@ static bool containsInsensitive(StringRef S, StringRef Part) {
   return S.lower().find(Part) != std::string::npos;
 }
 
-static Event issue(Family F, Spelling Sp, const Expr *Dest, ASTContext &Ctx) {
+static Event issue(Family F, Spelling Sp, const Expr *Dest, ASTContext &Ctx,
+                   const ArgScope *Scope) {
   Event E = makeEvent(EventKind::Issue);
   E.Fam = F;
   E.Spell = Sp;
-  E.Where = locate(Dest, Ctx);
+  E.Where = locate(Dest, Ctx, Scope);
   return E;
 }
 
@@ -336,14 +347,16 @@ static const Expr *firstPointerArg(const CallExpr *CE, unsigned Begin = 0) {
 
 /// The last argument that points into a shared variable.
 static std::optional<Location> lastSharedArg(const CallExpr *CE,
-                                             ASTContext &Ctx) {
+                                             ASTContext &Ctx,
+                                             const ArgScope *Scope) {
   for (unsigned I = CE->getNumArgs(); I-- > 0;)
-    if (auto L = locate(CE->getArg(I), Ctx))
+    if (auto L = locate(CE->getArg(I), Ctx, Scope))
       return L;
   return std::nullopt;
 }
 
 static void cudaPtxEvents(const CallExpr *CE, StringRef Name, ASTContext &Ctx,
+                          const ArgScope *Scope,
                           llvm::SmallVectorImpl<Event> &Out) {
   if (Name == "fence_proxy_async") {
     Out.push_back(makeEvent(EventKind::ProxyFence));
@@ -359,33 +372,34 @@ static void cudaPtxEvents(const CallExpr *CE, StringRef Name, ASTContext &Ctx,
     const auto *RD = T->getAsCXXRecordDecl();
     if (RD && nameOf(RD).contains("space_global")) {
       Event E = makeEvent(EventKind::BulkStore);
-      E.Where = lastSharedArg(CE, Ctx);
+      E.Where = lastSharedArg(CE, Ctx, Scope);
       Out.push_back(E);
     } else {
-      Out.push_back(issue(Family::Barrier, Spelling::Other, CE->getArg(2), Ctx));
+      Out.push_back(issue(Family::Barrier, Spelling::Other, CE->getArg(2), Ctx, Scope));
     }
   }
 }
 
 static void cuteEvents(const CallExpr *CE, const FunctionDecl *FD,
                        StringRef Name, StringRef Record, ASTContext &Ctx,
+                       const ArgScope *Scope,
                        llvm::SmallVectorImpl<Event> &Out) {
   if (Name == "copy" && Record.starts_with("SM80_CP_ASYNC") &&
       CE->getNumArgs() >= 2) {
-    Out.push_back(issue(Family::CpAsync, Spelling::Other, CE->getArg(1), Ctx));
+    Out.push_back(issue(Family::CpAsync, Spelling::Other, CE->getArg(1), Ctx, Scope));
   } else if (Name == "copy" && Record.starts_with("SM90_TMA_LOAD")) {
     for (const Expr *A : CE->arguments()) {
       QualType T = A->IgnoreParenImpCasts()->getType();
       if (T->isPointerType() && T->getPointeeType()->isVoidType() &&
           !T->getPointeeType().isConstQualified()) {
-        Out.push_back(issue(Family::Barrier, Spelling::Other, A, Ctx));
+        Out.push_back(issue(Family::Barrier, Spelling::Other, A, Ctx, Scope));
         return;
       }
     }
   } else if (Name == "copy" && Record.starts_with("SM90_TMA_STORE") &&
              CE->getNumArgs() >= 2) {
     Event E = makeEvent(EventKind::BulkStore);
-    E.Where = locate(CE->getArg(1), Ctx);
+    E.Where = locate(CE->getArg(1), Ctx, Scope);
     Out.push_back(E);
   } else if (Name == "cp_async_fence") {
     Out.push_back(makeEvent(EventKind::Commit));
@@ -400,6 +414,7 @@ static void cuteEvents(const CallExpr *CE, const FunctionDecl *FD,
 }
 
 static void callEvents(const CallExpr *CE, ASTContext &Ctx,
+                       const ArgScope *Scope,
                        llvm::SmallVectorImpl<Event> &Out) {
   const FunctionDecl *FD = resolveCallee(CE);
   StringRef Name = nameOf(FD);
@@ -407,7 +422,7 @@ static void callEvents(const CallExpr *CE, ASTContext &Ctx,
     return;
   const SourceManager &SM = Ctx.getSourceManager();
   if (Name == "__pipeline_memcpy_async" && CE->getNumArgs() >= 1) {
-    Out.push_back(issue(Family::CpAsync, Spelling::Primitive, CE->getArg(0), Ctx));
+    Out.push_back(issue(Family::CpAsync, Spelling::Primitive, CE->getArg(0), Ctx, Scope));
     return;
   }
   if (Name == "__pipeline_commit") {
@@ -425,7 +440,7 @@ static void callEvents(const CallExpr *CE, ASTContext &Ctx,
   if (inNamespace(FD, "cooperative_groups")) {
     if (Name == "memcpy_async" && CE->getNumArgs() >= 3) {
       Event E = issue(Family::CpAsync, Spelling::CooperativeGroup,
-                      CE->getArg(1), Ctx);
+                      CE->getArg(1), Ctx, Scope);
       E.CommitsItself = true;
       E.Group = CE->getArg(0);
       Out.push_back(E);
@@ -443,13 +458,13 @@ static void callEvents(const CallExpr *CE, ASTContext &Ctx,
       const auto *RD = Last->getAsCXXRecordDecl();
       const Expr *Dest = firstPointerArg(CE);
       if (RD && containsInsensitive(nameOf(RD), "pipeline"))
-        Out.push_back(issue(Family::Pipeline, Spelling::Other, Dest, Ctx));
+        Out.push_back(issue(Family::Pipeline, Spelling::Other, Dest, Ctx, Scope));
       else if (RD && containsInsensitive(nameOf(RD), "barrier"))
-        Out.push_back(issue(Family::Barrier, Spelling::Other, Dest, Ctx));
+        Out.push_back(issue(Family::Barrier, Spelling::Other, Dest, Ctx, Scope));
       return;
     }
     if (Name == "memcpy_async_tx" && CE->getNumArgs() >= 1) {
-      Out.push_back(issue(Family::Barrier, Spelling::Other, CE->getArg(0), Ctx));
+      Out.push_back(issue(Family::Barrier, Spelling::Other, CE->getArg(0), Ctx, Scope));
       return;
     }
     if (Name == "pipeline_consumer_wait_prior") {
@@ -461,7 +476,7 @@ static void callEvents(const CallExpr *CE, ASTContext &Ctx,
       Out.push_back(waitFor(Family::Barrier, 0, true, true));
       return;
     }
-    cudaPtxEvents(CE, Name, Ctx, Out);
+    cudaPtxEvents(CE, Name, Ctx, Scope, Out);
     if (!Out.empty())
       return;
   }
@@ -478,7 +493,7 @@ static void callEvents(const CallExpr *CE, ASTContext &Ctx,
       Out.push_back(waitFor(Family::Barrier, 0, true, true));
     return;
   }
-  cuteEvents(CE, FD, Name, Record, Ctx, Out);
+  cuteEvents(CE, FD, Name, Record, Ctx, Scope, Out);
 }
 
 //===----------------------------------------------------------------------===//
@@ -524,6 +539,7 @@ static std::optional<unsigned> countOperand(const GCCAsmStmt *Asm,
 }
 
 static void asmEvents(const GCCAsmStmt *Asm, ASTContext &Ctx,
+                      const ArgScope *Scope,
                       llvm::SmallVectorImpl<Event> &Out) {
   std::string Text = Asm->getAsmString();
   llvm::SmallVector<StringRef, 4> Parts;
@@ -543,7 +559,7 @@ static void asmEvents(const GCCAsmStmt *Asm, ASTContext &Ctx,
     if (Op.starts_with("cp.async.ca.shared") ||
         Op.starts_with("cp.async.cg.shared")) {
       Out.push_back(issue(Family::CpAsync, Spelling::Asm,
-                          bracketOperand(Asm, Operands, false), Ctx));
+                          bracketOperand(Asm, Operands, false), Ctx, Scope));
     } else if (Op == "cp.async.commit_group") {
       Out.push_back(makeEvent(EventKind::Commit));
     } else if (Op == "cp.async.wait_group") {
@@ -560,13 +576,13 @@ static void asmEvents(const GCCAsmStmt *Asm, ASTContext &Ctx,
                 (Op.starts_with("cp.reduce.async.bulk.tensor") &&
                  Op.contains(".global.shared")))) {
       Event E = makeEvent(EventKind::BulkStore);
-      E.Where = locate(bracketOperand(Asm, Operands, true), Ctx);
+      E.Where = locate(bracketOperand(Asm, Operands, true), Ctx, Scope);
       Out.push_back(E);
     } else if (Op.starts_with("cp.async.bulk.shared") ||
                (Op.starts_with("cp.async.bulk.tensor") &&
                 Op.contains(".shared::") && Op.contains(".global"))) {
       Out.push_back(issue(Family::Barrier, Spelling::Asm,
-                          bracketOperand(Asm, Operands, false), Ctx));
+                          bracketOperand(Asm, Operands, false), Ctx, Scope));
     } else if (Op == "fence.proxy.async" ||
                Op.starts_with("fence.proxy.async.shared")) {
       Out.push_back(makeEvent(EventKind::ProxyFence));
@@ -577,12 +593,13 @@ static void asmEvents(const GCCAsmStmt *Asm, ASTContext &Ctx,
   }
 }
 
-llvm::SmallVector<Event, 1> eventsOf(const Stmt *S, ASTContext &Ctx) {
+llvm::SmallVector<Event, 1> eventsOf(const Stmt *S, ASTContext &Ctx,
+                                     const ArgScope *Scope) {
   llvm::SmallVector<Event, 1> Out;
   if (const auto *CE = dyn_cast<CallExpr>(S))
-    callEvents(CE, Ctx, Out);
+    callEvents(CE, Ctx, Scope, Out);
   else if (const auto *Asm = dyn_cast<GCCAsmStmt>(S))
-    asmEvents(Asm, Ctx, Out);
+    asmEvents(Asm, Ctx, Scope, Out);
   return Out;
 }
 
@@ -600,19 +617,24 @@ static bool namesAsyncCopy(StringRef Name) {
       .Default(false);
 }
 
-bool mentionsAsyncCopies(const Stmt *Body) {
+bool mentionsAsyncCopies(const Stmt *Body, bool Waits) {
   if (!Body)
     return false;
   if (const auto *Asm = dyn_cast<GCCAsmStmt>(Body)) {
     std::string Text = Asm->getAsmString();
     StringRef T(Text);
     if (T.contains("cp.async") || T.contains("fence.proxy.async") ||
-        T.contains("cp.reduce.async.bulk"))
+        T.contains("cp.reduce.async.bulk") ||
+        (Waits && (T.contains("mbarrier.try_wait") ||
+                   T.contains("mbarrier.test_wait"))))
       return true;
   } else if (const auto *CE = dyn_cast<CallExpr>(Body)) {
     const FunctionDecl *FD = CE->getDirectCallee();
     if (!FD)
       FD = resolveCallee(CE);
+    if (Waits && FD && FD->getDeclName().isIdentifier() &&
+        (FD->getName().contains("wait") || FD->getName().contains("commit")))
+      return true;
     if (namesAsyncCopy(nameOf(FD))) {
       // `copy` only from CuTe's copy atoms.
       if (nameOf(FD) != "copy" ||
@@ -622,7 +644,7 @@ bool mentionsAsyncCopies(const Stmt *Body) {
     }
   }
   for (const Stmt *Child : Body->children())
-    if (mentionsAsyncCopies(Child))
+    if (mentionsAsyncCopies(Child, Waits))
       return true;
   return false;
 }

@@ -38,6 +38,7 @@
 #define CUDA_TIDY_LIB_ASYNCCOPY_ASYNCCOPYEVENTS_H
 
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include <cstdint>
@@ -47,6 +48,7 @@ namespace clang {
 class ASTContext;
 class Expr;
 class FunctionDecl;
+class ParmVarDecl;
 class VarDecl;
 } // namespace clang
 
@@ -94,7 +96,8 @@ enum class EventKind : uint8_t {
   Wait,          ///< Waits for the family's groups.
   BulkStore,     ///< A bulk copy out of shared memory (reads the source).
   BulkWaitRead,  ///< `cp.async.bulk.wait_group.read`.
-  ProxyFence     ///< `fence.proxy.async.shared::cta` and its spellings.
+  ProxyFence,    ///< `fence.proxy.async.shared::cta` and its spellings.
+  BlockBarrier   ///< A block barrier inside a called helper.
 };
 
 struct Event {
@@ -129,22 +132,35 @@ inline Event makeEvent(EventKind K, Family F = Family::CpAsync) {
   return E;
 }
 
+/// The arguments of the calls a helper's events are read through: a
+/// parameter of the helper stands for the argument of the call (itself read
+/// in the Outer scope, for a helper called by a helper).
+struct ArgScope {
+  llvm::DenseMap<const clang::ParmVarDecl *, const clang::Expr *> Args;
+  const ArgScope *Outer = nullptr;
+};
+
 /// The events of S, a call or an inline asm statement, in order (an asm
 /// statement may hold several instructions). Empty for anything else.
+/// Addresses are read through Scope's arguments where they name a
+/// parameter.
 llvm::SmallVector<Event, 1> eventsOf(const clang::Stmt *S,
-                                     clang::ASTContext &Ctx);
+                                     clang::ASTContext &Ctx,
+                                     const ArgScope *Scope = nullptr);
 
 /// E depends on the thread's index: it names `threadIdx`, a thread rank,
 /// or a local variable initialised from one.
 bool isThreadDependent(const clang::Expr *E);
 
-/// Whether Body holds any call or asm statement eventsOf() would give an
-/// event for: the quick test before a body is analysed.
-bool mentionsAsyncCopies(const clang::Stmt *Body);
+/// Whether Body holds a call or asm statement that issues an asynchronous
+/// copy or a bulk store (or, with Waits, one that may wait or commit): the
+/// quick test before a body is analysed or a helper summarised.
+bool mentionsAsyncCopies(const clang::Stmt *Body, bool Waits = false);
 
 /// Where the lvalue or address E points in shared memory, if it points
 /// into a `__shared__` variable the analysis can name.
-std::optional<Location> locate(const clang::Expr *E, clang::ASTContext &Ctx);
+std::optional<Location> locate(const clang::Expr *E, clang::ASTContext &Ctx,
+                               const ArgScope *Scope = nullptr);
 
 } // namespace asynccopy
 } // namespace cuda_tidy

@@ -16,6 +16,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/FoldingSet.h"
+#include <functional>
 #include <tuple>
 
 using namespace clang;
@@ -149,6 +150,10 @@ public:
 private:
   void transfer(const Stmt *S, State &St, bool Report);
   void walk(const Stmt *S, State &St, bool Report, bool Top);
+  /// The events of a call to a user's helper that holds asynchronous-copy
+  /// operations, read through its arguments.
+  void helperEvents(const CallExpr *Call, const ArgScope *Outer,
+                    unsigned Depth, llvm::SmallVectorImpl<Event> &Out);
   void visit(const Stmt *S, State &St, bool Report);
   void onEvent(const Event &E, const Stmt *S, State &St, bool Report);
   void onAccess(const Expr *LValue, const Stmt *S, bool IsWrite, State &St,
@@ -175,6 +180,25 @@ private:
 };
 
 } // namespace
+
+/// A block barrier at S publishes what the threads waited for and orders
+/// nothing else.
+static void onBarrier(const Stmt *S, State &St) {
+  std::vector<Copy> Kept;
+  for (Copy &C : St.Copies) {
+    if (C.Waited)
+      continue;
+    C.Barrier = S;
+    Kept.push_back(C);
+  }
+  St.Copies = std::move(Kept);
+  for (Touch &T : St.Written)
+    T.Barrier = S;
+  for (Touch &T : St.Pending)
+    T.Barrier = S;
+  normalize(St.Written);
+  normalize(St.Pending);
+}
 
 /// A slot whose variable changes other than by its loop's step is not
 /// compared; nor is an expression naming any written variable.
@@ -247,10 +271,14 @@ void Analysis::crossBackEdge(const Stmt *Loop, State &St) const {
 bool Analysis::waitsOnBarrier(const Stmt *S) {
   if (!S || isa<LambdaExpr>(S))
     return false;
-  if (isa<CallExpr>(S) || isa<GCCAsmStmt>(S))
-    for (const Event &E : eventsOf(S, Ctx))
+  if (isa<CallExpr>(S) || isa<GCCAsmStmt>(S)) {
+    llvm::SmallVector<Event, 1> Events = eventsOf(S, Ctx);
+    if (const auto *Call = dyn_cast<CallExpr>(S); Call && Events.empty())
+      helperEvents(Call, nullptr, 0, Events);
+    for (const Event &E : Events)
       if (E.Kind == EventKind::Wait && E.Fam == Family::Barrier)
         return true;
+  }
   for (const Stmt *Child : S->children())
     if (waitsOnBarrier(Child))
       return true;
@@ -343,6 +371,9 @@ void Analysis::onEvent(const Event &E, const Stmt *S, State &St, bool Report) {
     break;
   case EventKind::ProxyFence:
     St.Written.clear();
+    break;
+  case EventKind::BlockBarrier:
+    onBarrier(S, St);
     break;
   }
 }
@@ -438,26 +469,59 @@ void Analysis::walk(const Stmt *S, State &St, bool Report, bool Top) {
   visit(S, St, Report);
 }
 
-void Analysis::visit(const Stmt *S, State &St, bool Report) {
-  if (std::optional<BarrierSite> B = recognizeBarrier(S, Ctx)) {
-    std::vector<Copy> Kept;
-    for (Copy &C : St.Copies) {
-      if (C.Waited)
-        continue;
-      C.Barrier = S;
-      Kept.push_back(C);
+void Analysis::helperEvents(const CallExpr *Call, const ArgScope *Outer,
+                            unsigned Depth, llvm::SmallVectorImpl<Event> &Out) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || Depth > 3 || !Callee->hasBody() ||
+      Ctx.getSourceManager().isInSystemHeader(
+          Ctx.getSourceManager().getExpansionLoc(Callee->getLocation())))
+    return;
+  const FunctionDecl *Def = nullptr;
+  const Stmt *Body = Callee->getBody(Def);
+  if (!Body || !Def || Def == FD || !mentionsAsyncCopies(Body, true))
+    return;
+  ArgScope Scope;
+  Scope.Outer = Outer;
+  for (unsigned I = 0; I < Def->getNumParams() && I < Call->getNumArgs(); ++I)
+    Scope.Args[Def->getParamDecl(I)] = Call->getArg(I);
+  // The helper's events in source order, its control flow ignored (a
+  // conditional wait counts as a wait: fewer reports, never more).
+  llvm::SmallVector<const Stmt *, 32> Order;
+  std::function<void(const Stmt *)> Collect = [&](const Stmt *S) {
+    if (!S || isa<LambdaExpr>(S))
+      return;
+    for (const Stmt *Child : S->children())
+      Collect(Child);
+    if (isa<CallExpr, GCCAsmStmt>(S))
+      Order.push_back(S);
+  };
+  Collect(Body);
+  for (const Stmt *S : Order) {
+    if (recognizeBarrier(S, Ctx)) {
+      Out.push_back(makeEvent(EventKind::BlockBarrier));
+      continue;
     }
-    St.Copies = std::move(Kept);
-    for (Touch &T : St.Written)
-      T.Barrier = S;
-    for (Touch &T : St.Pending)
-      T.Barrier = S;
-    normalize(St.Written);
-    normalize(St.Pending);
+    auto Events = eventsOf(S, Ctx, &Scope);
+    if (Events.empty()) {
+      if (const auto *Inner = dyn_cast<CallExpr>(S))
+        helperEvents(Inner, &Scope, Depth + 1, Out);
+      continue;
+    }
+    Out.append(Events.begin(), Events.end());
   }
-  if (isa<CallExpr>(S) || isa<GCCAsmStmt>(S))
-    for (const Event &E : eventsOf(S, Ctx))
+}
+
+void Analysis::visit(const Stmt *S, State &St, bool Report) {
+  if (recognizeBarrier(S, Ctx))
+    onBarrier(S, St);
+  if (isa<CallExpr>(S) || isa<GCCAsmStmt>(S)) {
+    llvm::SmallVector<Event, 1> Events = eventsOf(S, Ctx);
+    if (Events.empty())
+      if (const auto *Call = dyn_cast<CallExpr>(S))
+        helperEvents(Call, nullptr, 0, Events);
+    for (const Event &E : Events)
       onEvent(E, S, St, Report);
+  }
   if (const auto *IC = dyn_cast<ImplicitCastExpr>(S)) {
     if (IC->getCastKind() == CK_LValueToRValue && isElement(IC->getSubExpr()))
       onAccess(IC->getSubExpr(), S, false, St, Report);

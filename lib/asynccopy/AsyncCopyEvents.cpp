@@ -189,6 +189,7 @@ std::optional<Location> locate(const Expr *E, ASTContext &Ctx,
   // variable decides the slot of a ring of tiles.
   const Expr *FirstIndex = nullptr, *FlatOffset = nullptr;
   unsigned Subscripts = 0;
+  llvm::SmallVector<const Expr *, 4> Indices;
   for (int Depth = 0; Depth < 16 && Cur; ++Depth) {
     if (const auto *CE = dyn_cast<CallExpr>(Cur)) {
       const FunctionDecl *FD = CE->getDirectCallee();
@@ -212,8 +213,26 @@ std::optional<Location> locate(const Expr *E, ASTContext &Ctx,
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Cur)) {
       ++Subscripts;
       FirstIndex = AS->getIdx();
+      Indices.push_back(FirstIndex);
       Cur = strip(AS->getBase());
       continue;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(Cur);
+        BO && BO->isAdditiveOp() &&
+        !BO->getLHS()->getType()->isPointerType() &&
+        !BO->getRHS()->getType()->isPointerType()) {
+      // A shared-window address plus an offset: somewhere in the buffer.
+      auto L = locate(BO->getLHS(), Ctx, Scope);
+      if (L)
+        L->Indices.push_back(BO->getRHS());
+      if (!L && BO->getOpcode() == BO_Add) {
+        L = locate(BO->getRHS(), Ctx, Scope);
+        if (L)
+          L->Indices.push_back(BO->getLHS());
+      }
+      if (L && L->Part.Kind != Slot::Whole)
+        L->Part.Kind = Slot::Unknown;
+      return L;
     }
     if (const auto *BO = dyn_cast<BinaryOperator>(Cur);
         BO && BO->isAdditiveOp()) {
@@ -222,6 +241,7 @@ std::optional<Location> locate(const Expr *E, ASTContext &Ctx,
       if (BO->getOpcode() == BO_Sub && !LeftPtr)
         return std::nullopt;
       FlatOffset = LeftPtr ? BO->getRHS() : BO->getLHS();
+      Indices.push_back(FlatOffset);
       Cur = strip(LeftPtr ? BO->getLHS() : BO->getRHS());
       continue;
     }
@@ -238,6 +258,24 @@ std::optional<Location> locate(const Expr *E, ASTContext &Ctx,
         Scope = Scope->Outer;
         continue;
       }
+      // A constant pointer to one element (`float4 *const p =
+      // reinterpret_cast<float4 *>(&As[ty][tx])`) used as it is: the
+      // element it was initialised with.
+      if (!V->hasAttr<CUDASharedAttr>() && isKey(V) && Subscripts == 0 &&
+          !FlatOffset) {
+        if (V->getType().isConstQualified()) {
+          Cur = strip(V->getInit());
+          continue;
+        }
+        // A pointer that may move: somewhere in the buffer it started in,
+        // unknown if it is ever written (the analysis checks).
+        auto L = locate(V->getInit(), Ctx, Scope);
+        if (L && L->Part.Kind != Slot::Whole)
+          L->Part.Kind = Slot::Unknown;
+        if (L)
+          L->Indices.push_back(DRE);
+        return L;
+      }
       if (!isKey(V)) {
         // A local holding a shared address (`uint32_t a =
         // __cvta_generic_to_shared(tile)`), for the operands of asm.
@@ -251,6 +289,7 @@ std::optional<Location> locate(const Expr *E, ASTContext &Ctx,
       Location L;
       L.Key = V;
       L.Spelled = Spelled;
+      L.Indices = Indices;
       const Type *T = V->getType()->getUnqualifiedDesugaredType();
       const bool Nested =
           T->isArrayType() &&
@@ -493,6 +532,15 @@ static void callEvents(const CallExpr *CE, ASTContext &Ctx,
       Out.push_back(waitFor(Family::Barrier, 0, true, true));
     return;
   }
+  if ((Name == "load_matrix_sync" || Name == "store_matrix_sync") &&
+      inNamespace(FD, "nvcuda") && CE->getNumArgs() >= 2) {
+    const bool Load = Name == "load_matrix_sync";
+    Event E = makeEvent(Load ? EventKind::SharedRead : EventKind::SharedWrite);
+    E.Where = locate(CE->getArg(Load ? 1 : 0), Ctx, Scope);
+    if (E.Where)
+      Out.push_back(E);
+    return;
+  }
   cuteEvents(CE, FD, Name, Record, Ctx, Scope, Out);
 }
 
@@ -586,6 +634,13 @@ static void asmEvents(const GCCAsmStmt *Asm, ASTContext &Ctx,
     } else if (Op == "fence.proxy.async" ||
                Op.starts_with("fence.proxy.async.shared")) {
       Out.push_back(makeEvent(EventKind::ProxyFence));
+    } else if (Op.starts_with("ldmatrix") || Op.starts_with("ld.shared") ||
+               Op.starts_with("st.shared") || Op.starts_with("stmatrix")) {
+      Event E = makeEvent(Op.starts_with("ld") ? EventKind::SharedRead
+                                               : EventKind::SharedWrite);
+      E.Where = locate(bracketOperand(Asm, Operands, false), Ctx, Scope);
+      if (E.Where)
+        Out.push_back(E);
     } else if (Op.starts_with("mbarrier.try_wait") ||
                Op.starts_with("mbarrier.test_wait")) {
       Out.push_back(waitFor(Family::Barrier, 0, true, true));

@@ -88,6 +88,8 @@ struct Location {
   Slot Part;
   /// The lvalue or address expression, for the comparison of elements.
   const clang::Expr *Spelled = nullptr;
+  /// The subscripts and offsets the address was computed with.
+  llvm::SmallVector<const clang::Expr *, 4> Indices;
 };
 
 enum class EventKind : uint8_t {
@@ -97,7 +99,9 @@ enum class EventKind : uint8_t {
   BulkStore,     ///< A bulk copy out of shared memory (reads the source).
   BulkWaitRead,  ///< `cp.async.bulk.wait_group.read`.
   ProxyFence,    ///< `fence.proxy.async.shared::cta` and its spellings.
-  BlockBarrier   ///< A block barrier inside a called helper.
+  BlockBarrier,  ///< A block barrier inside a called helper.
+  SharedRead,    ///< `ldmatrix`, `ld.shared`, `wmma::load_matrix_sync`.
+  SharedWrite    ///< `st.shared`, `stmatrix`, `wmma::store_matrix_sync`.
 };
 
 struct Event {

@@ -158,8 +158,12 @@ private:
   void onEvent(const Event &E, const Stmt *S, State &St, bool Report);
   void onAccess(const Expr *LValue, const Stmt *S, bool IsWrite, State &St,
                 bool Report);
+  void onLocatedAccess(Location At, const Expr *LValue, const Stmt *S,
+                       bool IsWrite, State &St, bool Report);
   void crossBackEdge(const Stmt *Loop, State &St) const;
   Slot settle(Slot P) const;
+  Slot settle(const Location &L) const;
+  bool namesUnstable(const Stmt *S, unsigned Depth) const;
   bool overlapSure(const Slot &P, const Slot &Q) const;
   bool sameExpr(const Expr *A, const Expr *B) const;
   const Stmt *placeFix(const Stmt *Source, const Stmt *Access,
@@ -202,6 +206,36 @@ static void onBarrier(const Stmt *S, State &St) {
 
 /// A slot whose variable changes other than by its loop's step is not
 /// compared; nor is an expression naming any written variable.
+/// S reads a variable written other than by its loop's step, directly or
+/// through the initialisers of the locals it reads.
+bool Analysis::namesUnstable(const Stmt *S, unsigned Depth) const {
+  if (!S)
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!V)
+      return false;
+    if (Writes.Unstable.count(V))
+      return true;
+    return Depth > 0 && V->hasLocalStorage() && !isa<ParmVarDecl>(V) &&
+           namesUnstable(V->getInit(), Depth - 1);
+  }
+  for (const Stmt *Child : S->children())
+    if (namesUnstable(Child, Depth))
+      return true;
+  return false;
+}
+
+/// A location computed with a variable that changes (an offset into a ring
+/// kept in a variable, a pointer that moves) is not compared.
+Slot Analysis::settle(const Location &L) const {
+  Slot P = settle(L.Part);
+  for (const Expr *I : L.Indices)
+    if (namesUnstable(I, 3))
+      P.Kind = Slot::Unknown;
+  return P;
+}
+
 Slot Analysis::settle(Slot P) const {
   if (P.Kind == Slot::Affine && P.Var && Writes.Unstable.count(P.Var))
     P.Kind = Slot::Unknown;
@@ -312,7 +346,7 @@ void Analysis::onEvent(const Event &E, const Stmt *S, State &St, bool Report) {
       Copy C;
       C.Issue = S;
       C.Dest = *E.Where;
-      C.Dest.Part = settle(C.Dest.Part);
+      C.Dest.Part = settle(C.Dest);
       C.Fam = E.Fam;
       C.Spell = E.Spell;
       C.Group = E.Group;
@@ -375,15 +409,26 @@ void Analysis::onEvent(const Event &E, const Stmt *S, State &St, bool Report) {
   case EventKind::BlockBarrier:
     onBarrier(S, St);
     break;
+  case EventKind::SharedRead:
+  case EventKind::SharedWrite:
+    if (E.Where)
+      onLocatedAccess(*E.Where,
+                      isa<GCCAsmStmt>(S) ? E.Where->Spelled : nullptr, S,
+                      E.Kind == EventKind::SharedWrite, St, Report);
+    break;
   }
 }
 
 void Analysis::onAccess(const Expr *LValue, const Stmt *S, bool IsWrite,
                         State &St, bool Report) {
-  std::optional<Location> L = locate(LValue, Ctx);
-  if (!L)
-    return;
-  L->Part = settle(L->Part);
+  if (std::optional<Location> L = locate(LValue, Ctx))
+    onLocatedAccess(*L, LValue, S, IsWrite, St, Report);
+}
+
+void Analysis::onLocatedAccess(Location At, const Expr *LValue, const Stmt *S,
+                               bool IsWrite, State &St, bool Report) {
+  std::optional<Location> L = At;
+  L->Part = settle(*L);
   for (const Copy &C : St.Copies) {
     if (C.Dest.Key != L->Key || !overlapSure(C.Dest.Part, L->Part))
       continue;

@@ -672,7 +672,7 @@ static bool namesAsyncCopy(StringRef Name) {
       .Default(false);
 }
 
-bool mentionsAsyncCopies(const Stmt *Body, bool Waits) {
+bool mentionsAsyncCopies(const Stmt *Body, bool Waits, unsigned CalleeDepth) {
   if (!Body)
     return false;
   if (const auto *Asm = dyn_cast<GCCAsmStmt>(Body)) {
@@ -690,6 +690,10 @@ bool mentionsAsyncCopies(const Stmt *Body, bool Waits) {
     if (Waits && FD && FD->getDeclName().isIdentifier() &&
         (FD->getName().contains("wait") || FD->getName().contains("commit")))
       return true;
+    // A user's helper that issues a copy (or, with Waits, waits).
+    if (CalleeDepth > 0 && FD && FD->hasBody() && !isInSystemHeader(FD) &&
+        mentionsAsyncCopies(FD->getBody(), Waits, CalleeDepth - 1))
+      return true;
     if (namesAsyncCopy(nameOf(FD))) {
       // `copy` only from CuTe's copy atoms.
       if (nameOf(FD) != "copy" ||
@@ -699,7 +703,7 @@ bool mentionsAsyncCopies(const Stmt *Body, bool Waits) {
     }
   }
   for (const Stmt *Child : Body->children())
-    if (mentionsAsyncCopies(Child, Waits))
+    if (mentionsAsyncCopies(Child, Waits, CalleeDepth))
       return true;
   return false;
 }

@@ -158,8 +158,10 @@ bool isThreadDependent(const clang::Expr *E);
 
 /// Whether Body holds a call or asm statement that issues an asynchronous
 /// copy or a bulk store (or, with Waits, one that may wait or commit): the
-/// quick test before a body is analysed or a helper summarised.
-bool mentionsAsyncCopies(const clang::Stmt *Body, bool Waits = false);
+/// quick test before a body is analysed or a helper summarised. Looks into
+/// the bodies of called user functions CalleeDepth calls deep.
+bool mentionsAsyncCopies(const clang::Stmt *Body, bool Waits = false,
+                         unsigned CalleeDepth = 0);
 
 /// Where the lvalue or address E points in shared memory, if it points
 /// into a `__shared__` variable the analysis can name.

@@ -728,7 +728,8 @@ const Stmt *Analysis::placeFix(const Stmt *Source, const Stmt *Access,
 
 std::vector<Finding> findAsyncCopyHazards(const FunctionDecl *FD,
                                           ASTContext &Ctx) {
-  if (!FD || !FD->hasBody() || !mentionsAsyncCopies(FD->getBody()))
+  if (!FD || !FD->hasBody() ||
+      !mentionsAsyncCopies(FD->getBody(), /*Waits=*/false, /*CalleeDepth=*/2))
     return {};
   return Analysis(FD, Ctx).run();
 }

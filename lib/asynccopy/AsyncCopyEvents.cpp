@@ -459,7 +459,6 @@ static void callEvents(const CallExpr *CE, ASTContext &Ctx,
   StringRef Name = nameOf(FD);
   if (Name.empty())
     return;
-  const SourceManager &SM = Ctx.getSourceManager();
   if (Name == "__pipeline_memcpy_async" && CE->getNumArgs() >= 1) {
     Out.push_back(issue(Family::CpAsync, Spelling::Primitive, CE->getArg(0), Ctx, Scope));
     return;
@@ -474,7 +473,6 @@ static void callEvents(const CallExpr *CE, ASTContext &Ctx,
     Out.push_back(waitFor(Family::CpAsync, N ? unsigned(*N) : 0, false, false));
     return;
   }
-  (void)SM;
   StringRef Record = recordName(CE, FD);
   if (inNamespace(FD, "cooperative_groups")) {
     if (Name == "memcpy_async" && CE->getNumArgs() >= 3) {

@@ -7,6 +7,7 @@
 #include "checks/CudaTidyModule.h"
 #define CUDA_TIDY_CHECK(Name, Class, Header, Summary) // Headers below.
 #include "checks/Checks.def"
+#include "checks/AsyncCopyOrderingCheck.h"
 #include "checks/ClusterSizePortabilityCheck.h"
 #include "checks/DivergentBarrierCheck.h"
 #include "checks/DynamicSharedMemoryOptInCheck.h"

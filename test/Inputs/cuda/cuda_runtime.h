@@ -54,6 +54,9 @@ extern const __device__ __cuda_tidy_blockIdx_t blockIdx;
 extern const __device__ __cuda_tidy_blockDim_t blockDim;
 extern const __device__ __cuda_tidy_gridDim_t gridDim;
 
+// The shared-window address of a generic pointer (for inline PTX).
+__device__ size_t __cvta_generic_to_shared(const void *ptr);
+
 // Barriers.
 __device__ void __syncthreads();
 __device__ int __syncthreads_count(int predicate);

@@ -87,6 +87,13 @@ private:
   bool skippersOnlyExit(const FunctionUniformity &FU, const BarrierSite &B,
                         Uniformity Level, bool ByControl);
   void report(const Finding &Found, const clang::SourceManager &SM);
+  /// The branch or loop whose condition makes Found's barrier diverge, when
+  /// the control around the barrier is the cause (else null).
+  const clang::Stmt *causeOf(const Finding &Found, DivergenceCause::Kind &K);
+  /// Notes for the barriers Others that diverge by the same cause (kind K)
+  /// as the one just reported: one warning per cause.
+  void noteSameCause(llvm::ArrayRef<const Finding *> Others,
+                     DivergenceCause::Kind K, const clang::SourceManager &SM);
   void traceNotes(llvm::ArrayRef<TraceStep> Trace);
   void addFinding(Finding F, const clang::SourceManager &SM);
 

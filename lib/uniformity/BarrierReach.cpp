@@ -15,17 +15,31 @@ using namespace clang;
 namespace cuda_tidy {
 
 llvm::ArrayRef<BarrierWalks::Step> BarrierWalks::of(const FunctionDecl *Def) {
+  return walk(Def).Steps;
+}
+
+bool BarrierWalks::holdsErrors(const FunctionDecl *Def) {
+  return walk(Def).Errors;
+}
+
+BarrierWalks::Walk &BarrierWalks::walk(const FunctionDecl *Def) {
   auto [It, New] = Walked.try_emplace(Def);
   if (!New)
     return *It->second;
-  It->second = std::make_unique<std::vector<Step>>();
-  std::vector<Step> &Out = *It->second;
+  It->second = std::make_unique<Walk>();
+  Walk &W = *It->second;
+  std::vector<Step> &Out = W.Steps;
   // Depth first, the last child first.
   llvm::SmallVector<const Stmt *, 32> Work{Def->getBody()};
   while (!Work.empty()) {
     const Stmt *S = Work.pop_back_val();
     if (!S)
       continue;
+    if (const auto *E = dyn_cast<Expr>(S); E && E->containsErrors())
+      W.Errors = true;
+    else if (const auto *DS = dyn_cast<DeclStmt>(S))
+      W.Errors |= llvm::any_of(DS->decls(),
+                               [](const Decl *D) { return D->isInvalidDecl(); });
     if (std::optional<BarrierSite> B = recognizeBarrier(S, Ctx))
       Out.push_back({B->WarpBarrier ? Step::WarpBarrier : Step::BlockBarrier, S});
     if (isa<CallExpr>(S))
@@ -35,7 +49,7 @@ llvm::ArrayRef<BarrierWalks::Step> BarrierWalks::of(const FunctionDecl *Def) {
     for (const Stmt *Child : S->children())
       Work.push_back(Child);
   }
-  return Out;
+  return W;
 }
 
 bool BarrierReach::mayReach(const FunctionDecl *F) {

@@ -7,6 +7,7 @@
 #include "checks/DivergentBarrierCheck.h"
 #include "lib/AnalysisContext.h"
 #include "lib/ast/CudaAST.h"
+#include "lib/launch/LaunchModel.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -459,6 +460,8 @@ void DivergentBarrierCheck::report(const Finding &Found,
              "%select{threads|warps}1",
              DiagnosticIDs::Note)
             << What << Who;
+        if (B.WarpBarrier)
+          noteUnknownShape(F, What, Cause->Condition);
       }
       traceNotes(Trace);
     }
@@ -555,6 +558,25 @@ void DivergentBarrierCheck::reportScoped(const Finding &Found,
            "written it, or after it has exited",
            DiagnosticIDs::Note);
   }
+}
+
+void DivergentBarrierCheck::noteUnknownShape(const FunctionDecl *F,
+                                             StringRef What,
+                                             const Expr *Condition) {
+  bool Y = What == "'threadIdx.y'", Z = What == "'threadIdx.z'";
+  if (!(Y || Z) || !isKernel(F))
+    return;
+  const FunctionDecl *Canon = F->getCanonicalDecl();
+  for (const LaunchSite &L :
+       AnalysisContext::get(F->getASTContext()).launches().launches())
+    if (L.Kernel && L.Kernel->getCanonicalDecl() == Canon)
+      return;
+  diag(Condition->getBeginLoc(),
+       "no launch of %0 in this file shows its block's shape; '%select{"
+       "threadIdx.y|threadIdx.z}1' is the same in every lane of a warp only "
+       "where the block's %select{x|x times y}1 extent is a multiple of 32",
+       DiagnosticIDs::Note)
+      << functionName(F) << Z;
 }
 
 const Stmt *DivergentBarrierCheck::causeOf(const Finding &Found,

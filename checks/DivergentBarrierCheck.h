@@ -87,6 +87,11 @@ private:
   bool skippersOnlyExit(const FunctionUniformity &FU, const BarrierSite &B,
                         Uniformity Level, bool ByControl);
   void report(const Finding &Found, const clang::SourceManager &SM);
+  /// For a warp barrier under a condition on `threadIdx.y` or `.z` in a
+  /// kernel with no launch in sight: a note that says what the shape would
+  /// have to be for the condition to be warp-uniform.
+  void noteUnknownShape(const clang::FunctionDecl *F, llvm::StringRef What,
+                        const clang::Expr *Condition);
   /// The branch or loop whose condition makes Found's barrier diverge, when
   /// the control around the barrier is the cause (else null).
   const clang::Stmt *causeOf(const Finding &Found, DivergenceCause::Kind &K);

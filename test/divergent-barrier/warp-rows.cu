@@ -68,13 +68,15 @@ __global__ void mixedRows(float *data, int rows) {
   data[threadIdx.x] *= 2.0f;
 }
 
-// Counterpart: no launch in this file, so the block's shape is unknown.
+// Counterpart: no launch in this file, so the block's shape is unknown; a
+// note says what is assumed.
 __global__ void unlaunchedRows(float *data, int rows) {
   if (threadIdx.y < rows) {
     data[threadIdx.x] += 1.0f;
     __syncwarp();
     // warning@-1:5 {{'__syncwarp' with a full mask is reached by only some lanes of the warp}}
     // note@-4:7 {{the condition depends on 'threadIdx.y', which differs between threads}}
+    // note@-5:7 {{no launch of 'unlaunchedRows' in this file shows its block's shape; 'threadIdx.y' is the same in every lane of a warp only where the block's x extent is a multiple of 32}}
   }
   data[threadIdx.x] *= 2.0f;
 }

@@ -79,6 +79,12 @@ bool isReportedDeprecation(const Diagnostic &Info) {
       Info.getArgKind(0) != DiagnosticsEngine::ak_nameddecl)
     return false;
   const auto *D = reinterpret_cast<const NamedDecl *>(Info.getRawArg(0));
+  // The user's own alias of a deprecated vector type (`typedef double4
+  // Type;`): clang reports each use of the alias, the check the alias's
+  // spelling of the type, where the fix goes.
+  if (const auto *Alias = dyn_cast_or_null<TypedefNameDecl>(D))
+    if (const TagDecl *Tag = Alias->getUnderlyingType()->getAsTagDecl())
+      D = Tag;
   if (!D || !D->getIdentifier())
     return false;
   const RemovedApi *Api = isa<FunctionDecl>(D) ? findRemovedFunction(D->getName())

@@ -13,6 +13,17 @@ __global__ void scale(double4 *v, double s) {
   v[i].x *= s;
 }
 
+// The user's alias of 'double4': the check reports the spelling, where the
+// fix goes; the compiler's "'Vec' is deprecated" at each use of the alias
+// goes.
+typedef double4 Vec;
+// warning@-1:9 {{'double4' is deprecated since CUDA 13.0; use 'double4_16a'}} [cuda-removed-toolkit-api]
+// note@-2 {{'double4_32a'}}
+__device__ double sum(const Vec &v) { return v.x + v.y + v.z + v.w; }
+__global__ void sums(const Vec *v, double *out) {
+  out[threadIdx.x] = sum(v[threadIdx.x]);
+}
+
 void copyIn(cudaArray_t dst, const float *src, size_t bytes) {
   cudaMemcpyToArray(dst, 0, 0, src, bytes, cudaMemcpyHostToDevice);
   // warning@-1 {{'cudaMemcpyToArray' is deprecated since CUDA 10.1}} [cuda-removed-toolkit-api]

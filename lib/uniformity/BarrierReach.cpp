@@ -35,11 +35,15 @@ BarrierWalks::Walk &BarrierWalks::walk(const FunctionDecl *Def) {
     const Stmt *S = Work.pop_back_val();
     if (!S)
       continue;
-    if (const auto *E = dyn_cast<Expr>(S); E && E->containsErrors())
-      W.Errors = true;
-    else if (const auto *DS = dyn_cast<DeclStmt>(S))
-      W.Errors |= llvm::any_of(DS->decls(),
-                               [](const Decl *D) { return D->isInvalidDecl(); });
+    // A call clang could not resolve by name (`blockBarrier()` undeclared,
+    // `cg::sync(block)` after a fatal error): it may be a barrier. A
+    // reference to a declaration clang dropped (an nvcc-only construct
+    // another check takes over) is not such a call.
+    if (const auto *R = dyn_cast<RecoveryExpr>(S))
+      W.Errors |= llvm::any_of(R->subExpressions(), [](const Expr *Sub) {
+        return Sub && isa<UnresolvedLookupExpr, UnresolvedMemberExpr,
+                          CXXDependentScopeMemberExpr>(Sub);
+      });
     if (std::optional<BarrierSite> B = recognizeBarrier(S, Ctx))
       Out.push_back({B->WarpBarrier ? Step::WarpBarrier : Step::BlockBarrier, S});
     if (isa<CallExpr>(S))

@@ -52,10 +52,10 @@ public:
   };
   /// The steps of Def's body (Def has one).
   llvm::ArrayRef<Step> of(const clang::FunctionDecl *Def);
-  /// Whether Def's body holds what clang could not parse (an expression
-  /// with errors, such as the RecoveryExpr of a call it could not resolve,
-  /// or an invalid declaration): a barrier may be hidden there. Noted by
-  /// the same walk.
+  /// Whether Def's body holds a call clang could not resolve by name (a
+  /// RecoveryExpr over an unresolved name): a barrier may be hidden there.
+  /// Statements clang dropped whole leave no trace and are not seen.
+  /// Noted by the same walk.
   bool holdsErrors(const clang::FunctionDecl *Def);
 
 private:

@@ -7,6 +7,7 @@
 #include "checks/DivergentBarrierCheck.h"
 #include "lib/AnalysisContext.h"
 #include "lib/ast/CudaAST.h"
+#include "lib/launch/LaunchModel.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -83,6 +84,10 @@ void DivergentBarrierCheck::check(const MatchFinder::MatchResult &Result) {
   // neither is not analysed (most device functions of user code).
   if (!mayHaveFindings(F, *Result.Context))
     return;
+  // Where the parse broke, a barrier or what makes it uniform may be
+  // missing from the AST (after a missing `#include`, `cg::sync(block)`).
+  if (AnalysisContext::get(*Result.Context).parseBroke(F))
+    return;
   UniformityOptions Opts;
   Opts.BlockSizeMultipleOf32 = BlockSizeMultipleOf32;
   Analysis = &AnalysisContext::get(*Result.Context).uniformity(Opts);
@@ -96,7 +101,11 @@ void DivergentBarrierCheck::check(const MatchFinder::MatchResult &Result) {
     // callers' to judge, like any other that depends on parameters.
     Uniformity Level = ownLevel(Ctl);
     if (B.WarpBarrier) {
-      if (Level == Uniformity::Thread)
+      // Only the lanes of the mask that have not exited must arrive (the
+      // programming guide's rule for '__syncwarp'): lanes that skip it and
+      // then only leave the kernel are not waited for.
+      if (Level == Uniformity::Thread &&
+          !skippersOnlyExit(*FU, B, Level, /*ByControl=*/true))
         addFinding(Finding{FU, B, Level}, SM);
       continue;
     }
@@ -451,6 +460,8 @@ void DivergentBarrierCheck::report(const Finding &Found,
              "%select{threads|warps}1",
              DiagnosticIDs::Note)
             << What << Who;
+        if (B.WarpBarrier)
+          noteUnknownShape(F, What, Cause->Condition);
       }
       traceNotes(Trace);
     }
@@ -549,10 +560,106 @@ void DivergentBarrierCheck::reportScoped(const Finding &Found,
   }
 }
 
+void DivergentBarrierCheck::noteUnknownShape(const FunctionDecl *F,
+                                             StringRef What,
+                                             const Expr *Condition) {
+  bool Y = What == "'threadIdx.y'", Z = What == "'threadIdx.z'";
+  if (!(Y || Z) || !isKernel(F))
+    return;
+  const FunctionDecl *Canon = F->getCanonicalDecl();
+  for (const LaunchSite &L :
+       AnalysisContext::get(F->getASTContext()).launches().launches())
+    if (L.Kernel && L.Kernel->getCanonicalDecl() == Canon)
+      return;
+  diag(Condition->getBeginLoc(),
+       "no launch of %0 in this file shows its block's shape; '%select{"
+       "threadIdx.y|threadIdx.z}1' is the same in every lane of a warp only "
+       "where the block's %select{x|x times y}1 extent is a multiple of 32",
+       DiagnosticIDs::Note)
+      << functionName(F) << Z;
+}
+
+const Stmt *DivergentBarrierCheck::causeOf(const Finding &Found,
+                                           DivergenceCause::Kind &K) {
+  if (Found.ScopedFU || Found.EarlyExit)
+    return nullptr;
+  const FunctionUniformity &FU = *Found.FU;
+  const Stmt *Site = Found.Barrier.Site;
+  if (ownLevel(FU.controlAt(Site, HIPCompatible)) < Found.Level)
+    return nullptr;
+  std::optional<DivergenceCause> Cause =
+      FU.causeAt(Site, Found.Level, 0, HIPCompatible);
+  if (!Cause || !Cause->Terminator)
+    return nullptr;
+  K = Cause->K;
+  return Cause->Terminator;
+}
+
+void DivergentBarrierCheck::noteSameCause(ArrayRef<const Finding *> Others,
+                                          DivergenceCause::Kind K,
+                                          const SourceManager &SM) {
+  for (const Finding *Other : Others) {
+    const BarrierSite &B = Other->Barrier;
+    SourceLocation Loc = SM.getExpansionLoc(B.Site->getBeginLoc());
+    if (B.Callee)
+      diag(Loc, "%0, which waits at '%1', is called here %select{under the "
+                "same condition|in the same loop}2",
+           DiagnosticIDs::Note)
+          << functionName(B.Callee) << B.Name
+          << (K == DivergenceCause::Loop);
+    else
+      diag(Loc, "'%0' here is %select{under the same condition|in the same "
+                "loop}1",
+           DiagnosticIDs::Note)
+          << B.Name << (K == DivergenceCause::Loop);
+  }
+}
+
 void DivergentBarrierCheck::onEndOfTranslationUnit() {
-  if (SM)
-    for (const auto &Entry : Findings)
-      report(Entry.second, *SM);
+  if (SM) {
+    // One warning per cause: the barriers that one divergent branch or
+    // loop makes diverge in the same way are reported at the first, with
+    // the others as notes.
+    struct Group {
+      const Finding *Lead = nullptr;
+      DivergenceCause::Kind K = DivergenceCause::Branch;
+      llvm::SmallVector<const Finding *, 2> Others;
+    };
+    llvm::MapVector<std::tuple<unsigned, unsigned, unsigned, unsigned>, Group>
+        Groups;
+    unsigned Alone = 0;
+    for (const auto &Entry : Findings) {
+      const Finding &F = Entry.second;
+      DivergenceCause::Kind K = DivergenceCause::Branch;
+      const Stmt *Cause = causeOf(F, K);
+      // Findings without a shared cause each make a group of their own
+      // (keys with a zero location never collide with a cause's).
+      auto Key = Cause ? std::make_tuple(
+                             SM->getExpansionLoc(Cause->getBeginLoc())
+                                 .getRawEncoding(),
+                             unsigned(F.Level), unsigned(F.SkipThenExit),
+                             unsigned(F.Barrier.WarpBarrier))
+                       : std::make_tuple(0u, ++Alone, 0u, 0u);
+      Group &G = Groups[Key];
+      auto Where = [&](const Finding *X) {
+        return SM->getExpansionLoc(X->Barrier.Site->getBeginLoc());
+      };
+      if (!G.Lead) {
+        G.Lead = &F;
+        G.K = K;
+      } else if (SM->isBeforeInTranslationUnit(Where(&F), Where(G.Lead))) {
+        G.Others.insert(G.Others.begin(), G.Lead);
+        G.Lead = &F;
+      } else {
+        G.Others.push_back(&F);
+      }
+    }
+    for (const auto &Entry : Groups) {
+      const Group &G = Entry.second;
+      report(*G.Lead, *SM);
+      noteSameCause(G.Others, G.K, *SM);
+    }
+  }
   Findings.clear();
   ReportedExits.clear();
   MayReach.reset();

@@ -87,6 +87,18 @@ private:
   bool skippersOnlyExit(const FunctionUniformity &FU, const BarrierSite &B,
                         Uniformity Level, bool ByControl);
   void report(const Finding &Found, const clang::SourceManager &SM);
+  /// For a warp barrier under a condition on `threadIdx.y` or `.z` in a
+  /// kernel with no launch in sight: a note that says what the shape would
+  /// have to be for the condition to be warp-uniform.
+  void noteUnknownShape(const clang::FunctionDecl *F, llvm::StringRef What,
+                        const clang::Expr *Condition);
+  /// The branch or loop whose condition makes Found's barrier diverge, when
+  /// the control around the barrier is the cause (else null).
+  const clang::Stmt *causeOf(const Finding &Found, DivergenceCause::Kind &K);
+  /// Notes for the barriers Others that diverge by the same cause (kind K)
+  /// as the one just reported: one warning per cause.
+  void noteSameCause(llvm::ArrayRef<const Finding *> Others,
+                     DivergenceCause::Kind K, const clang::SourceManager &SM);
   void traceNotes(llvm::ArrayRef<TraceStep> Trace);
   void addFinding(Finding F, const clang::SourceManager &SM);
 

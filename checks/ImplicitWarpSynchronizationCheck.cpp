@@ -583,6 +583,20 @@ void ImplicitWarpSynchronizationCheck::check(
   llvm::ArrayRef<WarpExchange> Exchanges = Analysis.exchanges();
   if (Exchanges.empty())
     return;
+  // Where the parse broke a barrier may be missing from the AST: nothing
+  // is reported in such a function.
+  AnalysisContext &AC = AnalysisContext::get(Ctx);
+  std::vector<WarpExchange> Parsed;
+  if (llvm::any_of(Exchanges, [&](const WarpExchange &X) {
+        return AC.parseBroke(X.Func);
+      })) {
+    for (const WarpExchange &X : Exchanges)
+      if (!AC.parseBroke(X.Func))
+        Parsed.push_back(X);
+    Exchanges = Parsed;
+    if (Exchanges.empty())
+      return;
+  }
   // A pair that also races between warps is cuda-shared-memory-race's when
   // that check runs: its __syncthreads() orders the lanes of each warp too
   // (one report and one fix for the pair).

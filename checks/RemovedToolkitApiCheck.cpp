@@ -70,6 +70,32 @@ std::string declarationNameArg(const Diagnostic &Info, unsigned I) {
   }
 }
 
+/// Whether Info, a deprecation warning, names a deprecated declaration of
+/// the CUDA headers that the check reports itself (a vector type such as
+/// `double4`, a function such as `cudaMemcpyToArray`). A user's own
+/// declaration of the same name keeps the compiler's warning.
+bool isReportedDeprecation(const Diagnostic &Info) {
+  if (Info.getNumArgs() < 1 ||
+      Info.getArgKind(0) != DiagnosticsEngine::ak_nameddecl)
+    return false;
+  const auto *D = reinterpret_cast<const NamedDecl *>(Info.getRawArg(0));
+  // The user's own alias of a deprecated vector type (`typedef double4
+  // Type;`): clang reports each use of the alias, the check the alias's
+  // spelling of the type, where the fix goes.
+  if (const auto *Alias = dyn_cast_or_null<TypedefNameDecl>(D))
+    if (const TagDecl *Tag = Alias->getUnderlyingType()->getAsTagDecl())
+      D = Tag;
+  if (!D || !D->getIdentifier())
+    return false;
+  const RemovedApi *Api = isa<FunctionDecl>(D) ? findRemovedFunction(D->getName())
+                          : isa<TypeDecl>(D)   ? findRemovedType(D->getName())
+                                               : nullptr;
+  if (!Api || Api->Change != ApiChange::Deprecated)
+    return false;
+  const SourceManager &SM = D->getASTContext().getSourceManager();
+  return SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation()));
+}
+
 /// Whether argument I names the record cudaDeviceProp.
 bool isDevicePropArg(const Diagnostic &Info, unsigned I) {
   if (Info.getNumArgs() <= I)
@@ -126,6 +152,10 @@ private:
         Log->Undeclared.push_back({Loc, Name});
       return true;
     }
+    // The compiler's own "'double4' is deprecated" for a declaration the
+    // check reports with its replacement: one warning per use, not two.
+    if (ID == diag::warn_deprecated || ID == diag::warn_deprecated_message)
+      return isReportedDeprecation(Info);
     return false;
   }
 
@@ -370,6 +400,11 @@ void RemovedToolkitApiCheck::reportFunctions(const RemovedApiUses &Uses,
     SourceLocation Loc = reportLoc(U.NameLoc, SM);
     if (SM.isInSystemHeader(SM.getExpansionLoc(Loc)) || !firstReport(Loc))
       continue;
+    if (Api.Fix == ApiFix::GraphInstantiateFlags &&
+        isDeclaredByToolkit(U.Decl)) {
+      reportKeptGraphInstantiate(U, Loc, Ctx);
+      continue;
+    }
     Rewrite Fix = planFunctionFix(U, Ctx);
     {
       auto D = diag(Loc, message(Api, Api.Name));
@@ -391,6 +426,32 @@ void RemovedToolkitApiCheck::reportFunctions(const RemovedApiUses &Uses,
            "no automatic fix: %0", DiagnosticIDs::Note)
           << Fix.WhyNot;
   }
+}
+
+void RemovedToolkitApiCheck::reportKeptGraphInstantiate(const FunctionUse &U,
+                                                        SourceLocation Loc,
+                                                        ASTContext &Ctx) {
+  // The headers' inline overload calls the new form with flags 0 and
+  // ignores the error node and the log: a call that asks for neither
+  // builds and behaves as before, and is left alone.
+  const CallExpr *Call = U.Call;
+  if (!Call || Call->getNumArgs() != 5 ||
+      (isNullPointerConstant(Call->getArg(2), Ctx) &&
+       isNullPointerConstant(Call->getArg(3), Ctx)))
+    return;
+  Rewrite Fix = planFunctionFix(U, Ctx);
+  diag(Loc, "'%0' no longer returns the error node or the log since CUDA "
+            "%1; they are left as they were")
+      << U.Api->Name << U.Api->In.str();
+  if (!Fix.NoteEdits.empty()) {
+    auto D = diag(Loc, Fix.NoteText, DiagnosticIDs::Note);
+    for (const FixItHint &H : Fix.NoteEdits)
+      D << H;
+    return;
+  }
+  diag(Fix.WhyNotLoc.isValid() ? Fix.WhyNotLoc : Loc, "no automatic fix: %0",
+       DiagnosticIDs::Note)
+      << Fix.WhyNot;
 }
 
 Rewrite RemovedToolkitApiCheck::planFunctionFix(const FunctionUse &U,

@@ -59,6 +59,11 @@ private:
   void reportOtherTypes(const RemovedApiUses &Uses, clang::ASTContext &Ctx);
   void reportUndeclared(clang::ASTContext &Ctx);
   Rewrite planFunctionFix(const FunctionUse &U, clang::ASTContext &Ctx);
+  /// A five-argument `cudaGraphInstantiate` where the headers keep that
+  /// form: reported only when it asks for the error node or the log.
+  void reportKeptGraphInstantiate(const FunctionUse &U,
+                                  clang::SourceLocation Loc,
+                                  clang::ASTContext &Ctx);
   /// Whether nothing was reported at Loc yet in this translation unit.
   bool firstReport(clang::SourceLocation Loc);
 

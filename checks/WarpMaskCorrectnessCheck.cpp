@@ -167,6 +167,9 @@ void WarpMaskCorrectnessCheck::check(const MatchFinder::MatchResult &Result) {
   if (!Call || !Fn || !Caller || !isCudaHeaderDecl(Fn, SM) ||
       Caller->isDependentContext() || Call->getNumArgs() == 0)
     return;
+  // Where the parse broke, what decides the mask may be missing.
+  if (AnalysisContext::get(Ctx).parseBroke(Caller))
+    return;
   SourceLocation Loc = SM.getExpansionLoc(Call->getBeginLoc());
   if (Loc.isInvalid() || SM.isInSystemHeader(Loc) ||
       Reported.contains(Loc.getRawEncoding()))

@@ -71,6 +71,7 @@ static LaunchFacts launchFactsOf(const clang::FunctionDecl *K,
   bool AllBlocks = true, AllArgs = true;
   std::optional<Dim3> Same;
   std::array<uint32_t, 3> Max{};
+  std::array<uint8_t, 3> ExtentPow2{31, 31, 31};
   llvm::SmallVector<uint8_t, 8> Pow2(K->getNumParams(), 63);
   for (const LaunchSite &L : Launches.launches()) {
     if (!L.Kernel || L.Kernel->getCanonicalDecl() != Canon)
@@ -82,8 +83,11 @@ static LaunchFacts launchFactsOf(const clang::FunctionDecl *K,
       else if (Same && !(*Same == *L.Block))
         Same.reset();
       uint64_t D[3] = {L.Block->X, L.Block->Y, L.Block->Z};
-      for (unsigned I = 0; I < 3; ++I)
+      for (unsigned I = 0; I < 3; ++I) {
         Max[I] = std::max<uint32_t>(Max[I], uint32_t(D[I]));
+        ExtentPow2[I] = std::min<uint8_t>(
+            ExtentPow2[I], uint8_t(llvm::countr_zero(uint64_t(D[I]))));
+      }
     } else {
       AllBlocks = false;
     }
@@ -104,6 +108,7 @@ static LaunchFacts launchFactsOf(const clang::FunctionDecl *K,
   }
   if (N && AllBlocks) {
     F.MaxThreads = Max;
+    F.ExtentPow2 = ExtentPow2;
     if (Same)
       F.BlockDim = {uint32_t(Same->X), uint32_t(Same->Y), uint32_t(Same->Z)};
   }
@@ -122,6 +127,13 @@ static LaunchFacts launchFactsOf(const clang::FunctionDecl *K,
     }
   }
   return F;
+}
+
+bool AnalysisContext::parseBroke(const clang::FunctionDecl *F) {
+  if (Ctx.getDiagnostics().hasFatalErrorOccurred())
+    return true;
+  const clang::FunctionDecl *Def = nullptr;
+  return F && F->hasBody(Def) && Def && Walks.holdsErrors(Def);
 }
 
 UniformityAnalysis &AnalysisContext::uniformity(const UniformityOptions &Opts) {

@@ -84,6 +84,14 @@ public:
   /// The walks of function bodies for barriers, shared by every
   /// BarrierReach.
   BarrierWalks &barrierWalks() { return Walks; }
+  /// Whether the parse of F may have lost what the race, barrier and warp
+  /// checks reason about: the translation unit had a fatal error (a missing
+  /// `#include`, after which clang instantiates no template, so that
+  /// `cg::sync(block)` is left unresolved), or F's body holds a call clang
+  /// could not resolve by name (BarrierWalks::holdsErrors). Those checks
+  /// stay silent in such a function rather than report around a barrier
+  /// they cannot see.
+  bool parseBroke(const clang::FunctionDecl *F);
   ConstantEvaluator &constants();
   const LaunchModel &launches();
   SharedMemoryAccounting &sharedMemory();

@@ -82,6 +82,12 @@ bool isCompatDeclaration(const Decl *D) {
   return P.isValid() && StringRef(P.getFilename()) == CompatDeclarationsName;
 }
 
+bool isDeclaredByToolkit(const FunctionDecl *FD) {
+  return FD && llvm::any_of(FD->redecls(), [](const FunctionDecl *D) {
+           return !isCompatDeclaration(D);
+         });
+}
+
 /// Whether FD is a function the table names, declared by the CUDA headers
 /// or the compatibility declarations.
 static const RemovedApi *tableFunction(const NamedDecl *D,

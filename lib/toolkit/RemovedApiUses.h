@@ -166,6 +166,12 @@ bool isTextureReferenceType(clang::QualType T, bool *IsSurface = nullptr);
 /// (compatDeclarations()).
 bool isCompatDeclaration(const clang::Decl *D);
 
+/// Whether the CUDA headers themselves declare FD's form (some declaration
+/// of it other than the compatibility declarations'): CUDA 12 and 13 keep
+/// `cudaGraphInstantiate(exec, graph, errNode, log, size)` as an inline C++
+/// overload that calls the new form and ignores the error outputs.
+bool isDeclaredByToolkit(const clang::FunctionDecl *FD);
+
 } // namespace cuda_tidy
 
 #endif // CUDA_TIDY_LIB_TOOLKIT_REMOVEDAPIUSES_H

@@ -15,17 +15,35 @@ using namespace clang;
 namespace cuda_tidy {
 
 llvm::ArrayRef<BarrierWalks::Step> BarrierWalks::of(const FunctionDecl *Def) {
+  return walk(Def).Steps;
+}
+
+bool BarrierWalks::holdsErrors(const FunctionDecl *Def) {
+  return walk(Def).Errors;
+}
+
+BarrierWalks::Walk &BarrierWalks::walk(const FunctionDecl *Def) {
   auto [It, New] = Walked.try_emplace(Def);
   if (!New)
     return *It->second;
-  It->second = std::make_unique<std::vector<Step>>();
-  std::vector<Step> &Out = *It->second;
+  It->second = std::make_unique<Walk>();
+  Walk &W = *It->second;
+  std::vector<Step> &Out = W.Steps;
   // Depth first, the last child first.
   llvm::SmallVector<const Stmt *, 32> Work{Def->getBody()};
   while (!Work.empty()) {
     const Stmt *S = Work.pop_back_val();
     if (!S)
       continue;
+    // A call clang could not resolve by name (`blockBarrier()` undeclared,
+    // `cg::sync(block)` after a fatal error): it may be a barrier. A
+    // reference to a declaration clang dropped (an nvcc-only construct
+    // another check takes over) is not such a call.
+    if (const auto *R = dyn_cast<RecoveryExpr>(S))
+      W.Errors |= llvm::any_of(R->subExpressions(), [](const Expr *Sub) {
+        return Sub && isa<UnresolvedLookupExpr, UnresolvedMemberExpr,
+                          CXXDependentScopeMemberExpr>(Sub);
+      });
     if (std::optional<BarrierSite> B = recognizeBarrier(S, Ctx))
       Out.push_back({B->WarpBarrier ? Step::WarpBarrier : Step::BlockBarrier, S});
     if (isa<CallExpr>(S))
@@ -35,7 +53,7 @@ llvm::ArrayRef<BarrierWalks::Step> BarrierWalks::of(const FunctionDecl *Def) {
     for (const Stmt *Child : S->children())
       Work.push_back(Child);
   }
-  return Out;
+  return W;
 }
 
 bool BarrierReach::mayReach(const FunctionDecl *F) {

@@ -52,11 +52,21 @@ public:
   };
   /// The steps of Def's body (Def has one).
   llvm::ArrayRef<Step> of(const clang::FunctionDecl *Def);
+  /// Whether Def's body holds a call clang could not resolve by name (a
+  /// RecoveryExpr over an unresolved name): a barrier may be hidden there.
+  /// Statements clang dropped whole leave no trace and are not seen.
+  /// Noted by the same walk.
+  bool holdsErrors(const clang::FunctionDecl *Def);
 
 private:
+  struct Walk {
+    std::vector<Step> Steps;
+    bool Errors = false;
+  };
+  Walk &walk(const clang::FunctionDecl *Def);
+
   clang::ASTContext &Ctx;
-  llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<std::vector<Step>>>
-      Walked;
+  llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<Walk>> Walked;
 };
 
 class BarrierReach {

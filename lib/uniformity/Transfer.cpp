@@ -228,8 +228,13 @@ static UniformValue builtinLevel(const BuiltinVarRef &Ref,
       Zero.Pow2 = ZeroPow2;
       return Zero;
     }
+    // Rows (or layers) of whole warps: the index is the same in every lane
+    // of a warp.
+    bool WarpUniform =
+        (Ref.Dim == 1 && Launch.ExtentPow2[0] >= 5) ||
+        (Ref.Dim == 2 && Launch.ExtentPow2[0] + Launch.ExtentPow2[1] >= 5);
     UniformValue V = UniformValue::of(
-        Uniformity::Thread,
+        WarpUniform ? Uniformity::Warp : Uniformity::Thread,
         Ref.Dim == 0 && Linear ? UniformValue::LaneLinear : UniformValue::None);
     if (Ref.Dim < 3) {
       V.Affine = true;

@@ -103,8 +103,11 @@
 ///    thread-varying. The second setting is for clients that must prove
 ///    uniformity (a full warp mask); the first for clients that must be sure
 ///    something varies (a divergent barrier), so that an unknown stays quiet.
-///  - `threadIdx.y` and `threadIdx.z` are thread-varying even where the block
-///    shape would make them warp-uniform.
+///  - `threadIdx.y` and `threadIdx.z` are thread-varying unless the kernel's
+///    launches in the translation unit make them warp-uniform (every launch
+///    with a block whose x extent, or x times y for `.z`, is a multiple of
+///    32: `dim3(32, 8)`); with no launch in sight nothing is assumed of the
+///    block's shape.
 ///  - Affine forms are not kept through memory, through products of two
 ///    non-constant values or division by a non-constant or a constant that
 ///    is not a power of two. A device function's parameter is a level, not
@@ -254,6 +257,10 @@ struct LaunchFacts {
   std::array<uint32_t, 3> MaxThreads{};
   /// `blockDim`, where every launch has the same.
   std::array<uint32_t, 3> BlockDim{};
+  /// The power of two that divides `blockDim.x`, `.y`, `.z` at every
+  /// launch (0 where unknown): with 32 dividing `blockDim.x`, each warp is
+  /// part of one row, and `threadIdx.y` is the same in all its lanes.
+  std::array<uint8_t, 3> ExtentPow2{};
   /// By parameter: the power of two that divides its argument at every
   /// launch (an integer known there).
   llvm::SmallVector<uint8_t, 8> ParamPow2;

@@ -47,10 +47,7 @@ __global__ void windowColumnsUneven(const float *in, float *out, int begin,
     // note@-6:3 {{'tid' is set from 'threadIdx.x' here}}
     row[tid] = in[t];
     __syncthreads();
-    // warning@-1:5 {{threads that skip this '__syncthreads' leave the kernel without reaching another; this works on current NVIDIA GPUs but is undefined in CUDA and hangs on AMD}}
-    // note@-9:3 {{the loop's trip count depends on 't', which differs between threads}}
-    // note@-10:8 {{'t' is set from 'tid' here}}
-    // note@-12:3 {{'tid' is set from 'threadIdx.x' here}}
+    // note@-1:5 {{'__syncthreads' here is in the same loop}}
     out[t] = row[(tid + 1) % blockDim.x];
   }
 }
@@ -68,10 +65,7 @@ __global__ void windowColumnsScaled(const float *in, float *out, int begin,
     // note@-6:3 {{'tid' is set from 'threadIdx.x' here}}
     row[tid] = in[t];
     __syncthreads();
-    // warning@-1:5 {{threads that skip this '__syncthreads' leave the kernel without reaching another; this works on current NVIDIA GPUs but is undefined in CUDA and hangs on AMD}}
-    // note@-9:3 {{the loop's trip count depends on 't', which differs between threads}}
-    // note@-10:8 {{'t' is set from 'tid' here}}
-    // note@-12:3 {{'tid' is set from 'threadIdx.x' here}}
+    // note@-1:5 {{'__syncthreads' here is in the same loop}}
     out[t] = row[(tid + 1) % blockDim.x];
   }
 }

@@ -185,9 +185,7 @@ __global__ void rows2dHalf(float *out, int n) {
 // warning@34:5 {{threads that skip this '__syncthreads' leave the kernel without reaching another; this works on current NVIDIA GPUs but is undefined in CUDA and hangs on AMD}}
 // note@32:3 {{the loop's trip count depends on 'j', which differs between threads}}
 // note@31:3 {{'j' is set from 'threadIdx.x' here}}
-// warning@36:5 {{threads that skip this '__syncthreads' leave the kernel without reaching another; this works on current NVIDIA GPUs but is undefined in CUDA and hangs on AMD}}
-// note@32:3 {{the loop's trip count depends on 'j', which differs between threads}}
-// note@31:3 {{'j' is set from 'threadIdx.x' here}}
+// note@36:5 {{'__syncthreads' here is in the same loop}}
 // warning@60:5 {{threads that skip this '__syncthreads' leave the kernel without reaching another; this works on current NVIDIA GPUs but is undefined in CUDA and hangs on AMD}}
 // note@58:3 {{the loop's trip count depends on 'j', which differs between threads}}
 // note@58:8 {{'j' is set from the result of 'globalId' here}}
@@ -197,9 +195,7 @@ __global__ void rows2dHalf(float *out, int n) {
 // warning@94:5 {{threads that skip this 'thread_block::sync' leave the kernel without reaching another; this works on current NVIDIA GPUs but is undefined in CUDA and hangs on AMD}}
 // note@91:3 {{the loop's trip count depends on 'idx', which differs between threads}}
 // note@89:3 {{'idx' is set from 'threadIdx.x' here}}
-// warning@97:5 {{threads that skip this 'thread_block::sync' leave the kernel without reaching another; this works on current NVIDIA GPUs but is undefined in CUDA and hangs on AMD}}
-// note@91:3 {{the loop's trip count depends on 'idx', which differs between threads}}
-// note@89:3 {{'idx' is set from 'threadIdx.x' here}}
+// note@97:5 {{'thread_block::sync' here is in the same loop}}
 // warning@128:5 {{threads that skip this '__syncthreads' leave the kernel without reaching another; this works on current NVIDIA GPUs but is undefined in CUDA and hangs on AMD}}
 // note@126:3 {{the loop's trip count depends on 'last', which differs between threads}}
 // note@125:3 {{'last' is set from 'first' here}}

@@ -54,6 +54,4 @@ __global__ void dots(const float *a, const float *b, float *out, int n,
 // warning@38:5 {{'__syncthreads' is reached by only some threads of the block}}
 // note@34:5 {{threads that return here leave 'tiledDot' without reaching the barrier, and are still alive in the caller}}
 // note@33:7 {{the condition depends on 'threadIdx.x', which differs between threads}}
-// warning@40:5 {{'__syncthreads' is reached by only some threads of the block}}
-// note@34:5 {{threads that return here leave 'tiledDot' without reaching the barrier, and are still alive in the caller}}
-// note@33:7 {{the condition depends on 'threadIdx.x', which differs between threads}}
+// note@40:5 {{'__syncthreads' here is under the same condition}}

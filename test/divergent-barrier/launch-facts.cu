@@ -111,10 +111,7 @@ __global__ void tilesByIndexWide(float *out, int tiles) {
     // note@-7:3 {{'gid' is set from 'threadIdx.x' here}}
     out[t * 128 + threadIdx.x % 128] = staged[255 - threadIdx.x];
     __syncthreads();
-    // warning@-1:5 {{threads that skip this '__syncthreads' leave the kernel without reaching another; this works on current NVIDIA GPUs but is undefined in CUDA and hangs on AMD}}
-    // note@-10:3 {{the loop's trip count depends on 't', which differs between warps}}
-    // note@-11:8 {{'t' is set from 'gid' here}}
-    // note@-13:3 {{'gid' is set from 'threadIdx.x' here}}
+    // note@-1:5 {{'__syncthreads' here is in the same loop}}
   }
 }
 
@@ -135,7 +132,7 @@ __global__ void firstRowOfFour(float *out) {
     staged[threadIdx.x] = out[threadIdx.x];
     __syncthreads();
     // warning@-1:5 {{threads that skip this '__syncthreads' leave the kernel without reaching another; this works on current NVIDIA GPUs but is undefined in CUDA and hangs on AMD}}
-    // note@-4:7 {{the condition depends on 'threadIdx.y', which differs between threads}}
+    // note@-4:7 {{the condition depends on 'threadIdx.y', which differs between warps}}
     out[threadIdx.x] = staged[31 - threadIdx.x];
   }
 }

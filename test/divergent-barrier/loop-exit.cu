@@ -85,11 +85,7 @@ __global__ void drainTogether(const int *items, int *out, int n) {
 // note@20:9 {{the condition depends on 'nv', which differs between threads}}
 // note@19:5 {{'nv' is set from 't' here}}
 // note@13:7 {{'t' is set from 'threadIdx.x' here}}
-// warning@18:5 {{'__syncthreads' is reached by only some threads of the block}}
-// note@20:39 {{threads that leave the loop here no longer reach its barrier}}
-// note@20:9 {{the condition depends on 'nv', which differs between threads}}
-// note@19:5 {{'nv' is set from 't' here}}
-// note@13:7 {{'t' is set from 'threadIdx.x' here}}
+// note@18:5 {{'__syncthreads' here is under the same condition}}
 // warning@23:3 {{'__syncthreads' is reached early by threads that leave the loop before it while the others still wait at the loop's barrier}}
 // note@20:39 {{threads leave the loop here under a condition that differs between threads}}
 // note@16:5 {{the threads still in the loop wait here; both groups then pass their barriers with different threads, or hang}}

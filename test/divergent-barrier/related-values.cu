@@ -97,20 +97,10 @@ __global__ void mergeRunsStale(unsigned *keys) {
       // note@-80:3 {{'__syncthreads' is reached here}}
     case 255:
       halve(run, key, pos, 64);
-      // warning@-1:7 {{'halve' waits at '__syncthreads' and is called by only some threads of the block}}
-      // note@-12:13 {{the condition depends on 'length', which differs between threads}}
-      // note@-15:5 {{'length' is set from 'last' here}}
-      // note@-20:5 {{'last' is set from 'first' here}}
-      // note@-23:5 {{'first' is set from 'tid' here}}
-      // note@-88:3 {{'__syncthreads' is reached here}}
+      // note@-1:7 {{'halve', which waits at '__syncthreads', is called here under the same condition}}
     case 7:
       halve(run, key, pos, 2);
-      // warning@-1:7 {{'halve' waits at '__syncthreads' and is called by only some threads of the block}}
-      // note@-20:13 {{the condition depends on 'length', which differs between threads}}
-      // note@-23:5 {{'length' is set from 'last' here}}
-      // note@-28:5 {{'last' is set from 'first' here}}
-      // note@-31:5 {{'first' is set from 'tid' here}}
-      // note@-96:3 {{'__syncthreads' is reached here}}
+      // note@-1:7 {{'halve', which waits at '__syncthreads', is called here under the same condition}}
     }
     keys[blockIdx.x * 1024 + pos] = key;
     __syncthreads();

@@ -114,3 +114,40 @@ __global__ void transposeGuarded(const float *in, float *out, int n) {
   if (x < n && y < n)
     out[x * n + y] = tile[threadIdx.x][threadIdx.y];
 }
+
+// Correct: a full-mask '__syncwarp' that the upper half of each warp skips
+// to leave the kernel. Only the lanes of the mask that have not exited must
+// arrive (the programming guide's rule for '__syncwarp'), so this is defined
+// CUDA, with or without the option.
+__global__ void halfWarpThenExit(float *data) {
+  unsigned lane = threadIdx.x % 32;
+  if (lane >= 16)
+    return;
+  data[threadIdx.x] += data[threadIdx.x + 16];
+  __syncwarp();
+  data[threadIdx.x] *= 2.0f;
+}
+
+// Correct: the same with the skipped '__syncwarp' inside the branch, which
+// the kernel then leaves.
+__global__ void halfWarpSyncLast(float *data) {
+  if (threadIdx.x % 32 < 16) {
+    data[threadIdx.x] += data[threadIdx.x + 16];
+    __syncwarp();
+    data[threadIdx.x] *= 2.0f;
+  }
+}
+
+// Counterpart: the lanes that skip go on to a store after the branch: they
+// are alive and never arrive.
+__global__ void halfWarpSyncThenWork(float *data) {
+  if (threadIdx.x % 32 < 16) {
+    data[threadIdx.x] += data[threadIdx.x + 16];
+    __syncwarp();
+    // warning@-1:5 {{'__syncwarp' with a full mask is reached by only some lanes of the warp}}
+    // note@-4:7 {{the condition depends on 'threadIdx.x', which differs between threads}}
+    // OFF-warning@-3:5 {{'__syncwarp' with a full mask is reached by only some lanes of the warp}}
+    // OFF-note@-6:7 {{the condition depends on 'threadIdx.x', which differs between threads}}
+  }
+  data[threadIdx.x + 32] = 0.0f;
+}

@@ -74,8 +74,8 @@ cudaError_t graphs(cudaGraph_t graph, cudaGraphNode_t a, cudaGraphNode_t b,
   // FIXED: cudaStreamUpdateCaptureDependencies(stream, &a, nullptr, 1, 0);
   // A short capture query is still valid.
   cudaStreamGetCaptureInfo(stream, &status);
+  // The CUDA 11 form without the error node and the log still builds and
+  // behaves the same: cuda_runtime.h keeps it for C++ as an inline overload
+  // that calls the new form with flags 0.
   return cudaGraphInstantiate(exec, graph, nullptr, nullptr, 0);
-  // warning@-1 {{'cudaGraphInstantiate' takes other parameters since CUDA 12.0}}
-  // note@-2 {{it takes flags instead of the error node and log buffer; 'cudaGraphInstantiateWithParams' returns the error node}}
-  // FIXED: return cudaGraphInstantiate(exec, graph, 0);
 }

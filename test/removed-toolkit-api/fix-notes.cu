@@ -38,7 +38,7 @@ cudaError_t instantiate(cudaGraphExec_t *exec, cudaGraph_t graph) {
   cudaGraphNode_t failed;
   char log[256];
   return cudaGraphInstantiate(exec, graph, &failed, log, sizeof(log));
-  // warning@-1 {{'cudaGraphInstantiate' takes other parameters since CUDA 12.0}}
+  // warning@-1 {{'cudaGraphInstantiate' no longer returns the error node or the log since CUDA 12.0; they are left as they were}}
   // note@-2 {{without the error node and the log, which 'cudaGraphInstantiate' no longer returns ('cudaGraphInstantiateWithParams' returns the error node)}}
   // FIX: return cudaGraphInstantiate(exec, graph, &failed, log, sizeof(log));
   // NOTES: return cudaGraphInstantiate(exec, graph, 0);

@@ -482,6 +482,12 @@ enum cudaStreamCaptureStatus { cudaStreamCaptureStatusNone = 0, cudaStreamCaptur
 struct cudaGraphNodeParams { int type; int reserved[3]; };
 __host__ cudaError_t cudaGraphCreate(cudaGraph_t *pGraph, unsigned int flags);
 __host__ cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph, unsigned long long flags = 0);
+// As cuda_runtime.h keeps the CUDA 11 form for C++: the error outputs are
+// ignored.
+static __inline__ __host__ cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph, cudaGraphNode_t *pErrorNode, char *pLogBuffer, size_t bufferSize) {
+  (void)pErrorNode; (void)pLogBuffer; (void)bufferSize;
+  return ::cudaGraphInstantiate(pGraphExec, graph, 0);
+}
 __host__ cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream);
 __host__ cudaError_t cudaGraphGetEdges(cudaGraph_t graph, cudaGraphNode_t *from, cudaGraphNode_t *to, cudaGraphEdgeData *edgeData, size_t *numEdges);
 __host__ cudaError_t cudaGraphNodeGetDependencies(cudaGraphNode_t node, cudaGraphNode_t *pDependencies, cudaGraphEdgeData *edgeData, size_t *pNumDependencies);

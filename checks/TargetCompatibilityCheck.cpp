@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/TargetCompatibilityCheck.h"
+#include "lib/AnalysisContext.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -126,6 +127,7 @@ TargetCompatibilityCheck::targets(const ASTContext &Ctx) {
     else if (Ctx.getTargetInfo().getTriple().isNVPTX())
       Add(parseCompileTarget(Ctx.getTargetInfo().getTargetOpts().CPU));
   }
+  BuildTargets.assign(Targets->begin(), Targets->end());
   if (Supported)
     for (const CompileTarget &T : *Supported)
       Add(T);
@@ -177,17 +179,17 @@ void TargetCompatibilityCheck::checkFunction(const FunctionDecl *F,
   ArrayRef<CompileTarget> Ts = targets(Ctx);
   if (Ts.empty())
     return;
-  if (!Paths) {
-    ToolkitVersion TK;
-    if (auto Major = macroNumber(PP, "__CUDACC_VER_MAJOR__")) {
-      TK.Major = *Major;
-      TK.Minor = macroNumber(PP, "__CUDACC_VER_MINOR__").value_or(0);
-    } else if (auto V = macroNumber(PP, "CUDA_VERSION")) {
-      TK.Major = *V / 1000;
-      TK.Minor = *V % 1000 / 10;
-    }
-    Paths = std::make_unique<ArchPathAnalysis>(Ctx, PP, TK);
+  ToolkitVersion TK;
+  if (auto Major = macroNumber(PP, "__CUDACC_VER_MAJOR__")) {
+    TK.Major = *Major;
+    TK.Minor = macroNumber(PP, "__CUDACC_VER_MINOR__").value_or(0);
+  } else if (auto V = macroNumber(PP, "CUDA_VERSION")) {
+    TK.Major = *V / 1000;
+    TK.Minor = *V % 1000 / 10;
   }
+  checkInstructions(F, Ctx, TK);
+  if (!Paths)
+    Paths = std::make_unique<ArchPathAnalysis>(Ctx, PP, TK);
   SmallVector<ArchPathFinding, 2> Findings = Paths->analyze(F, Ts);
   if (Findings.empty())
     return;
@@ -264,6 +266,52 @@ void TargetCompatibilityCheck::checkFunction(const FunctionDecl *F,
            "code, or a lower bound ('__CUDA_ARCH__ >= N') instead of a range",
            DiagnosticIDs::Note)
           << Archs;
+  }
+}
+
+void TargetCompatibilityCheck::checkInstructions(const FunctionDecl *F,
+                                                 ASTContext &Ctx,
+                                                 ToolkitVersion TK) {
+  if (BuildTargets.empty())
+    return;
+  if (!Instructions) {
+    const CallGraphIndex &Calls = AnalysisContext::get(Ctx).callGraph();
+    auto Callers = [&Calls, &Ctx](const FunctionDecl *Callee) {
+      SmallVector<std::pair<const FunctionDecl *, SourceLocation>, 2> Out;
+      if (Calls.isAddressTaken(Callee))
+        Out.push_back({nullptr, SourceLocation()});
+      for (const CallSite &C : Calls.callersOf(Callee))
+        Out.push_back(
+            {C.Caller, Ctx.getSourceManager().getExpansionLoc(
+                           C.Call->getBeginLoc())});
+      return Out;
+    };
+    Instructions =
+        std::make_unique<ArchInstructionAnalysis>(Ctx, TK, std::move(Callers));
+  }
+  for (const InstructionFinding &Fd : Instructions->analyze(F, BuildTargets)) {
+    std::string Archs = targetList(Fd.Rejecting);
+    std::string Guard = fittingGuard(*Fd.Instruction, BuildTargets);
+    diag(Fd.Asm, "inline PTX '%0' is compiled for %1, where ptxas rejects it "
+                 "(it accepts it on %2): the build fails; guard it with '%3'")
+        << Fd.Mnemonic << Archs << Fd.Instruction->Where << Guard;
+    if (Fd.Guard.isValid())
+      diag(Fd.Guard, "'%0' admits %1", DiagnosticIDs::Note)
+          << Fd.GuardCondition << Archs;
+    // nvcc's -arch=sm_90a also compiles compute_90 PTX (nvcc --dryrun).
+    for (const CompileTarget &T : Fd.Rejecting)
+      if (T.Features == FeatureSet::Generic &&
+          llvm::is_contained(BuildTargets,
+                             CompileTarget{T.CudaArch, FeatureSet::ArchSpecific})) {
+        std::string Number = std::to_string(T.CudaArch / 10);
+        diag(Fd.Asm,
+             "the build compiles both compute_%0 and compute_%0a, as nvcc's "
+             "'-arch=sm_%0a' does; '-gencode arch=compute_%0a,code=sm_%0a' "
+             "compiles compute_%0a alone",
+             DiagnosticIDs::Note)
+            << Number;
+        break;
+      }
   }
 }
 
@@ -496,7 +544,9 @@ void TargetCompatibilityCheck::onEndOfTranslationUnit() {
   SeenDispatch.clear();
   MajorHolders.clear();
   Targets.reset();
+  BuildTargets.clear();
   Paths.reset();
+  Instructions.reset();
 }
 
 } // namespace cuda_tidy

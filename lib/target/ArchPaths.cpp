@@ -77,6 +77,34 @@ struct BodyToken {
 /// What one statement of kept code is.
 enum class StatementKind { Nothing, Trap, Message, Code };
 
+/// Whether the statement \p S is an asm whose instructions only reallocate
+/// registers (`setmaxnreg`): a hint with no result, which a target without
+/// it may skip.
+static bool isHintAsm(llvm::ArrayRef<const BodyToken *> S) {
+  if (S.empty() || S.front()->Kind != tok::kw_asm)
+    return false;
+  std::string Text;
+  for (const BodyToken *T : S)
+    if (T->Kind == tok::string_literal)
+      Text += T->Text.drop_front().drop_back().str();
+    else if (T->Kind == tok::colon)
+      break;
+  llvm::SmallVector<llvm::StringRef, 4> Instructions;
+  llvm::StringRef(Text).split(Instructions, ';', -1, false);
+  bool Any = false;
+  for (llvm::StringRef I : Instructions) {
+    I = I.trim();
+    while (I.consume_front("\\n") || I.consume_front("\\t"))
+      I = I.trim();
+    if (I.empty())
+      continue;
+    if (!I.starts_with("setmaxnreg."))
+      return false;
+    Any = true;
+  }
+  return Any;
+}
+
 /// The body of one function, read once.
 class Body {
 public:
@@ -275,10 +303,10 @@ classify(llvm::ArrayRef<const BodyToken *> Toks,
     }
     llvm::ArrayRef<const BodyToken *> S = Toks.slice(I, J - I);
     I = J;
-    // (void)x;  return;
+    // (void)x;  return;  a register-allocation hint.
     if ((S.size() >= 3 && S[0]->Kind == tok::l_paren &&
          S[1]->Kind == tok::kw_void && S[2]->Kind == tok::r_paren) ||
-        (S.size() == 1 && S[0]->Kind == tok::kw_return)) {
+        (S.size() == 1 && S[0]->Kind == tok::kw_return) || isHintAsm(S)) {
       Out.push_back(StatementKind::Nothing);
       continue;
     }
@@ -347,7 +375,7 @@ static bool isAssignment(tok::TokenKind K) {
 }
 
 /// The position of the first kept token from \p From on that stores, or may
-/// store, a result.
+/// store, a result. An asm that only hints (isHintAsm()) is none.
 static std::optional<size_t>
 findResult(llvm::ArrayRef<const BodyToken *> Toks, size_t From,
            const ResultNames &Names, const llvm::StringSet<> &DeviceVariables,
@@ -356,7 +384,14 @@ findResult(llvm::ArrayRef<const BodyToken *> Toks, size_t From,
     const BodyToken *T = Toks[I];
     bool Call = I + 1 < Toks.size() && Toks[I + 1]->Kind == tok::l_paren;
     switch (T->Kind) {
-    case tok::kw_asm:
+    case tok::kw_asm: {
+      size_t End = I;
+      while (End < Toks.size() && Toks[End]->Kind != tok::semi)
+        ++End;
+      if (isHintAsm(Toks.slice(I, End - I)))
+        continue;
+      return I;
+    }
     case tok::kw_this:
       return I;
     case tok::kw_return:

@@ -205,6 +205,14 @@ void TargetCompatibilityCheck::checkFunction(const FunctionDecl *F,
   SourceLocation Loc = SM.getExpansionLoc(F->getLocation());
   for (const ArchPathFinding &Fd : Findings) {
     std::string Archs = targetList(Fd.Targets);
+    // The work sits under a feature or family macro the targets lack.
+    auto NamesFeature = [](StringRef Condition) {
+      return Condition.contains("__CUDA_ARCH_FEAT_") ||
+             Condition.contains("_SPECIFIC__");
+    };
+    bool Feature = Fd.Working.Features != FeatureSet::Generic &&
+                   (Fd.Guard.isInvalid() || NamesFeature(Fd.GuardCondition) ||
+                    NamesFeature(Fd.ChainCondition));
     switch (Fd.Kind) {
     case ArchPathFinding::EmptyBody:
       diag(Loc, "%select{device function|kernel}0 '%1' compiles to an empty "
@@ -212,6 +220,13 @@ void TargetCompatibilityCheck::checkFunction(const FunctionDecl *F,
           << Kernel << Name << Archs;
       break;
     case ArchPathFinding::TrapsOnly:
+      if (Feature) {
+        // CUTLASS's stub: the work is compiled for the `a`/`f` target only.
+        diag(Loc, "%select{device function|kernel}0 '%1' is a stub on %2: "
+                  "its work is compiled for %3 only")
+            << Kernel << Name << Archs << Fd.Working.name();
+        break;
+      }
       diag(Loc, "%select{device function|kernel}0 '%1' only traps on %2",
            DiagnosticIDs::Remark)
           << Kernel << Name << Archs;
@@ -256,16 +271,30 @@ void TargetCompatibilityCheck::checkFunction(const FunctionDecl *F,
     }
     if (Fd.Taken.isValid())
       diag(Fd.Taken, "the '%0' branch taken for %1 %select{does no work|only "
-                     "traps|does not store}2",
+                     "traps or prints|does not store}2",
            DiagnosticIDs::Note)
           << directiveName(Fd.TakenKind) << Archs
           << static_cast<unsigned>(Fd.Kind);
-    if (Fd.Kind != ArchPathFinding::TrapsOnly)
+    if (Feature) {
+      bool SameArch = llvm::all_of(Fd.Targets, [&](const CompileTarget &T) {
+        return T.CudaArch == Fd.Working.CudaArch;
+      });
+      std::string Number = Fd.Working.name().substr(3);
+      diag(Loc,
+           "a GPU that runs the %0 code launches it and gets cudaSuccess "
+           "with no results (or a trap)%select{: the work exists for %1 "
+           "only|; build %1 code for it (nvcc '-gencode "
+           "arch=compute_%2,code=%1', CMake '%2')}3",
+           DiagnosticIDs::Note)
+          << Archs << Fd.Working.name() << Number << SameArch;
+    }
+    if (Fd.Kind != ArchPathFinding::TrapsOnly || Feature)
       diag(Loc,
            "give %0 a path that does the work: an '#else' with portable "
-           "code, or a lower bound ('__CUDA_ARCH__ >= N') instead of a range",
+           "code%select{, or a lower bound ('__CUDA_ARCH__ >= N') instead of "
+           "a range|}1",
            DiagnosticIDs::Note)
-          << Archs;
+          << Archs << Feature;
   }
 }
 

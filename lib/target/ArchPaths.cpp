@@ -168,7 +168,43 @@ public:
             return D.first <= T.Offset && T.Offset < D.second;
           }))
         Out.push_back(&T);
+    truncateAfterReturn(Out);
     return Out;
+  }
+
+  /// Drops what follows a `return` statement of the body's outer block
+  /// (not the statement of an `if`, a loop or an `else`): no compilation
+  /// reaches it (`#if !defined(__CUDA_ARCH_FEAT_SM90_ALL) return; #endif`).
+  static void truncateAfterReturn(llvm::SmallVectorImpl<const BodyToken *> &Toks) {
+    int Braces = 0;
+    for (size_t I = 0; I < Toks.size(); ++I) {
+      tok::TokenKind K = Toks[I]->Kind;
+      if (K == tok::l_brace)
+        ++Braces;
+      else if (K == tok::r_brace)
+        --Braces;
+      if (K != tok::kw_return || Braces != 0)
+        continue;
+      if (I > 0) {
+        const BodyToken *Prev = Toks[I - 1];
+        if (Prev->Kind == tok::r_paren ||
+            (Prev->Kind == tok::raw_identifier && Prev->Text == "else"))
+          continue; // `if (c) return;`
+      }
+      int Parens = 0;
+      for (size_t J = I + 1; J < Toks.size(); ++J) {
+        K = Toks[J]->Kind;
+        if (K == tok::l_paren)
+          ++Parens;
+        else if (K == tok::r_paren)
+          --Parens;
+        else if (K == tok::semi && Parens == 0) {
+          Toks.truncate(J + 1);
+          return;
+        }
+      }
+      return;
+    }
   }
 
   /// Whether the branch [Begin, End) of the text holds one of \p Toks.
@@ -303,6 +339,22 @@ classify(llvm::ArrayRef<const BodyToken *> Toks,
     }
     llvm::ArrayRef<const BodyToken *> S = Toks.slice(I, J - I);
     I = J;
+    // `if (c)` with a condition that calls nothing, before a statement or a
+    // block: the statement (or the block's own statements) decides.
+    if (S.size() >= 3 && S[0]->Kind == tok::raw_identifier &&
+        S[0]->Text == "if" && S[1]->Kind == tok::l_paren) {
+      size_t P = 2;
+      while (P < S.size() && S[P]->Kind != tok::r_paren &&
+             S[P]->Kind != tok::l_paren)
+        ++P;
+      if (P < S.size() && S[P]->Kind == tok::r_paren) {
+        S = S.drop_front(P + 1);
+        if (S.empty()) {
+          Out.push_back(StatementKind::Nothing);
+          continue;
+        }
+      }
+    }
     // (void)x;  return;  a register-allocation hint.
     if ((S.size() >= 3 && S[0]->Kind == tok::l_paren &&
          S[1]->Kind == tok::kw_void && S[2]->Kind == tok::r_paren) ||
@@ -347,9 +399,10 @@ static PathKind pathKind(llvm::ArrayRef<StatementKind> Statements) {
       return PathKind::Working;
     AnyTrap |= K == StatementKind::Trap;
   }
-  // Messages alone still tell the user something: work, not emptiness.
+  // Messages alone still tell the user something: work, not emptiness,
+  // unless the work is compiled for a feature set the target lacks.
   if (!AnyTrap && llvm::is_contained(Statements, StatementKind::Message))
-    return PathKind::Working;
+    return PathKind::MessageOnly;
   return AnyTrap ? PathKind::TrapOnly : PathKind::Empty;
 }
 
@@ -657,6 +710,12 @@ ArchPathAnalysis::analyze(const FunctionDecl *F,
     const Summary &S = E.second;
     if (S.Kind != PathKind::Working) {
       const Entry *W = OlderWorking(T, /*NeedResult=*/false);
+      // A message alone is a stub only beside an `a`/`f` compilation that
+      // does the work (`#if defined(__CUDA_ARCH_FEAT_SM90_ALL) ... #else
+      // printf("not supported") #endif`); else it is the work.
+      if (S.Kind == PathKind::MessageOnly &&
+          (!W || W->first.Features == FeatureSet::Generic))
+        continue;
       if (!W)
         continue;
       bool IsEmpty = S.Kind == PathKind::Empty;

@@ -131,10 +131,12 @@ TargetCompatibilityCheck::targets(const ASTContext &Ctx) {
   if (Supported)
     for (const CompileTarget &T : *Supported)
       Add(T);
-  llvm::sort(*Targets, [](const CompileTarget &A, const CompileTarget &B) {
+  auto ByArch = [](const CompileTarget &A, const CompileTarget &B) {
     return std::make_pair(A.CudaArch, A.Features) <
            std::make_pair(B.CudaArch, B.Features);
-  });
+  };
+  llvm::sort(*Targets, ByArch);
+  llvm::sort(BuildTargets, ByArch);
   return *Targets;
 }
 

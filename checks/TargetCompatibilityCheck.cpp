@@ -59,6 +59,14 @@ void TargetCompatibilityCheck::registerMatchers(MatchFinder *Finder) {
                    unless(isTemplateInstantiation()))
           .bind("function"),
       this);
+  // The instantiations, to tell which templates are compiled at all.
+  Finder->addMatcher(
+      functionDecl(isDefinition(),
+                   anyOf(hasAttr(attr::CUDAGlobal), hasAttr(attr::CUDADevice)),
+                   unless(isExpansionInSystemHeader()),
+                   isTemplateInstantiation())
+          .bind("instance"),
+      this);
   // cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev):
   // what the variable holds (matched before the comparisons that follow).
   Finder->addMatcher(
@@ -540,8 +548,26 @@ void TargetCompatibilityCheck::checkDispatch(const Stmt *S, ASTContext &Ctx) {
 void TargetCompatibilityCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   if (const auto *F = Result.Nodes.getNodeAs<FunctionDecl>("function")) {
-    if (!F->isInvalidDecl())
+    if (F->isInvalidDecl())
+      return;
+    // A template is compiled only as its instantiations, which the
+    // traversal reaches after it: decided at the end (one never
+    // instantiated is compiled for no target).
+    if (F->isTemplated()) {
+      PendingTemplates.push_back(F);
+      this->Ctx = &Ctx;
+    } else {
       checkFunction(F, Ctx);
+    }
+    return;
+  }
+  if (const auto *I = Result.Nodes.getNodeAs<FunctionDecl>("instance")) {
+    for (const FunctionDecl *P = I->getTemplateInstantiationPattern(); P;
+         P = P->getTemplateInstantiationPattern()) {
+      InstantiatedPatterns.insert(P->getCanonicalDecl());
+      if (P->getTemplateInstantiationPattern() == P)
+        break;
+    }
     return;
   }
   if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("attribute")) {
@@ -571,6 +597,11 @@ void TargetCompatibilityCheck::check(const MatchFinder::MatchResult &Result) {
 }
 
 void TargetCompatibilityCheck::onEndOfTranslationUnit() {
+  for (const FunctionDecl *F : PendingTemplates)
+    if (InstantiatedPatterns.contains(F->getCanonicalDecl()))
+      checkFunction(F, *Ctx);
+  PendingTemplates.clear();
+  InstantiatedPatterns.clear();
   SeenBodies.clear();
   SeenDispatch.clear();
   MajorHolders.clear();

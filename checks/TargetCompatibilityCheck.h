@@ -64,6 +64,11 @@ private:
   std::unique_ptr<ArchPathAnalysis> Paths;
   llvm::DenseSet<unsigned> SeenBodies;
   llvm::DenseSet<const clang::Stmt *> SeenDispatch;
+  /// Template patterns, checked at the end when some instantiation of them
+  /// is defined (InstantiatedPatterns, canonical declarations).
+  llvm::SmallVector<const clang::FunctionDecl *, 8> PendingTemplates;
+  llvm::DenseSet<const clang::FunctionDecl *> InstantiatedPatterns;
+  clang::ASTContext *Ctx = nullptr;
   /// Variables and fields that hold a compute capability major version
   /// (filled from cudaDeviceGetAttribute calls as they are matched).
   llvm::DenseSet<const clang::Decl *> MajorHolders;

@@ -106,3 +106,35 @@ __global__ void familyStub(float *out, const float *in, int n) {
   printf("needs the sm_100 family\n");
 #endif
 }
+
+// Templates: the CUTLASS kernel shape, a class template whose operator() is
+// the sm_90a work or a stub. Compiled only as its instantiations: one that
+// is instantiated is reported, one that is not (a header's other kernels)
+// is compiled for no target and is silent.
+template <int N> struct HopperKernel {
+  __device__ void operator()(float *out) {
+    // warning@-1 {{device function 'operator()' is a stub on sm_90 and sm_100: its work is compiled for sm_90a only}}
+    // note@-2 {{gets cudaSuccess with no results}}
+    // note@-3 {{give sm_90 and sm_100 a path}}
+#if !defined(__CUDA_ARCH_FEAT_SM90_ALL)
+    // note@-1 {{only traps or prints}}
+    printf("ERROR: Arch conditional MMA instruction used without targeting sm90a\n");
+#else
+    // note@-1 {{the '#else' is not taken for sm_90 and sm_100}}
+    out[threadIdx.x] = float(N);
+#endif
+  }
+};
+
+template <int N> struct UnusedHopperKernel {
+  __device__ void operator()(float *out) {
+#if !defined(__CUDA_ARCH_FEAT_SM90_ALL)
+    printf("ERROR: Arch conditional MMA instruction used without targeting sm90a\n");
+#else
+    out[threadIdx.x] = float(N);
+#endif
+  }
+};
+
+template <class Kernel> __global__ void launchKernel(float *out) { Kernel()(out); }
+template __global__ void launchKernel<HopperKernel<1>>(float *);

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/TargetCompatibilityCheck.h"
+#include "lib/AnalysisContext.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -57,6 +58,14 @@ void TargetCompatibilityCheck::registerMatchers(MatchFinder *Finder) {
                    unless(isExpansionInSystemHeader()),
                    unless(isTemplateInstantiation()))
           .bind("function"),
+      this);
+  // The instantiations, to tell which templates are compiled at all.
+  Finder->addMatcher(
+      functionDecl(isDefinition(),
+                   anyOf(hasAttr(attr::CUDAGlobal), hasAttr(attr::CUDADevice)),
+                   unless(isExpansionInSystemHeader()),
+                   isTemplateInstantiation())
+          .bind("instance"),
       this);
   // cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev):
   // what the variable holds (matched before the comparisons that follow).
@@ -126,13 +135,16 @@ TargetCompatibilityCheck::targets(const ASTContext &Ctx) {
     else if (Ctx.getTargetInfo().getTriple().isNVPTX())
       Add(parseCompileTarget(Ctx.getTargetInfo().getTargetOpts().CPU));
   }
+  BuildTargets.assign(Targets->begin(), Targets->end());
   if (Supported)
     for (const CompileTarget &T : *Supported)
       Add(T);
-  llvm::sort(*Targets, [](const CompileTarget &A, const CompileTarget &B) {
+  auto ByArch = [](const CompileTarget &A, const CompileTarget &B) {
     return std::make_pair(A.CudaArch, A.Features) <
            std::make_pair(B.CudaArch, B.Features);
-  });
+  };
+  llvm::sort(*Targets, ByArch);
+  llvm::sort(BuildTargets, ByArch);
   return *Targets;
 }
 
@@ -177,17 +189,17 @@ void TargetCompatibilityCheck::checkFunction(const FunctionDecl *F,
   ArrayRef<CompileTarget> Ts = targets(Ctx);
   if (Ts.empty())
     return;
-  if (!Paths) {
-    ToolkitVersion TK;
-    if (auto Major = macroNumber(PP, "__CUDACC_VER_MAJOR__")) {
-      TK.Major = *Major;
-      TK.Minor = macroNumber(PP, "__CUDACC_VER_MINOR__").value_or(0);
-    } else if (auto V = macroNumber(PP, "CUDA_VERSION")) {
-      TK.Major = *V / 1000;
-      TK.Minor = *V % 1000 / 10;
-    }
-    Paths = std::make_unique<ArchPathAnalysis>(Ctx, PP, TK);
+  ToolkitVersion TK;
+  if (auto Major = macroNumber(PP, "__CUDACC_VER_MAJOR__")) {
+    TK.Major = *Major;
+    TK.Minor = macroNumber(PP, "__CUDACC_VER_MINOR__").value_or(0);
+  } else if (auto V = macroNumber(PP, "CUDA_VERSION")) {
+    TK.Major = *V / 1000;
+    TK.Minor = *V % 1000 / 10;
   }
+  checkInstructions(F, Ctx, TK);
+  if (!Paths)
+    Paths = std::make_unique<ArchPathAnalysis>(Ctx, PP, TK);
   SmallVector<ArchPathFinding, 2> Findings = Paths->analyze(F, Ts);
   if (Findings.empty())
     return;
@@ -203,6 +215,14 @@ void TargetCompatibilityCheck::checkFunction(const FunctionDecl *F,
   SourceLocation Loc = SM.getExpansionLoc(F->getLocation());
   for (const ArchPathFinding &Fd : Findings) {
     std::string Archs = targetList(Fd.Targets);
+    // The work sits under a feature or family macro the targets lack.
+    auto NamesFeature = [](StringRef Condition) {
+      return Condition.contains("__CUDA_ARCH_FEAT_") ||
+             Condition.contains("_SPECIFIC__");
+    };
+    bool Feature = Fd.Working.Features != FeatureSet::Generic &&
+                   (Fd.Guard.isInvalid() || NamesFeature(Fd.GuardCondition) ||
+                    NamesFeature(Fd.ChainCondition));
     switch (Fd.Kind) {
     case ArchPathFinding::EmptyBody:
       diag(Loc, "%select{device function|kernel}0 '%1' compiles to an empty "
@@ -210,6 +230,13 @@ void TargetCompatibilityCheck::checkFunction(const FunctionDecl *F,
           << Kernel << Name << Archs;
       break;
     case ArchPathFinding::TrapsOnly:
+      if (Feature) {
+        // CUTLASS's stub: the work is compiled for the `a`/`f` target only.
+        diag(Loc, "%select{device function|kernel}0 '%1' is a stub on %2: "
+                  "its work is compiled for %3 only")
+            << Kernel << Name << Archs << Fd.Working.name();
+        break;
+      }
       diag(Loc, "%select{device function|kernel}0 '%1' only traps on %2",
            DiagnosticIDs::Remark)
           << Kernel << Name << Archs;
@@ -254,16 +281,76 @@ void TargetCompatibilityCheck::checkFunction(const FunctionDecl *F,
     }
     if (Fd.Taken.isValid())
       diag(Fd.Taken, "the '%0' branch taken for %1 %select{does no work|only "
-                     "traps|does not store}2",
+                     "traps or prints|does not store}2",
            DiagnosticIDs::Note)
           << directiveName(Fd.TakenKind) << Archs
           << static_cast<unsigned>(Fd.Kind);
-    if (Fd.Kind != ArchPathFinding::TrapsOnly)
+    if (Feature) {
+      bool SameArch = llvm::all_of(Fd.Targets, [&](const CompileTarget &T) {
+        return T.CudaArch == Fd.Working.CudaArch;
+      });
+      std::string Number = Fd.Working.name().substr(3);
+      diag(Loc,
+           "a GPU that runs the %0 code launches it and gets cudaSuccess "
+           "with no results (or a trap)%select{: the work exists for %1 "
+           "only|; build %1 code for it (nvcc '-gencode "
+           "arch=compute_%2,code=%1', CMake '%2')}3",
+           DiagnosticIDs::Note)
+          << Archs << Fd.Working.name() << Number << SameArch;
+    }
+    if (Fd.Kind != ArchPathFinding::TrapsOnly || Feature)
       diag(Loc,
            "give %0 a path that does the work: an '#else' with portable "
-           "code, or a lower bound ('__CUDA_ARCH__ >= N') instead of a range",
+           "code%select{, or a lower bound ('__CUDA_ARCH__ >= N') instead of "
+           "a range|}1",
            DiagnosticIDs::Note)
-          << Archs;
+          << Archs << Feature;
+  }
+}
+
+void TargetCompatibilityCheck::checkInstructions(const FunctionDecl *F,
+                                                 ASTContext &Ctx,
+                                                 ToolkitVersion TK) {
+  if (BuildTargets.empty())
+    return;
+  if (!Instructions) {
+    const CallGraphIndex &Calls = AnalysisContext::get(Ctx).callGraph();
+    auto Callers = [&Calls, &Ctx](const FunctionDecl *Callee) {
+      SmallVector<std::pair<const FunctionDecl *, SourceLocation>, 2> Out;
+      if (Calls.isAddressTaken(Callee))
+        Out.push_back({nullptr, SourceLocation()});
+      for (const CallSite &C : Calls.callersOf(Callee))
+        Out.push_back(
+            {C.Caller, Ctx.getSourceManager().getExpansionLoc(
+                           C.Call->getBeginLoc())});
+      return Out;
+    };
+    Instructions =
+        std::make_unique<ArchInstructionAnalysis>(Ctx, TK, std::move(Callers));
+  }
+  for (const InstructionFinding &Fd : Instructions->analyze(F, BuildTargets)) {
+    std::string Archs = targetList(Fd.Rejecting);
+    std::string Guard = fittingGuard(*Fd.Instruction, BuildTargets);
+    diag(Fd.Asm, "inline PTX '%0' is compiled for %1, where ptxas rejects it "
+                 "(it accepts it on %2): the build fails; guard it with '%3'")
+        << Fd.Mnemonic << Archs << Fd.Instruction->Where << Guard;
+    if (Fd.Guard.isValid())
+      diag(Fd.Guard, "'%0' admits %1", DiagnosticIDs::Note)
+          << Fd.GuardCondition << Archs;
+    // nvcc's -arch=sm_90a also compiles compute_90 PTX (nvcc --dryrun).
+    for (const CompileTarget &T : Fd.Rejecting)
+      if (T.Features == FeatureSet::Generic &&
+          llvm::is_contained(BuildTargets,
+                             CompileTarget{T.CudaArch, FeatureSet::ArchSpecific})) {
+        std::string Number = std::to_string(T.CudaArch / 10);
+        diag(Fd.Asm,
+             "the build compiles both compute_%0 and compute_%0a, as nvcc's "
+             "'-arch=sm_%0a' does; '-gencode arch=compute_%0a,code=sm_%0a' "
+             "compiles compute_%0a alone",
+             DiagnosticIDs::Note)
+            << Number;
+        break;
+      }
   }
 }
 
@@ -461,8 +548,26 @@ void TargetCompatibilityCheck::checkDispatch(const Stmt *S, ASTContext &Ctx) {
 void TargetCompatibilityCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   if (const auto *F = Result.Nodes.getNodeAs<FunctionDecl>("function")) {
-    if (!F->isInvalidDecl())
+    if (F->isInvalidDecl())
+      return;
+    // A template is compiled only as its instantiations, which the
+    // traversal reaches after it: decided at the end (one never
+    // instantiated is compiled for no target).
+    if (F->isTemplated()) {
+      PendingTemplates.push_back(F);
+      this->Ctx = &Ctx;
+    } else {
       checkFunction(F, Ctx);
+    }
+    return;
+  }
+  if (const auto *I = Result.Nodes.getNodeAs<FunctionDecl>("instance")) {
+    for (const FunctionDecl *P = I->getTemplateInstantiationPattern(); P;
+         P = P->getTemplateInstantiationPattern()) {
+      InstantiatedPatterns.insert(P->getCanonicalDecl());
+      if (P->getTemplateInstantiationPattern() == P)
+        break;
+    }
     return;
   }
   if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("attribute")) {
@@ -492,11 +597,18 @@ void TargetCompatibilityCheck::check(const MatchFinder::MatchResult &Result) {
 }
 
 void TargetCompatibilityCheck::onEndOfTranslationUnit() {
+  for (const FunctionDecl *F : PendingTemplates)
+    if (InstantiatedPatterns.contains(F->getCanonicalDecl()))
+      checkFunction(F, *Ctx);
+  PendingTemplates.clear();
+  InstantiatedPatterns.clear();
   SeenBodies.clear();
   SeenDispatch.clear();
   MajorHolders.clear();
   Targets.reset();
+  BuildTargets.clear();
   Paths.reset();
+  Instructions.reset();
 }
 
 } // namespace cuda_tidy

@@ -8,6 +8,7 @@
 #define CUDA_TIDY_CHECKS_TARGETCOMPATIBILITYCHECK_H
 
 #include "clang-tidy/ClangTidyCheck.h"
+#include "lib/target/ArchInstructions.h"
 #include "lib/target/ArchPaths.h"
 #include "lib/target/CudaTarget.h"
 #include "llvm/ADT/DenseSet.h"
@@ -21,6 +22,9 @@ namespace cuda_tidy {
 ///    for (or one of `cuda.SupportedArchitectures`), while an older one keeps
 ///    them; a remark when what those architectures keep only traps;
 ///  - the same for the part of the body that stores the results;
+///  - inline PTX that ptxas accepts on `a`/`f` targets only (wgmma, tcgen05)
+///    reached under a guard that admits a target of the build lacking it
+///    (lib/target/ArchInstructions.h);
 ///  - host code that picks a kernel by the device's compute capability with
 ///    `==` and has no branch for later versions (a remark).
 /// The architecture paths are read by lib/target/ArchPaths.h.
@@ -46,15 +50,25 @@ private:
   llvm::ArrayRef<CompileTarget> targets(const clang::ASTContext &Ctx);
   void checkFunction(const clang::FunctionDecl *F, clang::ASTContext &Ctx);
   void checkDispatch(const clang::Stmt *S, clang::ASTContext &Ctx);
+  void checkInstructions(const clang::FunctionDecl *F, clang::ASTContext &Ctx,
+                         ToolkitVersion TK);
 
   TargetArchOverride ArchOverride;
   /// `cuda.SupportedArchitectures`, when set and valid.
   std::optional<llvm::SmallVector<CompileTarget, 8>> Supported;
   const clang::Preprocessor *PP = nullptr;
   std::optional<llvm::SmallVector<CompileTarget, 8>> Targets;
+  /// The targets the build compiles (Targets less the supported list).
+  llvm::SmallVector<CompileTarget, 8> BuildTargets;
+  std::unique_ptr<ArchInstructionAnalysis> Instructions;
   std::unique_ptr<ArchPathAnalysis> Paths;
   llvm::DenseSet<unsigned> SeenBodies;
   llvm::DenseSet<const clang::Stmt *> SeenDispatch;
+  /// Template patterns, checked at the end when some instantiation of them
+  /// is defined (InstantiatedPatterns, canonical declarations).
+  llvm::SmallVector<const clang::FunctionDecl *, 8> PendingTemplates;
+  llvm::DenseSet<const clang::FunctionDecl *> InstantiatedPatterns;
+  clang::ASTContext *Ctx = nullptr;
   /// Variables and fields that hold a compute capability major version
   /// (filled from cudaDeviceGetAttribute calls as they are matched).
   llvm::DenseSet<const clang::Decl *> MajorHolders;

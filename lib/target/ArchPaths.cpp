@@ -77,6 +77,34 @@ struct BodyToken {
 /// What one statement of kept code is.
 enum class StatementKind { Nothing, Trap, Message, Code };
 
+/// Whether the statement \p S is an asm whose instructions only reallocate
+/// registers (`setmaxnreg`): a hint with no result, which a target without
+/// it may skip.
+static bool isHintAsm(llvm::ArrayRef<const BodyToken *> S) {
+  if (S.empty() || S.front()->Kind != tok::kw_asm)
+    return false;
+  std::string Text;
+  for (const BodyToken *T : S)
+    if (T->Kind == tok::string_literal)
+      Text += T->Text.drop_front().drop_back().str();
+    else if (T->Kind == tok::colon)
+      break;
+  llvm::SmallVector<llvm::StringRef, 4> Instructions;
+  llvm::StringRef(Text).split(Instructions, ';', -1, false);
+  bool Any = false;
+  for (llvm::StringRef I : Instructions) {
+    I = I.trim();
+    while (I.consume_front("\\n") || I.consume_front("\\t"))
+      I = I.trim();
+    if (I.empty())
+      continue;
+    if (!I.starts_with("setmaxnreg."))
+      return false;
+    Any = true;
+  }
+  return Any;
+}
+
 /// The body of one function, read once.
 class Body {
 public:
@@ -140,7 +168,43 @@ public:
             return D.first <= T.Offset && T.Offset < D.second;
           }))
         Out.push_back(&T);
+    truncateAfterReturn(Out);
     return Out;
+  }
+
+  /// Drops what follows a `return` statement of the body's outer block
+  /// (not the statement of an `if`, a loop or an `else`): no compilation
+  /// reaches it (`#if !defined(__CUDA_ARCH_FEAT_SM90_ALL) return; #endif`).
+  static void truncateAfterReturn(llvm::SmallVectorImpl<const BodyToken *> &Toks) {
+    int Braces = 0;
+    for (size_t I = 0; I < Toks.size(); ++I) {
+      tok::TokenKind K = Toks[I]->Kind;
+      if (K == tok::l_brace)
+        ++Braces;
+      else if (K == tok::r_brace)
+        --Braces;
+      if (K != tok::kw_return || Braces != 0)
+        continue;
+      if (I > 0) {
+        const BodyToken *Prev = Toks[I - 1];
+        if (Prev->Kind == tok::r_paren ||
+            (Prev->Kind == tok::raw_identifier && Prev->Text == "else"))
+          continue; // `if (c) return;`
+      }
+      int Parens = 0;
+      for (size_t J = I + 1; J < Toks.size(); ++J) {
+        K = Toks[J]->Kind;
+        if (K == tok::l_paren)
+          ++Parens;
+        else if (K == tok::r_paren)
+          --Parens;
+        else if (K == tok::semi && Parens == 0) {
+          Toks.truncate(J + 1);
+          return;
+        }
+      }
+      return;
+    }
   }
 
   /// Whether the branch [Begin, End) of the text holds one of \p Toks.
@@ -275,10 +339,26 @@ classify(llvm::ArrayRef<const BodyToken *> Toks,
     }
     llvm::ArrayRef<const BodyToken *> S = Toks.slice(I, J - I);
     I = J;
-    // (void)x;  return;
+    // `if (c)` with a condition that calls nothing, before a statement or a
+    // block: the statement (or the block's own statements) decides.
+    if (S.size() >= 3 && S[0]->Kind == tok::raw_identifier &&
+        S[0]->Text == "if" && S[1]->Kind == tok::l_paren) {
+      size_t P = 2;
+      while (P < S.size() && S[P]->Kind != tok::r_paren &&
+             S[P]->Kind != tok::l_paren)
+        ++P;
+      if (P < S.size() && S[P]->Kind == tok::r_paren) {
+        S = S.drop_front(P + 1);
+        if (S.empty()) {
+          Out.push_back(StatementKind::Nothing);
+          continue;
+        }
+      }
+    }
+    // (void)x;  return;  a register-allocation hint.
     if ((S.size() >= 3 && S[0]->Kind == tok::l_paren &&
          S[1]->Kind == tok::kw_void && S[2]->Kind == tok::r_paren) ||
-        (S.size() == 1 && S[0]->Kind == tok::kw_return)) {
+        (S.size() == 1 && S[0]->Kind == tok::kw_return) || isHintAsm(S)) {
       Out.push_back(StatementKind::Nothing);
       continue;
     }
@@ -319,9 +399,10 @@ static PathKind pathKind(llvm::ArrayRef<StatementKind> Statements) {
       return PathKind::Working;
     AnyTrap |= K == StatementKind::Trap;
   }
-  // Messages alone still tell the user something: work, not emptiness.
+  // Messages alone still tell the user something: work, not emptiness,
+  // unless the work is compiled for a feature set the target lacks.
   if (!AnyTrap && llvm::is_contained(Statements, StatementKind::Message))
-    return PathKind::Working;
+    return PathKind::MessageOnly;
   return AnyTrap ? PathKind::TrapOnly : PathKind::Empty;
 }
 
@@ -347,7 +428,7 @@ static bool isAssignment(tok::TokenKind K) {
 }
 
 /// The position of the first kept token from \p From on that stores, or may
-/// store, a result.
+/// store, a result. An asm that only hints (isHintAsm()) is none.
 static std::optional<size_t>
 findResult(llvm::ArrayRef<const BodyToken *> Toks, size_t From,
            const ResultNames &Names, const llvm::StringSet<> &DeviceVariables,
@@ -356,7 +437,14 @@ findResult(llvm::ArrayRef<const BodyToken *> Toks, size_t From,
     const BodyToken *T = Toks[I];
     bool Call = I + 1 < Toks.size() && Toks[I + 1]->Kind == tok::l_paren;
     switch (T->Kind) {
-    case tok::kw_asm:
+    case tok::kw_asm: {
+      size_t End = I;
+      while (End < Toks.size() && Toks[End]->Kind != tok::semi)
+        ++End;
+      if (isHintAsm(Toks.slice(I, End - I)))
+        continue;
+      return I;
+    }
     case tok::kw_this:
       return I;
     case tok::kw_return:
@@ -622,6 +710,12 @@ ArchPathAnalysis::analyze(const FunctionDecl *F,
     const Summary &S = E.second;
     if (S.Kind != PathKind::Working) {
       const Entry *W = OlderWorking(T, /*NeedResult=*/false);
+      // A message alone is a stub only beside an `a`/`f` compilation that
+      // does the work (`#if defined(__CUDA_ARCH_FEAT_SM90_ALL) ... #else
+      // printf("not supported") #endif`); else it is the work.
+      if (S.Kind == PathKind::MessageOnly &&
+          (!W || W->first.Features == FeatureSet::Generic))
+        continue;
       if (!W)
         continue;
       bool IsEmpty = S.Kind == PathKind::Empty;

@@ -101,13 +101,17 @@ std::optional<CompileTarget> parseCompileTarget(llvm::StringRef Name);
 llvm::ArrayRef<CompileTarget> modernCompileTargets();
 
 /// What a function's kept code amounts to.
-enum class PathKind { Empty, TrapOnly, Working };
+/// (MessageOnly: messages and nothing else, such as CUTLASS's
+/// "only supports sm90a" stub: work unless the work is compiled for an
+/// `a`/`f` target instead.)
+enum class PathKind { Empty, TrapOnly, MessageOnly, Working };
 
 /// A finding for some compile targets of a function.
 struct ArchPathFinding {
   enum FindingKind {
     EmptyBody, ///< The targets keep no statement of the body.
-    TrapsOnly, ///< The targets keep only a trap (and messages).
+    TrapsOnly, ///< The targets keep only a trap (and messages), or only
+               ///< messages while an `a`/`f` compilation keeps the work.
     NoResult,  ///< The targets keep code, but none of its results.
   };
   FindingKind Kind = EmptyBody;

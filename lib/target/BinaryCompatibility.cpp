@@ -140,15 +140,37 @@ CompatibilityVerdict judgeImages(llvm::ArrayRef<CodeImage> Images,
   unsigned Newest = 0;
   for (const CodeImage &I : Images)
     Newest = std::max(Newest, I.Major * 100 + I.Minor * 10);
-  for (const ArchLimits *D : Devices) {
-    bool Runs = llvm::any_of(Images, [&](const CodeImage &I) {
+  llvm::SmallVector<bool, 16> Runs;
+  for (const ArchLimits *D : Devices)
+    Runs.push_back(llvm::any_of(Images, [&](const CodeImage &I) {
       return runsOn(I, D->Major, D->Minor);
-    });
-    if (Runs)
+    }));
+  auto GenerationRuns = [&](llvm::StringRef Generation) {
+    for (size_t I = 0; I < Devices.size(); ++I)
+      if (Runs[I] &&
+          generationName(Devices[I]->Major, Devices[I]->Minor) == Generation)
+        return true;
+    return false;
+  };
+  for (size_t P = 0; P < Devices.size(); ++P) {
+    const ArchLimits *D = Devices[P];
+    if (Runs[P])
       continue;
     V.CannotRun.push_back(D);
     if (D->cudaArch() > Newest)
       V.ForwardGap = true;
+    bool OlderOfMajor = false, Before = false, After = false;
+    for (size_t I = 0; I < Devices.size(); ++I) {
+      if (!Runs[I])
+        continue;
+      Before |= I < P;
+      After |= I > P;
+      OlderOfMajor |= Devices[I]->Major == D->Major &&
+                      Devices[I]->Minor < D->Minor;
+    }
+    if (OlderOfMajor ||
+        (Before && After && !GenerationRuns(generationName(D->Major, D->Minor))))
+      V.Holes.push_back(D);
   }
   return V;
 }

@@ -115,6 +115,12 @@ struct CompatibilityVerdict {
   /// Some device newer than every image cannot run: the build has no code
   /// for a generation after its newest one (no PTX carries it forward).
   bool ForwardGap = false;
+  /// Devices no image runs on inside what the build covers: an image runs on
+  /// an older compute capability of their major version (`sm_100a` alone
+  /// runs on 10.0, not on 10.3), or images run on generations both older and
+  /// newer than theirs while none runs on their generation (sm_75 cubins and
+  /// compute_90 PTX leave Ampere and Ada). In CannotRun's order.
+  llvm::SmallVector<const ArchLimits *, 4> Holes;
 };
 
 /// Judges \p Images against \p Devices (in increasing order).

@@ -82,6 +82,7 @@ template __global__ void scaled<4>(float *);
 __global__ void hopperFeatures(float *out) {
   // warning@-1 {{kernel 'hopperFeatures' compiles to an empty body for sm_90}}
   // note@-2 {{give sm_90 a path}}
+  // note@-3 {{a GPU that runs the sm_90 code launches it and gets cudaSuccess with no results (or a trap); build sm_90a code for it (nvcc '-gencode arch=compute_90a,code=sm_90a', CMake '90a')}}
 #ifdef __CUDA_ARCH_FEAT_SM90_ALL
   // note@-1 {{'__CUDA_ARCH_FEAT_SM90_ALL' is not defined for sm_90 (sm_90a compiles this code)}}
   out[threadIdx.x] = 1.0f;

@@ -49,9 +49,13 @@ __global__ void asmTrap(float *out) {
 }
 
 // A kernel written for Hopper's architecture-specific features, with a
-// macro that traps elsewhere (the CUTLASS shape): it traps on sm_100a.
+// macro that traps elsewhere (the CUTLASS shape): its work is under a
+// feature macro sm_100a and sm_120 lack, so it is a warning (a B200 running
+// this binary gets the stub).
 __global__ void hopperSpecific(float *out) {
-  // remark@-1 {{kernel 'hopperSpecific' only traps on sm_100a and sm_120}}
+  // warning@-1 {{kernel 'hopperSpecific' is a stub on sm_100a and sm_120: its work is compiled for sm_90a only}}
+  // note@-2 {{a GPU that runs the sm_100a and sm_120 code launches it and gets cudaSuccess with no results (or a trap): the work exists for sm_90a only}}
+  // note@-3 {{give sm_100a and sm_120 a path that does the work: an '#else' with portable code}}
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   // note@-1 {{'defined(__CUDA_ARCH_FEAT_SM90_ALL)' is false for sm_100a and sm_120 (sm_90a compiles this code)}}
   out[threadIdx.x] = 2.0f;

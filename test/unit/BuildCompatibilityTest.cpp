@@ -136,6 +136,59 @@ TEST(BuildCompatibility, DefaultPolicy) {
   EXPECT_TRUE(judge({"-arch=native"})->Warning);
 }
 
+// Devices left without code inside what a build covers: warnings, with the
+// fix. `sm_100a` runs on 10.0 only (B300, 10.3, is left out: vLLM's report);
+// `sm_100f` and `-arch=sm_100a` (compute_100 PTX) cover 10.3.
+TEST(BuildCompatibility, HolesInsideTheBuild) {
+  std::optional<BuildVerdict> A =
+      judge({"-gencode", "arch=compute_100a,code=sm_100a", "-gencode",
+             "arch=compute_120,code=[sm_120,compute_120]"});
+  ASSERT_TRUE(A);
+  EXPECT_TRUE(A->Warning);
+  EXPECT_NE(A->Predicate.find(
+                "compute capability 10.3 (Blackwell) has no code although "
+                "the build covers 10.0: 'sm_100a' is architecture-specific "
+                "and runs on 10.0 only; build 'sm_100f' (CMake '100f') for "
+                "the whole family, or add 'compute_100' PTX"),
+            std::string::npos)
+      << A->Predicate;
+  // 11.0 (Jetson Thor) is Blackwell, a generation the build covers: no hole.
+  std::optional<BuildVerdict> F =
+      judge({"-gencode", "arch=compute_100f,code=sm_100f", "-gencode",
+             "arch=compute_120,code=[sm_120,compute_120]"});
+  ASSERT_TRUE(F);
+  EXPECT_FALSE(F->Warning) << F->Predicate;
+  EXPECT_FALSE(judge({"-arch=sm_100a", "-gencode",
+                      "arch=compute_120,code=[sm_120,compute_120]"})
+                   ->Warning);
+  // A generation between those built: sm_75 cubins and compute_90 PTX.
+  std::optional<BuildVerdict> Gap =
+      judge({"-gencode", "arch=compute_75,code=sm_75", "-gencode",
+             "arch=compute_90,code=compute_90"});
+  ASSERT_TRUE(Gap);
+  EXPECT_TRUE(Gap->Warning);
+  EXPECT_NE(Gap->Predicate.find("compute capability 8.0 to 8.9 (Ampere, Ada) "
+                                "has no code between the generations the "
+                                "build covers; add an 'sm_80' target"),
+            std::string::npos)
+      << Gap->Predicate;
+  // sm_80 cubins run on 8.6, 8.7 and 8.9; sm_90a beside them is no hole.
+  EXPECT_FALSE(judge({"-gencode", "arch=compute_80,code=[sm_80,compute_80]",
+                      "-gencode", "arch=compute_90a,code=sm_90a"})
+                   ->Warning);
+  // sm_120a alone leaves 12.1 (DGX Spark); compute_90 PTX would run there.
+  EXPECT_FALSE(judge({"-gencode", "arch=compute_90,code=[sm_90,compute_90]",
+                      "-gencode", "arch=compute_120a,code=sm_120a"})
+                   ->Warning);
+  std::optional<BuildVerdict> Spark =
+      judge({"-gencode", "arch=compute_90,code=sm_90", "-gencode",
+             "arch=compute_120a,code=sm_120a"});
+  ASSERT_TRUE(Spark);
+  EXPECT_TRUE(Spark->Warning);
+  EXPECT_NE(Spark->Predicate.find("build 'sm_120f'"), std::string::npos)
+      << Spark->Predicate;
+}
+
 TEST(BuildCompatibility, SupportedList) {
   std::string Error;
   auto Hopper = parseSupportedArchitectures("90", Error);

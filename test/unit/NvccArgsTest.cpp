@@ -11,6 +11,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include "gtest/gtest.h"
+#include <tuple>
 
 using namespace cuda_tidy;
 using llvm::StringRef;
@@ -342,4 +343,102 @@ TEST_F(NvccArgsTest, NvccMacros) {
   NvccTranslation T = translate({"-c", "/src/a.cu"});
   EXPECT_TRUE(has(T.Args, "-D__CUDACC_VER_MAJOR__=12"));
   EXPECT_TRUE(has(T.Args, "-D__CUDACC_VER_MINOR__=4"));
+}
+
+// The parse of each nvcc architecture under clang 22, and nvcc 13.0's macros
+// for it (`nvcc -E -Xcompiler -dM --cuda -gencode arch=compute_X,code=sm_X`):
+// clang rejects the `f` names and defines for `a` only `__CUDA_ARCH__` and
+// `__CUDA_ARCH_FEAT_SMXY_ALL`.
+TEST(ClangDeviceArch, NvccMacroSets) {
+  using Args = std::vector<std::string>;
+  auto Parse = [](StringRef Name, bool Nvcc = true) {
+    std::optional<ClangDeviceArch> D = clangDeviceArch(Name, Nvcc);
+    EXPECT_TRUE(D) << Name.str();
+    return D.value_or(ClangDeviceArch{});
+  };
+  EXPECT_EQ(Parse("sm_90").Arch, "sm_90");
+  EXPECT_TRUE(Parse("sm_90").MacroArgs.empty());
+  EXPECT_EQ(Parse("sm_90a").Arch, "sm_90a");
+  EXPECT_EQ(Parse("sm_90a").MacroArgs,
+            (Args{"-D__CUDA_ARCH_SPECIFIC__=900",
+                  "-D__CUDA_ARCH_FAMILY_SPECIFIC__=900"}));
+  EXPECT_EQ(Parse("compute_100a").Arch, "sm_100a");
+  EXPECT_EQ(Parse("100a").MacroArgs,
+            (Args{"-D__CUDA_ARCH_SPECIFIC__=1000",
+                  "-D__CUDA_ARCH_FAMILY_SPECIFIC__=1000"}));
+  // A clang build keeps clang's macros.
+  EXPECT_TRUE(Parse("sm_90a", /*Nvcc=*/false).MacroArgs.empty());
+  // Family-specific: the `a` target of the number, less its feature macro.
+  for (auto [Name, Clang, Number] :
+       {std::tuple<StringRef, StringRef, StringRef>{"sm_100f", "sm_100a", "100"},
+        {"compute_103f", "sm_103a", "103"},
+        {"sm_110f", "sm_110a", "110"},
+        {"120f", "sm_120a", "120"},
+        {"sm_121f", "sm_121a", "121"}}) {
+    ClangDeviceArch D = Parse(Name);
+    EXPECT_EQ(D.Arch, Clang.str()) << Name.str();
+    EXPECT_EQ(D.MacroArgs,
+              (Args{("-U__CUDA_ARCH_FEAT_SM" + Number + "_ALL").str(),
+                    ("-D__CUDA_ARCH_FAMILY_SPECIFIC__=" + Number + "0").str()}))
+        << Name.str();
+    // The same whatever compiler the command names: clang has no `f`.
+    EXPECT_EQ(Parse(Name, false).MacroArgs, D.MacroArgs);
+  }
+  // A number clang has no `a` target for: the generic one.
+  EXPECT_EQ(Parse("sm_130f").Arch, "sm_130");
+  EXPECT_EQ(Parse("sm_130f").MacroArgs,
+            (Args{"-D__CUDA_ARCH_FAMILY_SPECIFIC__=1300"}));
+  EXPECT_FALSE(clangDeviceArch("native", true));
+  EXPECT_FALSE(clangDeviceArch("lto_90", true));
+}
+
+TEST(ClangDeviceArch, DeviceJobsOfAnNvccBuild) {
+  std::vector<std::string> Cmd{"clang++", "--cuda-gpu-arch=sm_90a",
+                               "--cuda-gpu-arch=sm_100f", "-x", "cuda", "-c",
+                               "a.cu"};
+  std::vector<CudaJob> Jobs =
+      splitCudaJobs(Cmd, {}, CudaSides{}, /*NvccMacros=*/true);
+  ASSERT_EQ(Jobs.size(), 3u);
+  // The host side gets none of the device macros (nvcc defines none there).
+  EXPECT_EQ(Jobs[0].Args, (std::vector<std::string>{"clang++",
+                                                    "--cuda-host-only", "-x",
+                                                    "cuda", "-c", "a.cu"}));
+  EXPECT_EQ(Jobs[1].Side, "sm_90a");
+  EXPECT_EQ(Jobs[1].Args,
+            (std::vector<std::string>{
+                "clang++", "--cuda-device-only", "--cuda-gpu-arch=sm_90a",
+                "-D__CUDA_ARCH_SPECIFIC__=900",
+                "-D__CUDA_ARCH_FAMILY_SPECIFIC__=900", "-x", "cuda", "-c",
+                "a.cu"}));
+  EXPECT_EQ(Jobs[2].Side, "sm_100f");
+  EXPECT_EQ(Jobs[2].Args,
+            (std::vector<std::string>{
+                "clang++", "--cuda-device-only", "--cuda-gpu-arch=sm_100a",
+                "-U__CUDA_ARCH_FEAT_SM100_ALL",
+                "-D__CUDA_ARCH_FAMILY_SPECIFIC__=1000", "-x", "cuda", "-c",
+                "a.cu"}));
+  // A clang build's `a` job is left as clang compiles it.
+  Jobs = splitCudaJobs(Cmd, {}, CudaSides{false, true}, false);
+  ASSERT_EQ(Jobs.size(), 2u);
+  EXPECT_FALSE(llvm::is_contained(Jobs[0].Args,
+                                  "-D__CUDA_ARCH_SPECIFIC__=900"));
+}
+
+TEST(ClangDeviceArch, OneCommandForASingleJobTool) {
+  // clang runs the device job of the first name in order (sm_100a before
+  // sm_90a): its macros are the ones given.
+  std::vector<std::string> Cmd{"clang++", "--cuda-gpu-arch=sm_90a",
+                               "--cuda-gpu-arch=sm_100f",
+                               "--cuda-gpu-arch=sm_120f", "-c", "a.cu"};
+  useClangDeviceArchs(Cmd, true);
+  EXPECT_EQ(Cmd, (std::vector<std::string>{
+                     "clang++", "-U__CUDA_ARCH_FEAT_SM100_ALL",
+                     "-D__CUDA_ARCH_FAMILY_SPECIFIC__=1000",
+                     "--cuda-gpu-arch=sm_90a", "--cuda-gpu-arch=sm_100a",
+                     "--cuda-gpu-arch=sm_120a", "-c", "a.cu"}));
+  std::vector<std::string> Generic{"clang++", "--cuda-gpu-arch=sm_80", "-c",
+                                   "a.cu"};
+  std::vector<std::string> Before = Generic;
+  useClangDeviceArchs(Generic, true);
+  EXPECT_EQ(Generic, Before);
 }

@@ -23,6 +23,34 @@ static bool hasOption(const NvccCodeTargets &Code, StringRef Needle) {
   });
 }
 
+/// What leaves \p Holes without code and what would fill them: an
+/// architecture-specific image of an older compute capability of their major
+/// version (`sm_100a` leaves 10.3: build `sm_100f`, or add `compute_100`
+/// PTX), or a generation between those built.
+static std::string describeHoles(const NvccCodeTargets &Code,
+                                 ArrayRef<const ArchLimits *> Holes,
+                                 ArrayRef<const ArchLimits *> Devices) {
+  const ArchLimits *Hole = Holes.front();
+  for (const CodeImage &I : Code.Images) {
+    if (I.Features != FeatureSet::ArchSpecific || I.Major != Hole->Major ||
+        I.Minor >= Hole->Minor)
+      continue;
+    std::string Number = std::to_string(I.number());
+    std::string Family = I.Kind == ImageKind::Cubin ? "sm_" + Number + "f"
+                                                    : "compute_" + Number + "f";
+    return "compute capability " + describeComputeCapabilities(Holes, Devices) +
+           " has no code although the build covers " +
+           std::to_string(I.Major) + "." + std::to_string(I.Minor) + ": '" +
+           I.name() + "' is architecture-specific and runs on " +
+           std::to_string(I.Major) + "." + std::to_string(I.Minor) +
+           " only; build '" + Family + "' (CMake '" + Number +
+           "f') for the whole family, or add 'compute_" + Number + "' PTX";
+  }
+  return "compute capability " + describeComputeCapabilities(Holes, Devices) +
+         " has no code between the generations the build covers; add an 'sm_" +
+         ccNumber(Hole) + "' target, or PTX of an older architecture";
+}
+
 std::optional<BuildVerdict>
 judgeBuild(const NvccCodeTargets &Code, std::optional<unsigned> Toolkit,
            const std::optional<SmallVector<const ArchLimits *, 16>> &Supported) {
@@ -42,7 +70,7 @@ judgeBuild(const NvccCodeTargets &Code, std::optional<unsigned> Toolkit,
     return std::nullopt;
 
   BuildVerdict Out;
-  Out.Warning = Supported ? true : V.ForwardGap;
+  Out.Warning = Supported ? true : V.ForwardGap || !V.Holes.empty();
   std::string &P = Out.Predicate;
   P = Code.Default ? "is built for nvcc's default architecture, as "
                    : "is built as ";
@@ -113,6 +141,8 @@ judgeBuild(const NvccCodeTargets &Code, std::optional<unsigned> Toolkit,
   } else if (!Out.Warning && Volta) {
     Advice.push_back("CUDA 13 builds no code for Volta");
   }
+  if (!Supported && !V.Holes.empty())
+    Advice.push_back(describeHoles(Code, V.Holes, Devices));
   for (const std::string &A : Advice)
     P += "; " + A;
   return Out;

@@ -389,21 +389,27 @@ translateCompileCommand(const CompileCommand &Command,
     Args.push_back(Opts.CompatHeader);
   }
 
+  // nvcc's architecture macros for `a` and `f` targets (clang 22 has no
+  // `f` targets and defines fewer macros): see clangDeviceArch().
+  bool NvccMacros = isNvccCommand(Command.CommandLine);
   std::vector<CompileCommand> Out;
   if (!Opts.SplitJobs) {
     if (!Opts.Archs.empty()) {
       // The first architecture is the one a single-job tool analyses.
       std::vector<CudaJob> Jobs =
-          splitCudaJobs(Args, Opts.Archs, CudaSides{false, true});
+          splitCudaJobs(Args, Opts.Archs, CudaSides{false, true}, NvccMacros);
       if (Jobs.size() == 1 && !Jobs.front().Side.empty()) {
         Args = std::move(Jobs.front().Args);
       }
+    } else {
+      useClangDeviceArchs(Args, NvccMacros);
     }
     Out.push_back(Command);
     Out.back().CommandLine = std::move(Args);
     return Out;
   }
-  std::vector<CudaJob> Jobs = splitCudaJobs(Args, Opts.Archs, Opts.Sides);
+  std::vector<CudaJob> Jobs =
+      splitCudaJobs(Args, Opts.Archs, Opts.Sides, NvccMacros);
   if (Opts.ArchParse == ArchParseMode::OnceWhenPossible)
     mergeDeviceJobs(Jobs, Command, Opts);
   for (CudaJob &J : Jobs) {

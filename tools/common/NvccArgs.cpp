@@ -216,6 +216,81 @@ std::optional<std::string> normalizeGpuArch(StringRef Name) {
   return ("sm_" + Number).str();
 }
 
+/// The architecture-specific targets clang 22 accepts (`sm_XYa`, from its
+/// list of offload architectures): the parse of an `f` target of the same
+/// number.
+static bool clangKnowsArchSpecific(unsigned Number) {
+  return llvm::is_contained({90u, 100u, 101u, 103u, 110u, 120u, 121u}, Number);
+}
+
+std::optional<ClangDeviceArch> clangDeviceArch(StringRef Name,
+                                               bool NvccMacros) {
+  std::optional<std::string> Norm = normalizeGpuArch(Name);
+  if (!Norm)
+    return std::nullopt;
+  StringRef Digits = StringRef(*Norm).drop_front(3); // "sm_"
+  char Suffix = 0;
+  if (Digits.ends_with("a") || Digits.ends_with("f")) {
+    Suffix = Digits.back();
+    Digits = Digits.drop_back();
+  }
+  unsigned Number = 0;
+  if (Digits.getAsInteger(10, Number))
+    return std::nullopt;
+  std::string Value = std::to_string(Number * 10);
+  ClangDeviceArch Out;
+  Out.Arch = *Norm;
+  if (Suffix == 'a' && NvccMacros) {
+    Out.MacroArgs.push_back("-D__CUDA_ARCH_SPECIFIC__=" + Value);
+    Out.MacroArgs.push_back("-D__CUDA_ARCH_FAMILY_SPECIFIC__=" + Value);
+  } else if (Suffix == 'f') {
+    // clang has no family-specific targets: the architecture-specific one of
+    // the number, less its feature macro, or else the generic one.
+    if (clangKnowsArchSpecific(Number)) {
+      Out.Arch = ("sm_" + Digits + "a").str();
+      Out.MacroArgs.push_back(("-U__CUDA_ARCH_FEAT_SM" + Digits + "_ALL").str());
+    } else {
+      Out.Arch = ("sm_" + Digits).str();
+    }
+    Out.MacroArgs.push_back("-D__CUDA_ARCH_FAMILY_SPECIFIC__=" + Value);
+  }
+  return Out;
+}
+
+void useClangDeviceArchs(std::vector<std::string> &Args, bool NvccMacros) {
+  std::optional<ClangDeviceArch> First;
+  std::vector<std::string> Out;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    std::string Value;
+    if (A.consume_front("--cuda-gpu-arch=") ||
+        A.consume_front("--offload-arch="))
+      Value = A.str();
+    else if ((A == "--cuda-gpu-arch" || A == "--offload-arch") &&
+             I + 1 < Args.size())
+      Value = Args[++I];
+    else {
+      Out.push_back(Args[I]);
+      continue;
+    }
+    std::optional<ClangDeviceArch> D = clangDeviceArch(Value, NvccMacros);
+    if (!D) {
+      Out.push_back("--cuda-gpu-arch=" + Value);
+      continue;
+    }
+    std::string Arg = "--cuda-gpu-arch=" + D->Arch;
+    if (!llvm::is_contained(Out, Arg))
+      Out.push_back(Arg);
+    // clang runs its device jobs in the order of the architecture names.
+    if (!First || D->Arch < First->Arch)
+      First = std::move(*D);
+  }
+  if (First && !First->MacroArgs.empty())
+    Out.insert(Out.begin() + std::min<size_t>(1, Out.size()),
+               First->MacroArgs.begin(), First->MacroArgs.end());
+  Args = std::move(Out);
+}
+
 std::optional<std::string> findCudaToolkitFromNvcc(StringRef Nvcc) {
   std::string Program = Nvcc.str();
   if (!sys::path::has_parent_path(Nvcc)) {
@@ -771,7 +846,7 @@ bool isCudaClangCommand(ArrayRef<std::string> Args) {
 
 std::vector<CudaJob> splitCudaJobs(ArrayRef<std::string> Args,
                                    ArrayRef<std::string> Archs,
-                                   CudaSides Sides) {
+                                   CudaSides Sides, bool NvccMacros) {
   if (Args.empty() || !isCudaClangCommand(Args))
     return {CudaJob{"", Args.vec()}};
   std::vector<std::string> Base{Args.front()};
@@ -808,9 +883,16 @@ std::vector<CudaJob> splitCudaJobs(ArrayRef<std::string> Args,
   if (Sides.Device) {
     if (Use.empty())
       Jobs.push_back(Job("device", {"--cuda-device-only"}));
-    for (const std::string &Arch : Use)
-      Jobs.push_back(
-          Job(Arch, {"--cuda-device-only", "--cuda-gpu-arch=" + Arch}));
+    for (const std::string &Arch : Use) {
+      std::vector<std::string> Extra{"--cuda-device-only",
+                                     "--cuda-gpu-arch=" + Arch};
+      if (std::optional<ClangDeviceArch> D =
+              clangDeviceArch(Arch, NvccMacros)) {
+        Extra[1] = "--cuda-gpu-arch=" + D->Arch;
+        llvm::append_range(Extra, D->MacroArgs);
+      }
+      Jobs.push_back(Job(Arch, Extra));
+    }
   }
   return Jobs;
 }

@@ -138,6 +138,38 @@ std::optional<std::string> normalizeGpuArch(llvm::StringRef Name);
 /// and looks nvcc up in PATH when it is given without a folder.
 std::optional<std::string> findCudaToolkitFromNvcc(llvm::StringRef Nvcc);
 
+/// How clang 22 parses the device code of one architecture of a build: the
+/// architecture it accepts and the macro changes that give the parse the
+/// architecture macros nvcc defines (nvcc 13.0, `-E -Xcompiler -dM`):
+///  - `sm_XY`: `__CUDA_ARCH__` = XY0 only, as clang; unchanged;
+///  - `sm_XYa` (architecture-specific): clang defines `__CUDA_ARCH__` and
+///    `__CUDA_ARCH_FEAT_SMXY_ALL`; nvcc also `__CUDA_ARCH_SPECIFIC__` and
+///    `__CUDA_ARCH_FAMILY_SPECIFIC__` (both XY0), added when \p NvccMacros;
+///  - `sm_XYf` (family-specific): clang 22 rejects the name ("unsupported
+///    CUDA gpu architecture"); it is parsed as `sm_XYa` (the builtins of the
+///    family's instructions stay declared) with `__CUDA_ARCH_FEAT_SMXY_ALL`
+///    undefined and `__CUDA_ARCH_FAMILY_SPECIFIC__` = XY0 defined, which is
+///    nvcc's set, or as `sm_XY` where clang knows no `sm_XYa`.
+/// A clang build (\p NvccMacros false) keeps clang's own macros for `a`
+/// targets: they are what that build compiles with.
+struct ClangDeviceArch {
+  /// The value of `--cuda-gpu-arch` ("sm_100a").
+  std::string Arch;
+  /// `-U`/`-D` arguments, in order, for the device job.
+  std::vector<std::string> MacroArgs;
+};
+
+/// The clang parse of the architecture \p Name (`sm_100f`, `compute_90a`,
+/// `90a`); std::nullopt when it names no single architecture.
+std::optional<ClangDeviceArch> clangDeviceArch(llvm::StringRef Name,
+                                               bool NvccMacros);
+
+/// Rewrites every `--cuda-gpu-arch` of the clang command \p Args to a name
+/// clang accepts (clangDeviceArch()) and adds the macro changes of the
+/// device job clang runs first (its architectures in name order), the one a
+/// single-job tool (clangd) analyses.
+void useClangDeviceArchs(std::vector<std::string> &Args, bool NvccMacros);
+
 /// Which sides of a CUDA file to analyse.
 struct CudaSides {
   bool Host = true;
@@ -170,9 +202,12 @@ bool isCudaClangCommand(llvm::ArrayRef<std::string> Args);
 /// (`--cuda-device-only --cuda-gpu-arch=ARCH`). \p Archs overrides the
 /// architectures the command names; with neither, the device side uses
 /// clang's default. A command that is not CUDA gives one job, unchanged.
+/// Each device job is named by the architecture as given (`sm_100f`) and
+/// parses it as clangDeviceArch() says (\p NvccMacros: the command is an
+/// nvcc build's).
 std::vector<CudaJob> splitCudaJobs(llvm::ArrayRef<std::string> Args,
                                    llvm::ArrayRef<std::string> Archs,
-                                   CudaSides Sides);
+                                   CudaSides Sides, bool NvccMacros = false);
 
 } // namespace cuda_tidy
 

@@ -1,0 +1,333 @@
+//===--- ArchInstructions.cpp - PTX only some targets accept --------------===//
+//
+// Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lib/target/ArchInstructions.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace clang;
+
+namespace cuda_tidy {
+
+namespace {
+bool specific(const CompileTarget &T) {
+  return T.Features != FeatureSet::Generic;
+}
+bool sm90a(const CompileTarget &T) {
+  return T.CudaArch == 900 && T.Features == FeatureSet::ArchSpecific;
+}
+bool anySpecific(const CompileTarget &T) {
+  return specific(T) && T.CudaArch >= 900;
+}
+bool tensorCore5(const CompileTarget &T) {
+  return specific(T) && llvm::is_contained({1000u, 1030u, 1100u}, T.CudaArch);
+}
+bool datacenterBlackwell(const CompileTarget &T) {
+  return specific(T) && llvm::is_contained({1000u, 1030u}, T.CudaArch);
+}
+bool consumerBlackwell(const CompileTarget &T) {
+  return specific(T) && llvm::is_contained({1200u, 1210u}, T.CudaArch);
+}
+bool blackwellOn(const CompileTarget &T) { return T.CudaArch >= 1000; }
+} // namespace
+
+// ptxas 13.0 on a one-instruction kernel for sm_90 ... sm_121f (every
+// generic, `a` and `f` target); the docs page has the table.
+static const ArchInstruction Instructions[] = {
+    {"wgmma.", "", "sm_90a only", sm90a},
+    {"setmaxnreg.", "", "the 'a' and 'f' targets only (sm_90a, sm_100a/f ...)",
+     anySpecific},
+    {"tensormap.replace", "",
+     "the 'a' and 'f' targets only (sm_90a, sm_100a/f ...)", anySpecific},
+    {"tcgen05.", "", "sm_100a/f, sm_103a/f and sm_110a/f only", tensorCore5},
+    {"cp.async.bulk.tensor", ".cta_group::",
+     "sm_100a/f, sm_103a/f and sm_110a/f only", tensorCore5},
+    {"redux.sync", ".f32", "sm_100a/f and sm_103a/f only",
+     datacenterBlackwell},
+    {"mma.sync", ".kind::mxf4", "sm_120a/f and sm_121a/f only",
+     consumerBlackwell},
+    {"clusterlaunchcontrol.", "", "sm_100 and later only", blackwellOn},
+};
+
+llvm::SmallVector<std::pair<const ArchInstruction *, std::string>, 2>
+findArchInstructions(llvm::StringRef Text) {
+  llvm::SmallVector<std::pair<const ArchInstruction *, std::string>, 2> Out;
+  llvm::SmallVector<llvm::StringRef, 8> Statements;
+  Text.split(Statements, ';');
+  for (llvm::StringRef S : Statements) {
+    // Blocks, labels and predicates before the mnemonic: "{", "L1:", "@p".
+    S = S.trim().ltrim("{} \t\r\n");
+    if (S.starts_with("@"))
+      S = S.drop_until([](char C) { return llvm::isSpace(C); }).trim();
+    llvm::StringRef Mnemonic = S.take_until([](char C) { return llvm::isSpace(C); });
+    for (const ArchInstruction &I : Instructions)
+      if (Mnemonic.starts_with(I.Prefix) &&
+          (I.Qualifier.empty() || Mnemonic.contains(I.Qualifier)) &&
+          llvm::none_of(Out, [&](const auto &P) { return P.first == &I; }))
+        Out.push_back({&I, Mnemonic.str()});
+  }
+  return Out;
+}
+
+std::string fittingGuard(const ArchInstruction &I,
+                         llvm::ArrayRef<CompileTarget> Targets) {
+  if (I.Accepts == sm90a)
+    return "__CUDA_ARCH_FEAT_SM90_ALL";
+  if (I.Accepts == anySpecific)
+    return "defined(__CUDA_ARCH_FAMILY_SPECIFIC__)";
+  if (I.Accepts == blackwellOn)
+    return "__CUDA_ARCH__ >= 1000";
+  llvm::SmallVector<std::string, 2> Families;
+  for (const CompileTarget &T : Targets)
+    if (I.Accepts(T)) {
+      std::string G =
+          "__CUDA_ARCH_FAMILY_SPECIFIC__ == " + std::to_string(T.CudaArch);
+      if (!llvm::is_contained(Families, G))
+        Families.push_back(G);
+    }
+  if (Families.empty())
+    Families.push_back("__CUDA_ARCH_FAMILY_SPECIFIC__ == " +
+                       std::string(I.Accepts == consumerBlackwell ? "1200"
+                                                                  : "1000"));
+  return llvm::join(Families, " || ");
+}
+
+/// The architecture conditionals of one file.
+struct ArchInstructionAnalysis::FileText {
+  llvm::StringRef Text;
+  ConditionalText Conditionals;
+};
+
+ArchInstructionAnalysis::ArchInstructionAnalysis(const ASTContext &Ctx,
+                                                 ToolkitVersion TK,
+                                                 CallersFn Callers)
+    : Ctx(Ctx), TK(TK), Callers(std::move(Callers)) {}
+
+ArchInstructionAnalysis::~ArchInstructionAnalysis() = default;
+
+const ArchInstructionAnalysis::FileText *
+ArchInstructionAnalysis::fileText(FileID File) {
+  auto [It, New] = Files.try_emplace(File);
+  if (New) {
+    bool Invalid = false;
+    llvm::StringRef Text = Ctx.getSourceManager().getBufferData(File, &Invalid);
+    if (!Invalid) {
+      It->second = std::make_unique<FileText>();
+      It->second->Text = Text;
+      It->second->Conditionals = readConditionals(Text, Ctx.getLangOpts());
+      if (!It->second->Conditionals.Balanced)
+        It->second.reset();
+    }
+  }
+  return It->second.get();
+}
+
+/// Where the body of \p F starts, as a file offset (0 when unknown).
+static unsigned bodyOffset(const FunctionDecl *F, const SourceManager &SM) {
+  const Stmt *Body = F ? F->getBody() : nullptr;
+  if (!Body)
+    return 0;
+  SourceLocation B = SM.getExpansionLoc(Body->getBeginLoc());
+  return B.isValid() ? SM.getFileOffset(B) : 0;
+}
+
+Truth ArchInstructionAnalysis::keptAt(SourceLocation Loc,
+                                      const CompileTarget &T,
+                                      const FunctionDecl *In,
+                                      std::string *Condition,
+                                      SourceLocation *Guard) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  Loc = SM.getExpansionLoc(Loc);
+  if (Loc.isInvalid())
+    return Truth::Unknown;
+  FileID File = SM.getFileID(Loc);
+  const FileText *F = fileText(File);
+  if (!F)
+    return Truth::Unknown;
+  unsigned Offset = SM.getFileOffset(Loc);
+  unsigned BodyBegin = bodyOffset(In, SM);
+  Truth Out = Truth::True;
+  for (const ConditionalChain &C : F->Conditionals.Chains) {
+    for (size_t B = 0; B < C.Branches.size(); ++B) {
+      const ConditionalBranch &Br = C.Branches[B];
+      if (Offset < Br.End || Offset >= Br.BodyEnd)
+        continue;
+      if (!C.ReadsArch) {
+        // Around the function: taken, as the parse that holds it took it
+        // (its macros are not the architecture's). In the body: unknown,
+        // the macro may derive from the architecture's.
+        if (C.Branches.front().Begin >= BodyBegin)
+          Out = Truth::Unknown;
+        continue;
+      }
+      Truth Taken =
+          branchTruths(C, T.macros(), Ctx.getLangOpts(), TK)[B];
+      if (Taken == Truth::False)
+        return Truth::False;
+      if (Taken == Truth::Unknown)
+        Out = Truth::Unknown;
+      // Chains come in the order of their #if: the last one is innermost.
+      if (Condition) {
+        *Condition = Br.Kind == ConditionalBranch::Else
+                         ? "#else of '" + C.Branches.front().Condition + "'"
+                         : Br.Condition;
+        if (Guard)
+          *Guard = SM.getComposedLoc(File, Br.Begin);
+      }
+    }
+  }
+  return Out;
+}
+
+Truth ArchInstructionAnalysis::emitted(const FunctionDecl *F,
+                                       const CompileTarget &T,
+                                       unsigned Depth) {
+  if (F->hasAttr<CUDAGlobalAttr>())
+    return Truth::True;
+  if (Depth > 4 || Ctx.getLangOpts().GPURelocatableDeviceCode)
+    return Truth::Unknown;
+  llvm::SmallVector<const FunctionDecl *, 4> Instances;
+  if (const FunctionTemplateDecl *FT = F->getDescribedFunctionTemplate()) {
+    for (const FunctionDecl *S : FT->specializations())
+      Instances.push_back(S);
+  } else if (F->isTemplated()) {
+    return Truth::Unknown; // A member of a class template.
+  } else {
+    Instances.push_back(F);
+  }
+  Truth Out = Truth::False;
+  for (const FunctionDecl *I : Instances) {
+    for (const auto &[Caller, Loc] : Callers(I)) {
+      if (!Caller)
+        return Truth::Unknown;
+      Truth Site = keptAt(Loc, T, Caller);
+      if (Site == Truth::False)
+        continue;
+      const FunctionDecl *Pattern = Caller->getTemplateInstantiationPattern();
+      Truth Up = emitted(Pattern ? Pattern : Caller, T, Depth + 1);
+      if (Site == Truth::True && Up == Truth::True)
+        return Truth::True;
+      if (Up != Truth::False)
+        Out = Truth::Unknown;
+    }
+  }
+  return Out;
+}
+
+/// The asm statements of \p Text: the offset of each one's first string
+/// literal and its literals' contents joined (escapes of newlines and tabs
+/// read as such).
+static llvm::SmallVector<std::pair<unsigned, std::string>, 4>
+asmStrings(llvm::StringRef Slice, const LangOptions &LangOpts) {
+  llvm::SmallVector<std::pair<unsigned, std::string>, 4> Out;
+  std::string Buffer = Slice.str(); // The lexer reads up to a terminator.
+  llvm::StringRef Text = Buffer;
+  Lexer Lex(SourceLocation::getFromRawEncoding(0), LangOpts, Buffer.c_str(),
+            Buffer.c_str(), Buffer.c_str() + Buffer.size());
+  Token T;
+  bool InAsm = false;
+  int Depth = 0;
+  while (true) {
+    Lex.LexFromRawLexer(T);
+    if (T.is(tok::eof))
+      break;
+    unsigned Off = T.getLocation().getRawEncoding();
+    llvm::StringRef Spelling = Text.substr(Off, T.getLength());
+    if (!InAsm) {
+      if (T.is(tok::raw_identifier) &&
+          (Spelling == "asm" || Spelling == "__asm__" || Spelling == "__asm")) {
+        InAsm = true;
+        Depth = 0;
+      }
+      continue;
+    }
+    if (T.is(tok::l_paren)) {
+      if (++Depth == 1)
+        Out.push_back({0, std::string()});
+      continue;
+    }
+    if (Depth == 0) {
+      if (T.isNot(tok::raw_identifier)) // volatile, inline, goto
+        InAsm = false;
+      continue;
+    }
+    if (T.is(tok::r_paren) || (Depth == 1 && T.is(tok::colon))) {
+      InAsm = false;
+      continue;
+    }
+    if (T.is(tok::string_literal) && Depth == 1) {
+      if (Out.back().second.empty())
+        Out.back().first = Off;
+      llvm::StringRef Body = Spelling.drop_front().drop_back();
+      std::string S = Body.str();
+      for (auto [From, To] : {std::pair<const char *, const char *>{"\\n", "\n"},
+                              {"\\t", "\t"}}) {
+        size_t P = 0;
+        while ((P = S.find(From, P)) != std::string::npos)
+          S.replace(P, 2, To);
+      }
+      Out.back().second += S;
+    }
+  }
+  llvm::erase_if(Out, [](const auto &P) { return P.second.empty(); });
+  return Out;
+}
+
+llvm::SmallVector<InstructionFinding, 1>
+ArchInstructionAnalysis::analyze(const FunctionDecl *F,
+                                 llvm::ArrayRef<CompileTarget> Targets) {
+  llvm::SmallVector<InstructionFinding, 1> Findings;
+  const Stmt *Body = F->getBody();
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!Body || Targets.empty())
+    return Findings;
+  SourceLocation Begin = Body->getBeginLoc(), End = Body->getEndLoc();
+  if (Begin.isMacroID() || End.isMacroID() ||
+      SM.getFileID(Begin) != SM.getFileID(End))
+    return Findings;
+  FileID File = SM.getFileID(Begin);
+  unsigned From = SM.getFileOffset(Begin), To = SM.getFileOffset(End);
+  const FileText *FT = fileText(File);
+  if (!FT || From > To || To > FT->Text.size())
+    return Findings;
+  llvm::StringRef Text = FT->Text.slice(From, To);
+  if (!Text.contains("asm"))
+    return Findings;
+  for (const auto &[Offset, Asm] : asmStrings(Text, Ctx.getLangOpts())) {
+    SourceLocation Loc = SM.getComposedLoc(File, From + Offset);
+    for (const auto &[I, Mnemonic] : findArchInstructions(Asm)) {
+      InstructionFinding Fd;
+      Fd.Instruction = I;
+      Fd.Mnemonic = Mnemonic;
+      Fd.Asm = Loc;
+      for (const CompileTarget &T : Targets) {
+        if (I->Accepts(T))
+          continue;
+        std::string Condition;
+        SourceLocation Guard;
+        if (keptAt(Loc, T, F, &Condition, &Guard) != Truth::True ||
+            emitted(F, T, 0) != Truth::True)
+          continue;
+        Fd.Rejecting.push_back(T);
+        if (Fd.GuardCondition.empty()) {
+          Fd.GuardCondition = Condition;
+          Fd.Guard = Guard;
+        }
+      }
+      if (!Fd.Rejecting.empty())
+        Findings.push_back(std::move(Fd));
+    }
+  }
+  return Findings;
+}
+
+} // namespace cuda_tidy

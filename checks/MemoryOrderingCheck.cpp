@@ -20,7 +20,9 @@ namespace cuda_tidy {
 
 MemoryOrderingCheck::MemoryOrderingCheck(StringRef Name,
                                          clang::tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context) {}
+    : ClangTidyCheck(Name, Context),
+      PdlCheckRuns(
+          Context->isCheckEnabled("cuda-programmatic-dependent-launch")) {}
 
 bool MemoryOrderingCheck::isLanguageVersionSupported(
     const LangOptions &LangOpts) const {
@@ -140,6 +142,8 @@ void MemoryOrderingCheck::checkAsm(const GCCAsmStmt &Asm,
   std::optional<AsmClobberFinding> Found =
       findAsmWithoutMemoryClobber(Asm, Ctx);
   if (!Found || !memoryAround(Func, Ctx))
+    return;
+  if (PdlCheckRuns && StringRef(Found->Instruction).starts_with("griddepcontrol"))
     return;
   SourceLocation Loc =
       Ctx.getSourceManager().getFileLoc(Asm.getAsmStringExpr()->getBeginLoc());

@@ -40,6 +40,9 @@ public:
   void onEndOfTranslationUnit() override;
 
 private:
+  /// cuda-programmatic-dependent-launch reports `griddepcontrol.wait` asm
+  /// with no "memory" clobber itself: one report per defect.
+  const bool PdlCheckRuns;
   void checkAsm(const clang::GCCAsmStmt &Asm, const clang::FunctionDecl &Func,
                 clang::ASTContext &Ctx);
   void checkBody(const clang::FunctionDecl &Func, clang::ASTContext &Ctx);

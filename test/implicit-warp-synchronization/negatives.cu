@@ -104,6 +104,8 @@ __global__ void asmBarrier(int *out) {
   __shared__ int s[256];
   int tid = threadIdx.x;
   s[tid] = out[tid];
-  asm volatile("bar.sync 0;");
+  // With the "memory" clobber: without it cuda-memory-ordering says the
+  // compiler may move the shared accesses across the barrier.
+  asm volatile("bar.sync 0;" ::: "memory");
   out[tid] = s[(tid + 1) % 32];
 }

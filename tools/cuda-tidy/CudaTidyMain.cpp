@@ -515,6 +515,168 @@ static std::vector<std::string> optionValues(ArrayRef<std::string> Forward,
   return Values;
 }
 
+/// Translates the commands of the command line's sources into the jobs
+/// clang-tidy runs (one per side; Originals: the commands as the database
+/// gives them), judges their builds (BuildReport), and writes the jobs as
+/// the database in TempDir. False, with a message, when that fails.
+static bool writeJobDatabase(Invocation &Inv,
+                             const cuda_tidy::ParallelOptions &POpts,
+                             StringRef TempDir,
+                             std::vector<CompileCommand> &Jobs,
+                             std::vector<CompileCommand> &Originals,
+                             cuda_tidy::BuildReportResult &BuildReport) {
+  std::unique_ptr<CompilationDatabase> DB =
+      loadDatabase(Inv, absolutePath(Inv.Sources.front()));
+  if (!DB)
+    return false;
+  cuda_tidy::TranslationLog Log("cuda-tidy", POpts.Worker ? nulls() : errs());
+  Inv.Db.ClangExecutable = CUDA_TIDY_CLANG;
+  Expected<std::string> Compat = cuda_tidy::writeCompatHeader(TempDir);
+  if (!Compat) {
+    errs() << "cuda-tidy: error: " << toString(Compat.takeError()) << "\n";
+    return false;
+  }
+  Inv.Db.CompatHeader = *Compat;
+  SmallString<128> UsageDir(TempDir);
+  sys::path::append(UsageDir, "resource-usage");
+  Inv.Db.ResourceUsageDir = UsageDir.str().str();
+  for (const std::string &Source : Inv.Sources) {
+    // A header has no command of its own: the database infers one from
+    // the nearest source file (clang's interpolation, as clangd does), and
+    // the header is analysed as that file's language.
+    bool Header = isHeaderFile(Source);
+    for (const CompileCommand &C :
+         DB->getCompileCommands(absolutePath(Source))) {
+      Originals.push_back(C);
+      for (CompileCommand &J :
+           cuda_tidy::translateCompileCommand(C, Inv.Db, Log)) {
+        if (Header)
+          J.CommandLine.insert(J.CommandLine.begin() + 1,
+                               "-Wno-pragma-once-outside-header");
+        Jobs.push_back(std::move(J));
+      }
+    }
+  }
+  if (!POpts.Worker && !Inv.FixedArgs) {
+    cuda_tidy::BuildReportInputs Build;
+    Build.DB = DB.get();
+    for (const std::string &S : Inv.Sources)
+      Build.Files.push_back(absolutePath(S));
+    Build.DbOptions = Inv.Db;
+    Build.ClangTidyArgs = Inv.Forward;
+    Build.BuildPath = Inv.BuildPath;
+    BuildReport = cuda_tidy::reportBuildCompatibility(Build, outs());
+  }
+  SmallString<128> DbPath(TempDir);
+  sys::path::append(DbPath, "compile_commands.json");
+  if (Error E = cuda_tidy::writeJsonDatabase(DbPath, Jobs)) {
+    errs() << "cuda-tidy: error: " << toString(std::move(E)) << "\n";
+    return false;
+  }
+  return true;
+}
+
+/// A worker of a run with --cache-dir: writes the file's cache key, and
+/// returns the status to stop with when the cache holds the file's result
+/// (the orchestrator replays it); std::nullopt to analyse the file.
+static std::optional<int>
+replayFromCache(ArrayRef<std::string> Args, const Invocation &Inv,
+                const cuda_tidy::ParallelOptions &POpts,
+                ArrayRef<CompileCommand> CacheJobs, StringRef TempDir,
+                ArrayRef<std::string> Forward, const std::string &Self) {
+  // The file by its absolute path: naming it otherwise changes nothing.
+  std::vector<std::string> KeyArgs;
+  for (size_t I = 0; I < Args.size(); ++I)
+    if (I == Inv.SourceIndices.front())
+      KeyArgs.push_back(absolutePath(Args[I]));
+    else if (!StringRef(Args[I]).starts_with("--export-fixes="))
+      KeyArgs.push_back(Args[I]);
+  cuda_tidy::CacheKeyInputs In;
+  In.Jobs = CacheJobs;
+  In.Args = KeyArgs;
+  In.TempDir = TempDir;
+  In.ExtraArgsBefore = optionValues(Forward, "extra-arg-before");
+  In.ExtraArgs = optionValues(Forward, "extra-arg");
+  In.Source = Inv.Sources.front();
+  In.Self = Self;
+  // A recorded list of the files read, all unchanged, gives the key
+  // without preprocessing; otherwise preprocess and record the list.
+  std::string CommandKey = cuda_tidy::computeCommandKey(In);
+  std::string Key;
+  if (auto Known = cuda_tidy::lookupManifest(POpts.CacheDir, CommandKey)) {
+    Key = *Known;
+  } else {
+    std::vector<cuda_tidy::ReadFile> Read;
+    Key = cuda_tidy::computeCacheKey(In, CommandKey, Read);
+    if (Error E =
+            cuda_tidy::recordManifest(POpts.CacheDir, CommandKey, Key, Read))
+      errs() << "cuda-tidy: warning: " << toString(std::move(E)) << "\n";
+  }
+  if (Error E = cuda_tidy::writeFileText(POpts.CacheKeyFile, Key + "\n")) {
+    errs() << "cuda-tidy: error: " << toString(std::move(E)) << "\n";
+    return 1;
+  }
+  if (cuda_tidy::hasCacheEntry(POpts.CacheDir, Key)) {
+    if (Error E = cuda_tidy::writeFileText(POpts.CacheKeyFile + ".hit", ""))
+      consumeError(std::move(E));
+    return 0;
+  }
+  return std::nullopt;
+}
+
+/// After clang-tidy ran on the command line's sources: the SARIF log, the
+/// count of each file's warnings, the fixes on notes taken out of the
+/// exported fixes (unless --fix-notes), and the closing summary line.
+/// Returns the run's status.
+static int reportRun(const Invocation &Inv,
+                     const cuda_tidy::ParallelOptions &POpts,
+                     StringRef FixesPath, bool FixNotes,
+                     const cuda_tidy::BuildReportResult &BuildReport,
+                     int Status) {
+  std::vector<clang::tooling::TranslationUnitDiagnostics> Extra;
+  if (!BuildReport.Diagnostics.Diagnostics.empty())
+    Extra.push_back(BuildReport.Diagnostics);
+  std::vector<clang::tooling::TranslationUnitDiagnostics> Found;
+  if (!FixesPath.empty() && sys::fs::exists(FixesPath)) {
+    if (auto TUs = cuda_tidy::readExportedDiagnostics(FixesPath))
+      Found = std::move(*TUs);
+    else
+      consumeError(TUs.takeError());
+  }
+  std::vector<clang::tooling::TranslationUnitDiagnostics> All = Found;
+  llvm::append_range(All, Extra);
+  const cuda_tidy::RunCounts Counts =
+      cuda_tidy::countRun(All, static_cast<unsigned>(Inv.Sources.size()));
+  if (!Inv.SarifPath.empty() &&
+      writeSarif(Inv, FixesPath, Extra, Counts) != 0 && Status == 0)
+    Status = 1;
+  if (BuildReport.Failed)
+    Status = 1;
+  for (const auto &[File, Count] : cuda_tidy::countWarningsByFile(Found))
+    if (Count)
+      errs() << Count << (Count == 1 ? " warning" : " warnings")
+             << " generated for " << File << ".\n";
+  if (!FixesPath.empty()) {
+    // Only proven fixes leave cuda-tidy unless note fixes were asked for.
+    unsigned Waiting = 0;
+    if (Error E = FixNotes || POpts.Worker
+                      ? Error::success()
+                      : cuda_tidy::dropNoteFixes(FixesPath, &Waiting)) {
+      errs() << "cuda-tidy: error: " << toString(std::move(E)) << "\n";
+      if (Status == 0)
+        Status = 1;
+    }
+    if (Waiting)
+      errs() << "cuda-tidy: " << Waiting
+             << (Waiting == 1 ? " fix needs" : " fixes need")
+             << " review: rerun with --fix-notes\n";
+  }
+  // A worker's counts are the orchestrator's to add up.
+  if (!POpts.Worker && !Inv.Sources.empty())
+    errs() << cuda_tidy::formatRunSummary(Counts) << "\n";
+  return Status;
+}
+
 int main(int argc, const char **argv) {
   InitLLVM X(argc, argv);
   std::vector<std::string> Args(argv, argv + argc);
@@ -580,55 +742,9 @@ int main(int argc, const char **argv) {
   });
 
   if (!Inv.Sources.empty()) {
-    std::unique_ptr<CompilationDatabase> DB =
-        loadDatabase(Inv, absolutePath(Inv.Sources.front()));
-    if (!DB)
+    if (!writeJobDatabase(Inv, POpts, TempDir, CacheJobs, Originals,
+                          BuildReport))
       return 1;
-    cuda_tidy::TranslationLog Log("cuda-tidy", POpts.Worker ? nulls() : errs());
-    Inv.Db.ClangExecutable = CUDA_TIDY_CLANG;
-    Expected<std::string> Compat = cuda_tidy::writeCompatHeader(TempDir);
-    if (!Compat) {
-      errs() << "cuda-tidy: error: " << toString(Compat.takeError()) << "\n";
-      return 1;
-    }
-    Inv.Db.CompatHeader = *Compat;
-    SmallString<128> UsageDir(TempDir);
-    sys::path::append(UsageDir, "resource-usage");
-    Inv.Db.ResourceUsageDir = UsageDir.str().str();
-    std::vector<CompileCommand> &Jobs = CacheJobs;
-    for (const std::string &Source : Inv.Sources) {
-      // A header has no command of its own: the database infers one from
-      // the nearest source file (clang's interpolation, as clangd does), and
-      // the header is analysed as that file's language.
-      bool Header = isHeaderFile(Source);
-      for (const CompileCommand &C :
-           DB->getCompileCommands(absolutePath(Source))) {
-        Originals.push_back(C);
-        for (CompileCommand &J :
-             cuda_tidy::translateCompileCommand(C, Inv.Db, Log)) {
-          if (Header)
-            J.CommandLine.insert(J.CommandLine.begin() + 1,
-                                 "-Wno-pragma-once-outside-header");
-          Jobs.push_back(std::move(J));
-        }
-      }
-    }
-    if (!POpts.Worker && !Inv.FixedArgs) {
-      cuda_tidy::BuildReportInputs Build;
-      Build.DB = DB.get();
-      for (const std::string &S : Inv.Sources)
-        Build.Files.push_back(absolutePath(S));
-      Build.DbOptions = Inv.Db;
-      Build.ClangTidyArgs = Inv.Forward;
-      Build.BuildPath = Inv.BuildPath;
-      BuildReport = cuda_tidy::reportBuildCompatibility(Build, outs());
-    }
-    SmallString<128> DbPath(TempDir);
-    sys::path::append(DbPath, "compile_commands.json");
-    if (Error E = cuda_tidy::writeJsonDatabase(DbPath, Jobs)) {
-      errs() << "cuda-tidy: error: " << toString(std::move(E)) << "\n";
-      return 1;
-    }
     Forward.push_back("-p=" + TempDir.str().str());
   }
   // --list-checks and --dump-config read the configuration without the
@@ -674,46 +790,11 @@ int main(int argc, const char **argv) {
 
   // A worker with a cache: stop here when the cache has this file's
   // result (the orchestrator replays it).
-  if (!POpts.CacheKeyFile.empty() && !Inv.Sources.empty()) {
-    // The file by its absolute path: naming it otherwise changes nothing.
-    std::vector<std::string> KeyArgs;
-    for (size_t I = 0; I < Args.size(); ++I)
-      if (I == Inv.SourceIndices.front())
-        KeyArgs.push_back(absolutePath(Args[I]));
-      else if (!StringRef(Args[I]).starts_with("--export-fixes="))
-        KeyArgs.push_back(Args[I]);
-    cuda_tidy::CacheKeyInputs In;
-    In.Jobs = CacheJobs;
-    In.Args = KeyArgs;
-    In.TempDir = TempDir;
-    In.ExtraArgsBefore = optionValues(Forward, "extra-arg-before");
-    In.ExtraArgs = optionValues(Forward, "extra-arg");
-    In.Source = Inv.Sources.front();
-    std::string Self = sys::fs::getMainExecutable(argv[0], (void *)&main);
-    In.Self = Self;
-    // A recorded list of the files read, all unchanged, gives the key
-    // without preprocessing; otherwise preprocess and record the list.
-    std::string CommandKey = cuda_tidy::computeCommandKey(In);
-    std::string Key;
-    if (auto Known = cuda_tidy::lookupManifest(POpts.CacheDir, CommandKey)) {
-      Key = *Known;
-    } else {
-      std::vector<cuda_tidy::ReadFile> Read;
-      Key = cuda_tidy::computeCacheKey(In, CommandKey, Read);
-      if (Error E = cuda_tidy::recordManifest(POpts.CacheDir, CommandKey, Key,
-                                              Read))
-        errs() << "cuda-tidy: warning: " << toString(std::move(E)) << "\n";
-    }
-    if (Error E = cuda_tidy::writeFileText(POpts.CacheKeyFile, Key + "\n")) {
-      errs() << "cuda-tidy: error: " << toString(std::move(E)) << "\n";
-      return 1;
-    }
-    if (cuda_tidy::hasCacheEntry(POpts.CacheDir, Key)) {
-      if (Error E = cuda_tidy::writeFileText(POpts.CacheKeyFile + ".hit", ""))
-        consumeError(std::move(E));
-      return 0;
-    }
-  }
+  if (!POpts.CacheKeyFile.empty() && !Inv.Sources.empty())
+    if (std::optional<int> Done =
+            replayFromCache(Args, Inv, POpts, CacheJobs, TempDir, Forward,
+                            sys::fs::getMainExecutable(argv[0], (void *)&main)))
+      return *Done;
 
   if (Inv.Db.ResourceUsage == cuda_tidy::ResourceUsageMode::Compile &&
       !compileResourceUsage(Originals, Inv.Db, CacheJobs, TempDir))
@@ -735,46 +816,5 @@ int main(int argc, const char **argv) {
       static_cast<int>(ForwardArgv.size() - 1), ForwardArgv.data());
   if (Capture)
     Capture->finish(cuda_tidy::dropToolingProgressLines);
-  std::vector<clang::tooling::TranslationUnitDiagnostics> Extra;
-  if (!BuildReport.Diagnostics.Diagnostics.empty())
-    Extra.push_back(BuildReport.Diagnostics);
-  std::vector<clang::tooling::TranslationUnitDiagnostics> Found;
-  if (!FixesPath.empty() && sys::fs::exists(FixesPath)) {
-    if (auto TUs = cuda_tidy::readExportedDiagnostics(FixesPath))
-      Found = std::move(*TUs);
-    else
-      consumeError(TUs.takeError());
-  }
-  std::vector<clang::tooling::TranslationUnitDiagnostics> All = Found;
-  llvm::append_range(All, Extra);
-  const cuda_tidy::RunCounts Counts =
-      cuda_tidy::countRun(All, static_cast<unsigned>(Inv.Sources.size()));
-  if (!Inv.SarifPath.empty() && writeSarif(Inv, FixesPath, Extra, Counts) != 0 &&
-      Status == 0)
-    Status = 1;
-  if (BuildReport.Failed)
-    Status = 1;
-  for (const auto &[File, Count] : cuda_tidy::countWarningsByFile(Found))
-    if (Count)
-      errs() << Count << (Count == 1 ? " warning" : " warnings")
-             << " generated for " << File << ".\n";
-  if (!FixesPath.empty()) {
-    // Only proven fixes leave cuda-tidy unless note fixes were asked for.
-    unsigned Waiting = 0;
-    if (Error E = FixNotes || POpts.Worker
-                      ? Error::success()
-                      : cuda_tidy::dropNoteFixes(FixesPath, &Waiting)) {
-      errs() << "cuda-tidy: error: " << toString(std::move(E)) << "\n";
-      if (Status == 0)
-        Status = 1;
-    }
-    if (Waiting)
-      errs() << "cuda-tidy: " << Waiting
-             << (Waiting == 1 ? " fix needs" : " fixes need")
-             << " review: rerun with --fix-notes\n";
-  }
-  // A worker's counts are the orchestrator's to add up.
-  if (!POpts.Worker && !Inv.Sources.empty())
-    errs() << cuda_tidy::formatRunSummary(Counts) << "\n";
-  return Status;
+  return reportRun(Inv, POpts, FixesPath, FixNotes, BuildReport, Status);
 }

@@ -368,6 +368,40 @@ mergeDiagnostics(ArrayRef<TranslationUnitDiagnostics> TUs) {
   return All;
 }
 
+/// The SARIF log of a run (--export-sarif): the workers' diagnostics and the
+/// orchestrator's own (the build report), with the run's counts. Returns 2
+/// when the source root does not exist (the run stops), 1 when the log
+/// cannot be written, std::nullopt when it was.
+static std::optional<int>
+writeRunSarif(const ParallelRunConfig &Config,
+              ArrayRef<TranslationUnitDiagnostics> TUs, size_t Total) {
+  SarifOptions Opts;
+  Opts.ToolVersion = CUDA_TIDY_VERSION;
+  Opts.DocsBaseUrl = CUDA_TIDY_DOCS_URL;
+  SmallString<256> Root(Config.SarifRoot.empty() ? "." : Config.SarifRoot);
+  if (sys::fs::real_path(Root, Root)) {
+    errs() << "cuda-tidy: error: --sarif-root: no folder '" << Config.SarifRoot
+           << "'\n";
+    return 2;
+  }
+  Opts.SourceRoot = Root.str().str();
+  if (Config.Opts.Shard)
+    Opts.AutomationId =
+        formatv("cuda-tidy/shard-{0}-of-{1}/", Config.Opts.Shard->first,
+                Config.Opts.Shard->second)
+            .str();
+  std::vector<TranslationUnitDiagnostics> SarifTUs(TUs.begin(), TUs.end());
+  llvm::append_range(SarifTUs, Config.ExtraDiagnostics);
+  RunCounts Counts = countRun(SarifTUs, static_cast<unsigned>(Total));
+  Opts.FilesAnalysed = Counts.Files;
+  Opts.FilesNotParsed = Counts.NotParsed;
+  if (Error E = writeSarifLog(Config.SarifPath, SarifTUs, Opts)) {
+    errs() << "cuda-tidy: error: " << toString(std::move(E)) << "\n";
+    return 1;
+  }
+  return std::nullopt;
+}
+
 int runParallel(const ParallelRunConfig &Config) {
   const size_t Total = Config.Files.size();
   unsigned Jobs =
@@ -388,9 +422,9 @@ int runParallel(const ParallelRunConfig &Config) {
     T.FixesPath = Name("yaml");
     T.KeyPath = Name("key");
   }
-  const bool ShowProgress = Config.Opts.Progress.value_or(
-      sys::Process::StandardOutIsDisplayed() &&
-      sys::Process::StandardErrIsDisplayed());
+  const bool ShowProgress =
+      Config.Opts.Progress.value_or(sys::Process::StandardOutIsDisplayed() &&
+                                    sys::Process::StandardErrIsDisplayed());
   ProgressLine Progress(ShowProgress);
 
   int Status = 0;
@@ -454,30 +488,11 @@ int runParallel(const ParallelRunConfig &Config) {
   }
 
   if (!Config.SarifPath.empty()) {
-    SarifOptions Opts;
-    Opts.ToolVersion = CUDA_TIDY_VERSION;
-    Opts.DocsBaseUrl = CUDA_TIDY_DOCS_URL;
-    SmallString<256> Root(Config.SarifRoot.empty() ? "." : Config.SarifRoot);
-    if (sys::fs::real_path(Root, Root)) {
-      errs() << "cuda-tidy: error: --sarif-root: no folder '"
-             << Config.SarifRoot << "'\n";
+    std::optional<int> Failed = writeRunSarif(Config, TUs, Total);
+    if (Failed && *Failed == 2)
       return 1;
-    }
-    Opts.SourceRoot = Root.str().str();
-    if (Config.Opts.Shard)
-      Opts.AutomationId =
-          formatv("cuda-tidy/shard-{0}-of-{1}/", Config.Opts.Shard->first,
-                  Config.Opts.Shard->second)
-              .str();
-    std::vector<TranslationUnitDiagnostics> SarifTUs = TUs;
-    llvm::append_range(SarifTUs, Config.ExtraDiagnostics);
-    RunCounts Counts = countRun(SarifTUs, static_cast<unsigned>(Total));
-    Opts.FilesAnalysed = Counts.Files;
-    Opts.FilesNotParsed = Counts.NotParsed;
-    if (Error E = writeSarifLog(Config.SarifPath, SarifTUs, Opts)) {
-      errs() << "cuda-tidy: error: " << toString(std::move(E)) << "\n";
+    if (Failed)
       Status = 1;
-    }
   }
 
   if (Config.Fix) {

@@ -9,8 +9,8 @@
 #include "clang/Tooling/DiagnosticsYaml.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
-#include "llvm/Support/Regex.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/YAMLTraits.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -110,8 +110,7 @@ RunCounts countRun(ArrayRef<TranslationUnitDiagnostics> TUs, unsigned Files) {
       if (D.DiagLevel != Diagnostic::Warning)
         continue;
       if (!Seen.insert((D.DiagnosticName + "\n" + D.Message.FilePath + "\n" +
-                        Twine(D.Message.FileOffset) + "\n" +
-                        D.Message.Message)
+                        Twine(D.Message.FileOffset) + "\n" + D.Message.Message)
                            .str())
                .second)
         continue;

@@ -74,8 +74,9 @@ struct RunCounts {
 };
 
 /// Counts \p TUs (the exported diagnostics of a run over \p Files files).
-RunCounts countRun(llvm::ArrayRef<clang::tooling::TranslationUnitDiagnostics> TUs,
-                   unsigned Files);
+RunCounts
+countRun(llvm::ArrayRef<clang::tooling::TranslationUnitDiagnostics> TUs,
+         unsigned Files);
 
 /// The closing line: "cuda-tidy: 2 files analysed, 3 warnings
 /// (cuda-divergent-barrier 2, cuda-shared-memory-race 1), 1 fix available,

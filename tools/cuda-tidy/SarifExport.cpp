@@ -316,9 +316,8 @@ json::Value SarifBuilder::finish() {
     Run["automationDetails"] = json::Object{{"id", Opts.AutomationId}};
   canonicalizeSarifRun(Run);
   if (Opts.FilesAnalysed)
-    Run["properties"] = sarifRunProperties(*Run.getArray("results"),
-                                           *Opts.FilesAnalysed,
-                                           Opts.FilesNotParsed);
+    Run["properties"] = sarifRunProperties(
+        *Run.getArray("results"), *Opts.FilesAnalysed, Opts.FilesNotParsed);
   return json::Object{
       {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
       {"version", "2.1.0"},

@@ -1,4 +1,4 @@
-//===--- StderrCapture.h - The process's stderr, through a filter -*- C++ -*-===//
+//===--- StderrCapture.h - stderr through a filter ----------*- C++ -*-===//
 //
 // Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
 //

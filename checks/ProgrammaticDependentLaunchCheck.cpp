@@ -7,6 +7,7 @@
 #include "checks/ProgrammaticDependentLaunchCheck.h"
 #include "lib/AnalysisContext.h"
 #include "lib/ast/CudaAST.h"
+#include "lib/ordering/MemoryOrdering.h"
 #include "lib/pdl/EarlyLaunch.h"
 #include "lib/pdl/GridDependency.h"
 #include "clang/AST/ASTContext.h"
@@ -127,49 +128,26 @@ ProgrammaticDependentLaunchCheck::buildTargets() const {
   return Targets;
 }
 
-/// The text between the end of the asm string and the closing parenthesis,
-/// when it is in one file and holds only colons and white space.
-static std::optional<SourceRange> bareColons(const GCCAsmStmt *A,
-                                             const SourceManager &SM,
-                                             const LangOptions &LO) {
-  SourceLocation From =
-      Lexer::getLocForEndOfToken(A->getAsmStringExpr()->getEndLoc(), 0, SM, LO);
-  SourceLocation To = A->getRParenLoc();
-  if (From.isInvalid() || To.isInvalid() || From.isMacroID() ||
-      To.isMacroID() || SM.getFileID(From) != SM.getFileID(To))
-    return std::nullopt;
-  StringRef Between =
-      Lexer::getSourceText(CharSourceRange::getCharRange(From, To), SM, LO);
-  if (Between.count(':') > 3 ||
-      !llvm::all_of(Between, [](char C) { return C == ':' || isspace(C); }))
-    return std::nullopt;
-  return SourceRange(From, To);
-}
-
 void ProgrammaticDependentLaunchCheck::checkAsmClobber(const GCCAsmStmt *A) {
-  if (hasMemoryClobber(A))
+  // The clobber and its fix are cuda-memory-ordering's model of every
+  // waiting asm (lib/ordering); this check words the wait's report.
+  std::optional<AsmClobberFinding> Found =
+      findAsmWithoutMemoryClobber(*A, *Ctx);
+  if (!Found)
     return;
-  const SourceManager &SM = Ctx->getSourceManager();
-  const LangOptions &LO = Ctx->getLangOpts();
-  SourceLocation Loc = SM.getExpansionLoc(A->getAsmLoc());
+  SourceLocation Loc = Ctx->getSourceManager().getExpansionLoc(A->getAsmLoc());
   if (!Reported.insert(Loc).second)
     return;
-  auto D = diag(Loc, "'griddepcontrol.wait' has no \"memory\" clobber; the "
-                     "compiler may move memory accesses above the wait");
-  if (A->getAsmLoc().isMacroID())
-    return;
-  if (unsigned N = A->getNumClobbers()) {
-    SourceLocation End = Lexer::getLocForEndOfToken(
-        A->getClobberExpr(N - 1)->getEndLoc(), 0, SM, LO);
-    if (End.isValid() && End.isFileID())
-      D << FixItHint::CreateInsertion(End, ", \"memory\"");
-    return;
+  {
+    auto D = diag(Loc, "'griddepcontrol.wait' has no \"memory\" clobber; the "
+                       "compiler may move memory accesses above the wait");
+    if (Found->InsertAt.isValid())
+      D << FixItHint::CreateInsertion(Found->InsertAt, Found->Text);
   }
-  if (A->getNumOutputs() || A->getNumInputs() || A->isAsmGoto())
-    return;
-  if (std::optional<SourceRange> Colons = bareColons(A, SM, LO))
-    D << FixItHint::CreateReplacement(CharSourceRange::getCharRange(*Colons),
-                                      " ::: \"memory\"");
+  if (Found->InsertAt.isInvalid())
+    diag(Loc, "add \"memory\" to the clobber list (no automatic fix: %0)",
+         DiagnosticIDs::Note)
+        << Found->WhyNoFix;
 }
 
 std::string ProgrammaticDependentLaunchCheck::spell(const Expr *E) const {

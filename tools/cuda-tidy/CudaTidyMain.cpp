@@ -323,13 +323,6 @@ static bool hasOption(ArrayRef<std::string> Forward,
   return false;
 }
 
-/// Whether progress is shown: on a terminal (stdout and stderr both), or as
-/// --progress / --no-progress say.
-static bool progressShown(const cuda_tidy::ParallelOptions &POpts) {
-  return POpts.Progress.value_or(sys::Process::StandardOutIsDisplayed() &&
-                                 sys::Process::StandardErrIsDisplayed());
-}
-
 static int
 writeSarif(const Invocation &Inv, StringRef FixesPath,
            ArrayRef<clang::tooling::TranslationUnitDiagnostics> Extra,
@@ -807,7 +800,8 @@ int main(int argc, const char **argv) {
   // clang prints "[1/1] (1/2) Processing file" for each side of the file:
   // progress for a terminal, noise in a pipe or a CI log.
   std::unique_ptr<cuda_tidy::StderrCapture> Capture;
-  if (!POpts.Worker && !Inv.Sources.empty() && !progressShown(POpts)) {
+  if (!POpts.Worker && !Inv.Sources.empty() &&
+      !cuda_tidy::progressShown(POpts)) {
     SmallString<128> P(TempDir);
     sys::path::append(P, "stderr.txt");
     Capture = cuda_tidy::StderrCapture::start(P);

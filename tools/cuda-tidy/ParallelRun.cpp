@@ -368,13 +368,17 @@ mergeDiagnostics(ArrayRef<TranslationUnitDiagnostics> TUs) {
   return All;
 }
 
+namespace {
+/// What became of a run's SARIF log.
+enum class SarifWrite { Written, Failed, NoSourceRoot };
+} // namespace
+
 /// The SARIF log of a run (--export-sarif): the workers' diagnostics and the
-/// orchestrator's own (the build report), with the run's counts. Returns 2
-/// when the source root does not exist (the run stops), 1 when the log
-/// cannot be written, std::nullopt when it was.
-static std::optional<int>
-writeRunSarif(const ParallelRunConfig &Config,
-              ArrayRef<TranslationUnitDiagnostics> TUs, size_t Total) {
+/// orchestrator's own (the build report), with the run's counts.
+/// NoSourceRoot: --sarif-root names no folder (the run stops there).
+static SarifWrite writeRunSarif(const ParallelRunConfig &Config,
+                                ArrayRef<TranslationUnitDiagnostics> TUs,
+                                size_t Total) {
   SarifOptions Opts;
   Opts.ToolVersion = CUDA_TIDY_VERSION;
   Opts.DocsBaseUrl = CUDA_TIDY_DOCS_URL;
@@ -382,7 +386,7 @@ writeRunSarif(const ParallelRunConfig &Config,
   if (sys::fs::real_path(Root, Root)) {
     errs() << "cuda-tidy: error: --sarif-root: no folder '" << Config.SarifRoot
            << "'\n";
-    return 2;
+    return SarifWrite::NoSourceRoot;
   }
   Opts.SourceRoot = Root.str().str();
   if (Config.Opts.Shard)
@@ -397,9 +401,14 @@ writeRunSarif(const ParallelRunConfig &Config,
   Opts.FilesNotParsed = Counts.NotParsed;
   if (Error E = writeSarifLog(Config.SarifPath, SarifTUs, Opts)) {
     errs() << "cuda-tidy: error: " << toString(std::move(E)) << "\n";
-    return 1;
+    return SarifWrite::Failed;
   }
-  return std::nullopt;
+  return SarifWrite::Written;
+}
+
+bool progressShown(const ParallelOptions &Opts) {
+  return Opts.Progress.value_or(sys::Process::StandardOutIsDisplayed() &&
+                                sys::Process::StandardErrIsDisplayed());
 }
 
 int runParallel(const ParallelRunConfig &Config) {
@@ -422,9 +431,7 @@ int runParallel(const ParallelRunConfig &Config) {
     T.FixesPath = Name("yaml");
     T.KeyPath = Name("key");
   }
-  const bool ShowProgress =
-      Config.Opts.Progress.value_or(sys::Process::StandardOutIsDisplayed() &&
-                                    sys::Process::StandardErrIsDisplayed());
+  const bool ShowProgress = progressShown(Config.Opts);
   ProgressLine Progress(ShowProgress);
 
   int Status = 0;
@@ -488,10 +495,10 @@ int runParallel(const ParallelRunConfig &Config) {
   }
 
   if (!Config.SarifPath.empty()) {
-    std::optional<int> Failed = writeRunSarif(Config, TUs, Total);
-    if (Failed && *Failed == 2)
+    SarifWrite Sarif = writeRunSarif(Config, TUs, Total);
+    if (Sarif == SarifWrite::NoSourceRoot)
       return 1;
-    if (Failed)
+    if (Sarif == SarifWrite::Failed)
       Status = 1;
   }
 

@@ -63,6 +63,11 @@ struct ParallelOptions {
   std::string CacheKeyFile;
 };
 
+/// Whether progress is shown (the orchestrator's progress line, clang's
+/// per-side "Processing file" lines): as --progress / --no-progress say, or
+/// when stdout and stderr are both a terminal.
+bool progressShown(const ParallelOptions &Opts);
+
 /// Removes the options of ParallelOptions from \p Args (before any "--")
 /// and fills \p Opts. Malformed values are reported on stderr (one line) and
 /// make it return false.

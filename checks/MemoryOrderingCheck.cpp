@@ -12,6 +12,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -30,29 +31,10 @@ bool MemoryOrderingCheck::isLanguageVersionSupported(
 }
 
 void MemoryOrderingCheck::registerMatchers(MatchFinder *Finder) {
-  // Each rule starts from the one construct it is about, so that a function
-  // with no inline asm, no atomic and no loop costs nothing more.
-  Finder->addMatcher(asmStmt().bind("asm"), this);
-  // Tickets of a last-block reduction: relaxed read-modify-writes.
-  Finder->addMatcher(
-      callExpr(callee(functionDecl(hasAnyName(
-                   "atomicAdd", "atomicInc", "atomicSub", "atomicDec",
-                   "atomicAdd_system", "atomicInc_system", "atomicSub_system",
-                   "atomicDec_system", "fetch_add", "fetch_sub"))))
-          .bind("ticket"),
-      this);
-  // Block-scope atomics: the functions, atomic_ref and atomic.
-  Finder->addMatcher(
-      callExpr(callee(functionDecl(hasAnyName(
-                   "atomicAdd_block", "atomicSub_block", "atomicExch_block",
-                   "atomicMin_block", "atomicMax_block", "atomicInc_block",
-                   "atomicDec_block", "atomicCAS_block", "atomicAnd_block",
-                   "atomicOr_block", "atomicXor_block"))))
-          .bind("scoped"),
-      this);
-  // Loops and the atomic_ref / atomic objects are found by one walk of each
-  // device function's body (the call index, which gives the function of a
-  // call or an asm statement, does not hold them).
+  // One matcher, on the device functions: each rule's construct (inline asm,
+  // a ticket, a block-scope atomic, a loop) is found in the one walk of the
+  // body, so that the statements of the translation unit pay for no
+  // matcher of this check.
   Finder->addMatcher(
       functionDecl(isDefinition(),
                    anyOf(hasAttr(attr::CUDADevice), hasAttr(attr::CUDAGlobal)))
@@ -62,43 +44,75 @@ void MemoryOrderingCheck::registerMatchers(MatchFinder *Finder) {
 
 void MemoryOrderingCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
-  const CallGraphIndex &Calls = AnalysisContext::get(Ctx).callGraph();
-  if (const auto *Func = Result.Nodes.getNodeAs<FunctionDecl>("func")) {
-    if (!Ctx.getSourceManager().isInSystemHeader(Func->getLocation()) &&
-        isAnalysedBody(Func))
-      checkBody(*Func, Ctx);
-    return;
-  }
-  const Stmt *Node = nullptr;
-  for (const char *Id : {"asm", "ticket", "scoped"})
-    if ((Node = Result.Nodes.getNodeAs<Stmt>(Id)))
-      break;
-  if (!Node || Ctx.getSourceManager().isInSystemHeader(
-                   Ctx.getSourceManager().getSpellingLoc(Node->getBeginLoc())))
-    return;
-  const FunctionDecl *Func = Calls.enclosingCallable(Node);
-  if (!Func || !isDeviceCode(Func) || !isAnalysedBody(Func))
-    return;
-  if (const auto *Asm = Result.Nodes.getNodeAs<GCCAsmStmt>("asm"))
-    checkAsm(*Asm, *Func, Ctx);
-  else if (Result.Nodes.getNodeAs<CallExpr>("ticket"))
-    checkTickets(*Func, Ctx);
-  else if (const auto *Site = Result.Nodes.getNodeAs<Stmt>("scoped"))
-    checkBlockScope(*Site, *Func, Ctx);
+  const auto *Func = Result.Nodes.getNodeAs<FunctionDecl>("func");
+  if (Func && !Ctx.getSourceManager().isInSystemHeader(Func->getLocation()) &&
+      isAnalysedBody(Func))
+    checkBody(*Func, Ctx);
 }
 
 namespace {
-/// The loops and the member calls and constructions of class objects in a
-/// body, lambdas left out (their call operators are functions of their own).
+/// The tickets of a last-block reduction: relaxed read-modify-writes.
+bool isTicketCall(const CallExpr &Call) {
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  if (!Callee || !Callee->getIdentifier())
+    return false;
+  return llvm::StringSwitch<bool>(Callee->getName())
+      .Cases({"atomicAdd", "atomicInc", "atomicSub", "atomicDec"}, true)
+      .Cases({"atomicAdd_system", "atomicInc_system", "atomicSub_system",
+              "atomicDec_system"},
+             true)
+      .Cases({"fetch_add", "fetch_sub"}, true)
+      .Default(false);
+}
+
+/// The block-scope atomic functions.
+bool isBlockScopeCall(const CallExpr &Call) {
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  if (!Callee || !Callee->getIdentifier())
+    return false;
+  StringRef Name = Callee->getName();
+  return Name.starts_with("atomic") && Name.ends_with("_block") &&
+         llvm::StringSwitch<bool>(Name.drop_back(strlen("_block")))
+             .Cases({"atomicAdd", "atomicSub", "atomicExch", "atomicMin",
+                     "atomicMax", "atomicInc", "atomicDec", "atomicCAS",
+                     "atomicAnd", "atomicOr", "atomicXor"},
+                    true)
+             .Default(false);
+}
+
+/// The constructs of a body each rule starts from: loops, inline asm,
+/// tickets, and the member calls, constructions and calls that may be
+/// block-scope atomics. Lambdas are left out (their call operators are
+/// functions of their own); a device lambda's call operator is kept so that
+/// its body is walked as one.
 class SiteCollector : public RecursiveASTVisitor<SiteCollector> {
 public:
   SmallVector<const Stmt *, 8> Loops, Objects;
-  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  SmallVector<const GCCAsmStmt *, 4> Asms;
+  SmallVector<const FunctionDecl *, 2> Lambdas;
+  bool HasTicket = false;
+
+  bool TraverseLambdaExpr(LambdaExpr *E) {
+    if (const CXXMethodDecl *Op = E->getCallOperator())
+      Lambdas.push_back(Op);
+    return true;
+  }
   bool VisitWhileStmt(WhileStmt *S) { return add(Loops, S); }
   bool VisitDoStmt(DoStmt *S) { return add(Loops, S); }
   bool VisitForStmt(ForStmt *S) { return add(Loops, S); }
   bool VisitCXXConstructExpr(CXXConstructExpr *E) { return add(Objects, E); }
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *E) { return add(Objects, E); }
+  bool VisitGCCAsmStmt(GCCAsmStmt *S) {
+    Asms.push_back(S);
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *E) {
+    if (isTicketCall(*E))
+      HasTicket = true;
+    else if (!isa<CXXMemberCallExpr>(E) && isBlockScopeCall(*E))
+      Objects.push_back(E);
+    return true;
+  }
 
 private:
   static bool add(SmallVector<const Stmt *, 8> &To, const Stmt *S) {
@@ -109,12 +123,27 @@ private:
 } // namespace
 
 void MemoryOrderingCheck::checkBody(const FunctionDecl &Func, ASTContext &Ctx) {
+  if (!Walked.insert(&Func).second)
+    return;
   SiteCollector Sites;
   Sites.TraverseStmt(Func.getBody());
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto FromSystem = [&](const Stmt *S) {
+    return SM.isInSystemHeader(SM.getSpellingLoc(S->getBeginLoc()));
+  };
+  for (const GCCAsmStmt *Asm : Sites.Asms)
+    if (!FromSystem(Asm))
+      checkAsm(*Asm, Func, Ctx);
+  if (Sites.HasTicket)
+    checkTickets(Func, Ctx);
   for (const Stmt *Loop : Sites.Loops)
     checkLoop(*Loop, Func);
   for (const Stmt *Object : Sites.Objects)
-    checkBlockScope(*Object, Func, Ctx);
+    if (!FromSystem(Object))
+      checkBlockScope(*Object, Func, Ctx);
+  for (const FunctionDecl *Lambda : Sites.Lambdas)
+    if (Lambda->hasBody() && isDeviceCode(Lambda) && isAnalysedBody(Lambda))
+      checkBody(*Lambda, Ctx);
 }
 
 bool MemoryOrderingCheck::memoryAround(const FunctionDecl &Func,
@@ -261,6 +290,7 @@ void MemoryOrderingCheck::onEndOfTranslationUnit() {
   Reported.clear();
   TicketsDone.clear();
   TouchesMemory.clear();
+  Walked.clear();
 }
 
 } // namespace cuda_tidy

@@ -59,6 +59,9 @@ private:
   llvm::DenseSet<clang::SourceLocation> Reported;
   llvm::DenseSet<const clang::FunctionDecl *> TicketsDone;
   llvm::DenseMap<const clang::FunctionDecl *, bool> TouchesMemory;
+  /// The bodies walked (a device lambda's is walked from its enclosing
+  /// function and may match on its own).
+  llvm::DenseSet<const clang::FunctionDecl *> Walked;
 };
 
 } // namespace cuda_tidy

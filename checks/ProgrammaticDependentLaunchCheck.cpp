@@ -57,16 +57,8 @@ void ProgrammaticDependentLaunchCheck::registerMatchers(MatchFinder *Finder) {
                                   unless(isExpansionInSystemHeader()))
                          .bind("kernel"),
                      this);
-  // The attribute, set anywhere in user code.
-  Finder->addMatcher(
-      declRefExpr(
-          to(enumConstantDecl(hasAnyName(
-              "cudaLaunchAttributeProgrammaticStreamSerialization",
-              "CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION"))),
-          unless(isExpansionInSystemHeader()))
-          .bind("attr"),
-      this);
-  // A wait, directly or through a wrapper whose name says so.
+  // The attribute, set anywhere: asked of the enumerators at the end of the
+  // translation unit (attributeReferenced), not of every name in it.
   Finder->addMatcher(
       callExpr(callee(functionDecl(hasAnyName("cudaGridDependencySynchronize",
                                               "wait_on_dependent_grids"))),
@@ -183,7 +175,27 @@ void ProgrammaticDependentLaunchCheck::noteWhyEarly(
       << Kernel->getDeclName();
 }
 
+/// Whether the translation unit names the launch attribute anywhere: Sema
+/// marks an enumerator referenced where any expression names it, so one
+/// lookup at the end of the translation unit replaces a matcher on every
+/// name. A reference from a system header only makes the analysis run.
+static bool attributeReferenced(ASTContext &Ctx) {
+  for (StringRef Name : {"cudaLaunchAttributeProgrammaticStreamSerialization",
+                         "CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION"}) {
+    auto It = Ctx.Idents.find(Name);
+    if (It == Ctx.Idents.end() || !It->getValue())
+      continue;
+    for (const NamedDecl *D :
+         Ctx.getTranslationUnitDecl()->lookup(DeclarationName(It->getValue())))
+      if (D->isReferenced())
+        return true;
+  }
+  return false;
+}
+
 void ProgrammaticDependentLaunchCheck::onEndOfTranslationUnit() {
+  if (Ctx && !Relevant && !Kernels.empty())
+    Relevant = attributeReferenced(*Ctx);
   if (Relevant && Ctx && !Kernels.empty()) {
     AnalysisContext &Shared = AnalysisContext::get(*Ctx);
     EarlyLaunches Launches(Shared.launches(), Shared.constants());

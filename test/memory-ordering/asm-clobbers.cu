@@ -87,3 +87,16 @@ __global__ void arithmetic(int *data) {
 // in the only caller.
 __device__ void bareBarrier() { asm volatile("bar.sync 2;"); }
 __global__ void onlyBarriers() { bareBarrier(); }
+
+// In a device lambda: its call operator is a function of its own, walked
+// from the kernel that holds it.
+__global__ void inLambda(int *data) {
+  auto sync = [&]() {
+    data[threadIdx.x] = 2;
+    asm volatile("bar.sync 2, 64;");
+    // warning@-1:18 {{inline asm 'bar.sync' has no "memory" clobber}}
+    // FIXED: asm volatile("bar.sync 2, 64;" ::: "memory");
+    return data[63 - threadIdx.x];
+  };
+  data[threadIdx.x + 64] = sync();
+}

@@ -642,11 +642,15 @@ void ImplicitWarpSynchronizationCheck::report(
     const FixPlanner &Fixes, const SourceManager &SM) {
   const auto &[Plans, Components, ComponentWhyNot, ComponentLanesUnknown,
                StmtFixes] = Fixes.result();
-  // The warnings, in source order; a component's edits go on its first.
-  llvm::DenseSet<const Stmt *> ComponentFixed;
-  for (const auto &[Loc, XP] : Sites) {
-    const WarpExchange &X = *XP;
-    const Stmt *Leader = Components.getLeaderValue(X.ReadStmt);
+  // One warning per component (the exchanges whose fixes go together: the
+  // steps of one unrolled reduction), at its first read in source order,
+  // with the component's edits; its other exchanges are notes of it.
+  llvm::MapVector<const Stmt *, llvm::SmallVector<SourceLocation, 4>> Groups;
+  for (const auto &[Loc, XP] : Sites)
+    Groups[Components.getLeaderValue(XP->ReadStmt)].push_back(Loc);
+  for (const auto &[Leader, Locs] : Groups) {
+    const WarpExchange &X = *Sites.lookup(Locs.front());
+    const SourceLocation Loc = Locs.front();
     auto Why = ComponentWhyNot.find(Leader);
     bool LanesUnknown =
         Why != ComponentWhyNot.end() && ComponentLanesUnknown.lookup(Leader);
@@ -658,40 +662,23 @@ void ImplicitWarpSynchronizationCheck::report(
                               "read%select{|; no fix: the lanes that run it "
                               "are not known}1")
                << Name << LanesUnknown << X.Global;
-      if (Why == ComponentWhyNot.end() &&
-          ComponentFixed.insert(Leader).second) {
+      if (Why == ComponentWhyNot.end())
         for (auto &[S, P] : Plans)
           if (Components.getLeaderValue(S) == Leader)
             for (const FixItHint &H : StmtFixes.lookup(S))
               D << H;
-      }
     }
-    diag(SM.getFileLoc(X.Write->getBeginLoc()),
-         "lane %0 writes the element "
-         "here",
-         DiagnosticIDs::Note)
-        << X.WriterLane;
-    diag(Loc, "lane %0 reads it here, and no barrier orders the two",
-         DiagnosticIDs::Note)
-        << X.ReaderLane;
-    // An exchange split over two calls: where each side is made.
-    for (auto [Call, Side] : {std::pair(X.WriteCall, 0), std::pair(X.ReadCall, 1)})
-      if (Call)
-        if (const FunctionDecl *Callee = Call->getDirectCallee())
-          diag(SM.getFileLoc(Call->getBeginLoc()),
-               "the %select{write|read}0 is made in this call to '%1'",
-               DiagnosticIDs::Note)
-              << Side << Callee->getName();
-    if (X.Via)
-      diag(SM.getFileLoc(X.Via->getBeginLoc()),
-           "%select{shared|global}2 memory '%0' is passed to '%1' here",
+    noteExchange(X, Loc, SM);
+    for (SourceLocation Also : llvm::drop_begin(Locs)) {
+      const WarpExchange &Y = *Sites.lookup(Also);
+      diag(SM.getFileLoc(Y.Write->getBeginLoc()),
+           "the same exchange again: lane %0 writes the element here",
            DiagnosticIDs::Note)
-          << Name << X.Func->getName() << X.Global;
-    for (const CallExpr *Up : X.Callers)
-      if (const FunctionDecl *Callee = Up->getDirectCallee())
-        diag(SM.getFileLoc(Up->getBeginLoc()), "'%0' is called here",
-             DiagnosticIDs::Note)
-            << Callee->getName();
+          << Y.WriterLane;
+      diag(Also, "and lane %0 reads it here with no barrier between",
+           DiagnosticIDs::Note)
+          << Y.ReaderLane;
+    }
     diag(Loc,
          "since Volta (sm_70), independent thread scheduling lets the lanes "
          "of a warp run in any order: they are not in lockstep, and "
@@ -701,6 +688,37 @@ void ImplicitWarpSynchronizationCheck::report(
       diag(Loc, "no automatic fix: %0", DiagnosticIDs::Note)
           << Why->second;
   }
+}
+
+void ImplicitWarpSynchronizationCheck::noteExchange(const WarpExchange &X,
+                                                    SourceLocation Loc,
+                                                    const SourceManager &SM) {
+  StringRef Name = X.Shared ? X.Shared->getName() : "";
+  diag(SM.getFileLoc(X.Write->getBeginLoc()), "lane %0 writes the element here",
+       DiagnosticIDs::Note)
+      << X.WriterLane;
+  diag(Loc, "lane %0 reads it here, and no barrier orders the two",
+       DiagnosticIDs::Note)
+      << X.ReaderLane;
+  // An exchange split over two calls: where each side is made.
+  for (auto [Call, Side] :
+       {std::pair(X.WriteCall, 0), std::pair(X.ReadCall, 1)})
+    if (Call)
+      if (const FunctionDecl *Callee = Call->getDirectCallee())
+        diag(SM.getFileLoc(Call->getBeginLoc()),
+             "the %select{write|read}0 is made in this call to '%1'",
+             DiagnosticIDs::Note)
+            << Side << Callee->getName();
+  if (X.Via)
+    diag(SM.getFileLoc(X.Via->getBeginLoc()),
+         "%select{shared|global}2 memory '%0' is passed to '%1' here",
+         DiagnosticIDs::Note)
+        << Name << X.Func->getName() << X.Global;
+  for (const CallExpr *Up : X.Callers)
+    if (const FunctionDecl *Callee = Up->getDirectCallee())
+      diag(SM.getFileLoc(Up->getBeginLoc()), "'%0' is called here",
+           DiagnosticIDs::Note)
+          << Callee->getName();
 }
 
 } // namespace cuda_tidy

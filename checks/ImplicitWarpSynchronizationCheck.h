@@ -39,10 +39,14 @@ public:
   check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
-  /// The warnings, one per spelled read, with the fixes FixPlanner made.
+  /// The warnings, one per component of exchanges fixed together, with the
+  /// fixes FixPlanner made; the component's other reads are its notes.
   void report(
       const llvm::MapVector<clang::SourceLocation, const WarpExchange *> &Sites,
       const FixPlanner &Fixes, const clang::SourceManager &SM);
+  /// The notes that say where an exchange's write and read are.
+  void noteExchange(const WarpExchange &X, clang::SourceLocation Loc,
+                    const clang::SourceManager &SM);
 
   BlockDimOption BlockDim;
   /// cuda-shared-memory-race runs too: pairs it reports are left to it.

@@ -249,86 +249,123 @@ void SharedMemoryRaceCheck::check(const MatchFinder::MatchResult &Result) {
              return AC.parseBroke(AC.callGraph().enclosingCallable(Up));
            });
   };
+  // One warning per missing barrier: a race whose barrier is the one an
+  // earlier race's fix inserts (two arrays, or two elements, behind one
+  // missing '__syncthreads()') is a note of that race's warning.
+  std::vector<RaceReport> Reports;
+  llvm::DenseMap<SourceLocation, unsigned> ReportAt;
   for (const SharedRace &X : Finder.races()) {
     if (ParseBroke(X))
       continue;
     SourceLocation Second = SM.getFileLoc(X.Second->getBeginLoc());
-    SourceLocation First = SM.getFileLoc(X.First->getBeginLoc());
     if (Second.isInvalid() || SM.isInSystemHeader(Second) || !X.Shared ||
         !Seen.insert({Spelled(X.First), Spelled(X.Second),
                       Spelled(X.FirstCall), Spelled(X.SecondCall)})
              .second)
       continue;
-    SourceLocation Earlier;
-    std::vector<FixItHint> Fix = X.Fix.WhyNot.empty()
-                                     ? fixOf(X, Ctx, Earlier)
-                                     : std::vector<FixItHint>();
-    // The accesses of helpers: the warning at the call in the function
-    // where they race (where the fix goes; one helper called from two
-    // kernels is two races).
-    const SourceLocation At =
-        X.SecondCall ? SM.getFileLoc(X.SecondCall->getBeginLoc()) : Second;
-    {
-      auto D = diag(At, "threads of different warps race on shared "
-                            "memory '%0' with no barrier between %select{a "
-                            "read|a write|an update|an atomic update}1 and "
-                            "%select{a read|a write|an update|an atomic "
-                            "update}2%select{| in blocks of %4 threads}3")
-               << X.Shared->getName() << roleIndex(X.FirstRole)
-               << roleIndex(X.SecondRole) << !X.Sizes.empty()
-               << sizesSpelling(X.Sizes);
-      for (const FixItHint &H : Fix)
-        D << H;
-    }
-    const int64_t Size =
-        Ctx.getTypeSizeInChars(X.First->getType()).getQuantity();
-    diag(First, "thread %0 %select{reads|writes|updates|atomically updates}1 "
-                "%2 here",
-         DiagnosticIDs::Note)
-        << X.FirstThread << roleIndex(X.FirstRole)
-        << elementSpelling(X.Shared, X.Byte, Size, Ctx);
+    RaceReport R;
+    R.Race = &X;
+    if (X.Fix.WhyNot.empty())
+      R.Fix = fixOf(X, Ctx, R.Earlier);
+    if (R.Fix.empty() && R.Earlier.isValid())
+      if (auto It = ReportAt.find(R.Earlier); It != ReportAt.end()) {
+        Reports[It->second].Same.push_back(&X);
+        continue;
+      }
+    ReportAt.try_emplace(Second, Reports.size());
+    Reports.push_back(std::move(R));
+  }
+  for (const RaceReport &R : Reports)
+    report(R, Ctx);
+}
+
+void SharedMemoryRaceCheck::report(const RaceReport &R, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const SharedRace &X = *R.Race;
+  SourceLocation Second = SM.getFileLoc(X.Second->getBeginLoc());
+  SourceLocation First = SM.getFileLoc(X.First->getBeginLoc());
+  // The accesses of helpers: the warning at the call in the function where
+  // they race (where the fix goes; one helper called from two kernels is
+  // two races).
+  const SourceLocation At =
+      X.SecondCall ? SM.getFileLoc(X.SecondCall->getBeginLoc()) : Second;
+  {
+    auto D = diag(At, "threads of different warps race on shared "
+                      "memory '%0' with no barrier between %select{a "
+                      "read|a write|an update|an atomic update}1 and "
+                      "%select{a read|a write|an update|an atomic "
+                      "update}2%select{| in blocks of %4 threads}3")
+             << X.Shared->getName() << roleIndex(X.FirstRole)
+             << roleIndex(X.SecondRole) << !X.Sizes.empty()
+             << sizesSpelling(X.Sizes);
+    for (const FixItHint &H : R.Fix)
+      D << H;
+  }
+  const int64_t Size =
+      Ctx.getTypeSizeInChars(X.First->getType()).getQuantity();
+  diag(First, "thread %0 %select{reads|writes|updates|atomically updates}1 "
+              "%2 here",
+       DiagnosticIDs::Note)
+      << X.FirstThread << roleIndex(X.FirstRole)
+      << elementSpelling(X.Shared, X.Byte, Size, Ctx);
+  diag(Second,
+       "thread %0, in another warp, %select{reads|writes|updates|atomically "
+       "updates}1 it here in the same barrier interval",
+       DiagnosticIDs::Note)
+      << X.SecondThread << roleIndex(X.SecondRole);
+  if (X.LoadedIndex)
     diag(Second,
-         "thread %0, in another warp, %select{reads|writes|updates|atomically "
-         "updates}1 it here in the same barrier interval",
+         "the element thread %0 accesses comes from a loaded value: some "
+         "input makes it the one thread %1 writes",
          DiagnosticIDs::Note)
-        << X.SecondThread << roleIndex(X.SecondRole);
-    if (X.LoadedIndex)
-      diag(Second,
-           "the element thread %0 accesses comes from a loaded value: some "
-           "input makes it the one thread %1 writes",
-           DiagnosticIDs::Note)
-          << X.SecondThread << X.FirstThread;
-    if (X.Branch)
-      diag(SM.getFileLoc(X.Branch->getBeginLoc()),
-           "this branch sends threads of the block down both arms",
-           DiagnosticIDs::Note);
-    else if (X.Loop)
-      diag(SM.getFileLoc(X.Loop->getBeginLoc()),
-           "the next iteration of this loop reaches the second access before "
-           "any barrier",
-           DiagnosticIDs::Note);
-    for (auto [Call, Which, Side] :
-         {std::tuple(X.FirstCall, 0, X.FirstSide),
-          std::tuple(X.SecondCall, 1, X.SecondSide)})
-      if (Call)
-        if (const FunctionDecl *Callee = Call->getDirectCallee())
-          diag(SM.getFileLoc(Call->getBeginLoc()),
-               "the %select{first|second}0 access is made "
-               "%select{in|before the first barrier of|after the last barrier "
-               "of}2 this call to '%1'",
-               DiagnosticIDs::Note)
-              << Which << Callee->getName() << unsigned(Side);
-    for (const CallExpr *Up : X.Callers)
-      if (const FunctionDecl *Callee = Up->getDirectCallee())
-        diag(SM.getFileLoc(Up->getBeginLoc()), "'%0' is called here",
+        << X.SecondThread << X.FirstThread;
+  if (X.Branch)
+    diag(SM.getFileLoc(X.Branch->getBeginLoc()),
+         "this branch sends threads of the block down both arms",
+         DiagnosticIDs::Note);
+  else if (X.Loop)
+    diag(SM.getFileLoc(X.Loop->getBeginLoc()),
+         "the next iteration of this loop reaches the second access before "
+         "any barrier",
+         DiagnosticIDs::Note);
+  for (auto [Call, Which, Side] :
+       {std::tuple(X.FirstCall, 0, X.FirstSide),
+        std::tuple(X.SecondCall, 1, X.SecondSide)})
+    if (Call)
+      if (const FunctionDecl *Callee = Call->getDirectCallee())
+        diag(SM.getFileLoc(Call->getBeginLoc()),
+             "the %select{first|second}0 access is made "
+             "%select{in|before the first barrier of|after the last barrier "
+             "of}2 this call to '%1'",
              DiagnosticIDs::Note)
-            << Callee->getName();
-    if (!X.Fix.WhyNot.empty())
-      diag(At, "no automatic fix: %0", DiagnosticIDs::Note)
-          << X.Fix.WhyNot;
-    else if (Earlier.isValid())
-      diag(Earlier, "the '__syncthreads()' inserted for this race orders it too",
-           DiagnosticIDs::Note);
+            << Which << Callee->getName() << unsigned(Side);
+  for (const CallExpr *Up : X.Callers)
+    if (const FunctionDecl *Callee = Up->getDirectCallee())
+      diag(SM.getFileLoc(Up->getBeginLoc()), "'%0' is called here",
+           DiagnosticIDs::Note)
+          << Callee->getName();
+  if (!X.Fix.WhyNot.empty())
+    diag(At, "no automatic fix: %0", DiagnosticIDs::Note) << X.Fix.WhyNot;
+  else if (R.Earlier.isValid())
+    diag(R.Earlier,
+         "the '__syncthreads()' inserted for this race orders it too",
+         DiagnosticIDs::Note);
+  // The other races behind the same missing barrier: each one's accesses.
+  for (const SharedRace *Also : R.Same) {
+    const int64_t AlsoSize =
+        Ctx.getTypeSizeInChars(Also->First->getType()).getQuantity();
+    diag(SM.getFileLoc(Also->First->getBeginLoc()),
+         "the same missing barrier: thread %0 %select{reads|writes|updates|"
+         "atomically updates}1 %2 here",
+         DiagnosticIDs::Note)
+        << Also->FirstThread << roleIndex(Also->FirstRole)
+        << elementSpelling(Also->Shared, Also->Byte, AlsoSize, Ctx);
+    diag(SM.getFileLoc(Also->Second->getBeginLoc()),
+         "and thread %0, in another warp, %select{reads|writes|updates|"
+         "atomically updates}1 it here; the same '__syncthreads()' orders "
+         "the two",
+         DiagnosticIDs::Note)
+        << Also->SecondThread << roleIndex(Also->SecondRole);
   }
 }
 

@@ -34,6 +34,17 @@ public:
   check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
+  /// One warning: a race, its fix, and the races the same missing barrier
+  /// lets happen (reported as its notes).
+  struct RaceReport {
+    const SharedRace *Race = nullptr;
+    std::vector<clang::FixItHint> Fix;
+    /// Where an earlier race's fix inserts this race's barrier.
+    clang::SourceLocation Earlier;
+    llvm::SmallVector<const SharedRace *, 2> Same;
+  };
+  void report(const RaceReport &R, clang::ASTContext &Ctx);
+
   /// The edits of X's fix; empty when it has none or when an earlier
   /// race's fix already inserts the same barrier (Earlier is then set).
   std::vector<clang::FixItHint> fixOf(const SharedRace &X,

@@ -26,14 +26,10 @@ __global__ void __launch_bounds__(256) rowScan(float *io) {
   // FIXED: {{^}}  __syncwarp(0xffffffff);{{$}}
   // FIXED-NEXT: {{^}}  if (x >= 1) { float v = t[y][x] + t[y][x - 1]; __syncwarp(0xfffffffe); t[y][x] = v; __syncwarp(0xfffffffe); }{{$}}
   if (x >= 2) t[y][x] += t[y][x - 2];
-  // warning@-1:26 {{lanes of a warp exchange data through shared memory 't'}}
-  // note@-14:3 {{lane 0 writes the element here}}
-  // note@-3:26 {{lane 2 reads it here}}
-  // note@-4:26 {{independent thread scheduling}}
-  // OPT-warning@-5:26 {{lanes of a warp exchange data through shared memory 't'}}
-  // OPT-note@-18:3 {{lane 0 writes the element here}}
-  // OPT-note@-7:26 {{lane 2 reads it here}}
-  // OPT-note@-8:26 {{independent thread scheduling}}
+  // note@-13:3 {{the same exchange again: lane 0 writes the element here}}
+  // note@-2:26 {{and lane 2 reads it here with no barrier between}}
+  // OPT-note@-15:3 {{the same exchange again: lane 0 writes the element here}}
+  // OPT-note@-4:26 {{and lane 2 reads it here with no barrier between}}
   // FIXED: {{^}}  if (x >= 2) { float v = t[y][x] + t[y][x - 2]; __syncwarp(0xfffffffc); t[y][x] = v; __syncwarp(0xfffffffc); }{{$}}
   io[y * 32 + x] = t[y][x];
 }

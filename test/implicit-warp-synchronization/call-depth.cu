@@ -16,16 +16,12 @@ __device__ unsigned scanWarp(unsigned v, volatile unsigned *s) {
   // warning@-1:13 {{lanes of a warp exchange data through shared memory 's' with no '__syncwarp' between the write and the read}} [cuda-implicit-warp-synchronization]
   // note@-4:3 {{lane 31 writes the element here}}
   // note@-3:13 {{lane 0 reads it here, and no barrier orders the two}}
-  // note@+23:16 {{shared memory 's' is passed to 'scanWarp' here}}
-  // note@+29:21 {{'scanBlock' is called here}}
+  // note@+19:16 {{shared memory 's' is passed to 'scanWarp' here}}
+  // note@+25:21 {{'scanBlock' is called here}}
   // note@-6:13 {{independent thread scheduling}}
   s[idx] += s[idx - 2];
-  // warning@-1:13 {{lanes of a warp exchange data through shared memory 's' with no '__syncwarp' between the write and the read}} [cuda-implicit-warp-synchronization]
-  // note@-11:3 {{lane 30 writes the element here}}
-  // note@-3:13 {{lane 0 reads it here, and no barrier orders the two}}
-  // note@+16:16 {{shared memory 's' is passed to 'scanWarp' here}}
-  // note@+22:21 {{'scanBlock' is called here}}
-  // note@-6:13 {{independent thread scheduling}}
+  // note@-1:13 {{and lane 0 reads it here with no barrier between}}
+  // note@-11:3 {{the same exchange again: lane 30 writes the element here}}
   // FIXED: {{^}}  s[idx - 32] = 0;{{$}}
   // FIXED-NEXT: {{^}}  __syncwarp(0xffffffff);{{$}}
   // FIXED-NEXT: {{^}}  s[idx] = v;{{$}}

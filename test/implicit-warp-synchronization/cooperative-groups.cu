@@ -53,10 +53,8 @@ __global__ void tileScan(float *o) {
     // note@-4:13 {{independent thread scheduling}}
   if (lane >= 2)
     s[t] += s[t - 2];
-    // warning@-1:13 {{lanes of a warp exchange data through shared memory 's' with no '__syncwarp' between the write and the read}} [cuda-implicit-warp-synchronization]
-    // note@-8:5 {{lane 1 writes the element here}}
-    // note@-3:13 {{lane 3 reads it here, and no barrier orders the two}}
-    // note@-4:13 {{independent thread scheduling}}
+    // note@-1:13 {{and lane 3 reads it here with no barrier between}}
+    // note@-8:5 {{the same exchange again: lane 1 writes the element here}}
   o[t] = s[t];
   // FIXED: {{^}}    { float v = s[t] + s[t - 1]; __syncwarp(0xfffffffe); s[t] = v; __syncwarp(0xfffffffe); }{{$}}
   // FIXED: {{^}}    { float v = s[t] + s[t - 2]; __syncwarp(0xfffffffc); s[t] = v; __syncwarp(0xfffffffc); }{{$}}

@@ -10,13 +10,10 @@ __device__ void warpReduce(volatile int *sdata, int tid) {
   // note@-3:3 {{lane 16 writes the element here}}
   // note@-3:17 {{lane 0 reads it here}}
   // note@-4:17 {{independent thread scheduling}}
-  // note@+25:5 {{shared memory 'sdata' is passed to 'warpReduce' here}}
+  // note@+22:5 {{shared memory 'sdata' is passed to 'warpReduce' here}}
   sdata[tid] += sdata[tid + 8];
-  // warning@-1:17 {{lanes of a warp exchange data}}
-  // note@-9:3 {{lane 8 writes the element here}}
-  // note@-3:17 {{lane 0 reads it here}}
-  // note@-4:17 {{independent thread scheduling}}
-  // note@+19:5 {{shared memory 'sdata' is passed to 'warpReduce' here}}
+  // note@-8:3 {{the same exchange again: lane 8 writes the element here}}
+  // note@-2:17 {{and lane 0 reads it here with no barrier between}}
   // FIXED: {{^}}  sdata[tid] += sdata[tid + 32];{{$}}
   // FIXED-NEXT: {{^}}  __syncwarp(0xffffffff);{{$}}
   // FIXED-NEXT: {{^}}  int v = sdata[tid] + sdata[tid + 16];{{$}}

@@ -17,10 +17,8 @@ __global__ void globalWarpScan(int *g) {
   // note@-4:26 {{independent thread scheduling}}
   // FIXED: {{^}}  if (lane >= 1) { int v = g[i] + g[i - 1]; __syncwarp(0xfffffffe); g[i] = v; __syncwarp(0xfffffffe); }{{$}}
   if (lane >= 2) g[i] += g[i - 2];
-  // warning@-1:26 {{lanes of a warp exchange data through global memory 'g'}}
-  // note@-8:18 {{lane 1 writes the element here}}
-  // note@-3:26 {{lane 3 reads it here}}
-  // note@-4:26 {{independent thread scheduling}}
+  // note@-7:18 {{the same exchange again: lane 1 writes the element here}}
+  // note@-2:26 {{and lane 3 reads it here with no barrier between}}
   // FIXED: {{^}}  if (lane >= 2) { int v = g[i] + g[i - 2]; __syncwarp(0xfffffffc); g[i] = v; __syncwarp(0xfffffffc); }{{$}}
 }
 

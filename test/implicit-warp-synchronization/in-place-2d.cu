@@ -17,7 +17,12 @@ __device__ void butterfly4(float *v0, int step) {
   float *v2 = v1 + step;
   float *v3 = v2 + step;
   float a = *v0 + *v3, b = *v1 + *v2;
+  // note@-1:28 {{and lane 0 reads it here with no barrier between}}
+  // note@-2:34 {{and lane 0 reads it here with no barrier between}}
   float c = *v0 - *v3, d = *v1 - *v2;
+  // note@-1:19 {{and lane 0 reads it here with no barrier between}}
+  // note@-2:28 {{and lane 0 reads it here with no barrier between}}
+  // note@-3:34 {{and lane 0 reads it here with no barrier between}}
   *v0 = a + b;
   *v1 = c + d;
   *v2 = a - b;
@@ -103,66 +108,31 @@ void launch(float *d, const float *s) {
 // Row pass against column pass, in both orders: each read of the helper
 // exchanges with a write of the other call.
 // warning@19:13 {{lanes of a warp exchange data through shared memory 'tile' with no '__syncwarp' between the write and the read}} [cuda-implicit-warp-synchronization]
-// note@22:3 {{lane 0 writes the element here}}
+// note@27:3 {{lane 0 writes the element here}}
 // note@19:13 {{lane 1 reads it here, and no barrier orders the two}}
-// note@39:3 {{the write is made in this call to 'butterfly4'}}
-// note@38:3 {{the read is made in this call to 'butterfly4'}}
+// note@44:3 {{the write is made in this call to 'butterfly4'}}
+// note@43:3 {{the read is made in this call to 'butterfly4'}}
 // note@19:13 {{independent thread scheduling}}
-// warning@19:19 {{lanes of a warp exchange data through shared memory 'tile' with no '__syncwarp' between the write and the read}} [cuda-implicit-warp-synchronization]
-// note@21:3 {{lane 3 writes the element here}}
-// note@19:19 {{lane 0 reads it here, and no barrier orders the two}}
-// note@39:3 {{the write is made in this call to 'butterfly4'}}
-// note@38:3 {{the read is made in this call to 'butterfly4'}}
-// note@19:19 {{independent thread scheduling}}
-// warning@19:28 {{lanes of a warp exchange data through shared memory 'tile' with no '__syncwarp' between the write and the read}} [cuda-implicit-warp-synchronization]
-// note@21:3 {{lane 1 writes the element here}}
-// note@19:28 {{lane 0 reads it here, and no barrier orders the two}}
-// note@39:3 {{the write is made in this call to 'butterfly4'}}
-// note@38:3 {{the read is made in this call to 'butterfly4'}}
-// note@19:28 {{independent thread scheduling}}
-// warning@19:34 {{lanes of a warp exchange data through shared memory 'tile' with no '__syncwarp' between the write and the read}} [cuda-implicit-warp-synchronization]
-// note@21:3 {{lane 2 writes the element here}}
-// note@19:34 {{lane 0 reads it here, and no barrier orders the two}}
-// note@39:3 {{the write is made in this call to 'butterfly4'}}
-// note@38:3 {{the read is made in this call to 'butterfly4'}}
-// note@19:34 {{independent thread scheduling}}
-// warning@20:13 {{lanes of a warp exchange data through shared memory 'tile' with no '__syncwarp' between the write and the read}} [cuda-implicit-warp-synchronization]
-// note@22:3 {{lane 0 writes the element here}}
-// note@20:13 {{lane 1 reads it here, and no barrier orders the two}}
-// note@39:3 {{the write is made in this call to 'butterfly4'}}
-// note@38:3 {{the read is made in this call to 'butterfly4'}}
-// note@20:13 {{independent thread scheduling}}
-// warning@20:19 {{lanes of a warp exchange data through shared memory 'tile' with no '__syncwarp' between the write and the read}} [cuda-implicit-warp-synchronization]
-// note@21:3 {{lane 3 writes the element here}}
-// note@20:19 {{lane 0 reads it here, and no barrier orders the two}}
-// note@39:3 {{the write is made in this call to 'butterfly4'}}
-// note@38:3 {{the read is made in this call to 'butterfly4'}}
-// note@20:19 {{independent thread scheduling}}
-// warning@20:28 {{lanes of a warp exchange data through shared memory 'tile' with no '__syncwarp' between the write and the read}} [cuda-implicit-warp-synchronization]
-// note@21:3 {{lane 1 writes the element here}}
-// note@20:28 {{lane 0 reads it here, and no barrier orders the two}}
-// note@39:3 {{the write is made in this call to 'butterfly4'}}
-// note@38:3 {{the read is made in this call to 'butterfly4'}}
-// note@20:28 {{independent thread scheduling}}
-// warning@20:34 {{lanes of a warp exchange data through shared memory 'tile' with no '__syncwarp' between the write and the read}} [cuda-implicit-warp-synchronization]
-// note@21:3 {{lane 2 writes the element here}}
-// note@20:34 {{lane 0 reads it here, and no barrier orders the two}}
-// note@39:3 {{the write is made in this call to 'butterfly4'}}
-// note@38:3 {{the read is made in this call to 'butterfly4'}}
-// note@20:34 {{independent thread scheduling}}
+// note@26:3 {{the same exchange again: lane 3 writes the element here}}
+// note@19:19 {{and lane 0 reads it here with no barrier between}}
+// note@26:3 {{the same exchange again: lane 1 writes the element here}}
+// note@26:3 {{the same exchange again: lane 2 writes the element here}}
+// note@27:3 {{the same exchange again: lane 0 writes the element here}}
+// note@22:13 {{and lane 1 reads it here with no barrier between}}
+// note@26:3 {{the same exchange again: lane 3 writes the element here}}
+// note@26:3 {{the same exchange again: lane 1 writes the element here}}
+// note@26:3 {{the same exchange again: lane 2 writes the element here}}
 // FIXED: {{^}}  butterfly4(tile + (inCol + threadIdx.x) * PITCH + inRow - threadIdx.x, 1);{{$}}
 // FIXED-NEXT: {{^}}  __syncwarp(0xffffffff);{{$}}
 // FIXED-NEXT: {{^}}  butterfly4(mine, PITCH);{{$}}
 
 // The inline passes: lane 0's row and lane 1's column share an element.
-// warning@74:3 {{lanes of a warp exchange data through shared memory 'tile' with no '__syncwarp' between the write and the read}} [cuda-implicit-warp-synchronization]
-// note@75:3 {{lane 1 writes the element here}}
-// note@74:3 {{lane 0 reads it here, and no barrier orders the two}}
-// note@74:3 {{independent thread scheduling}}
-// warning@75:3 {{lanes of a warp exchange data through shared memory 'tile' with no '__syncwarp' between the write and the read}} [cuda-implicit-warp-synchronization]
-// note@74:3 {{lane 0 writes the element here}}
-// note@75:3 {{lane 1 reads it here, and no barrier orders the two}}
-// note@75:3 {{independent thread scheduling}}
+// warning@79:3 {{lanes of a warp exchange data through shared memory 'tile' with no '__syncwarp' between the write and the read}} [cuda-implicit-warp-synchronization]
+// note@80:3 {{lane 1 writes the element here}}
+// note@79:3 {{lane 0 reads it here, and no barrier orders the two}}
+// note@79:3 {{independent thread scheduling}}
+// note@79:3 {{the same exchange again: lane 0 writes the element here}}
+// note@80:3 {{and lane 1 reads it here with no barrier between}}
 // FIXED: {{^}}  row[1] += row[0];{{$}}
 // FIXED-NEXT: {{^}}  __syncwarp(0xffffffff);{{$}}
 // FIXED-NEXT: {{^}}  mine[0] -= mine[PITCH];{{$}}

@@ -108,11 +108,8 @@ void launch(const float2 *a, float2 *b, int *c) {
 // note@10:22 {{lane 0 reads it here, and no barrier orders the two}}
 // note@18:14 {{the read is made in this call to 'partner'}}
 // note@10:22 {{independent thread scheduling}}
-// warning@10:33 {{lanes of a warp exchange data through shared memory 'im' with no '__syncwarp' between the write and the read}} [cuda-implicit-warp-synchronization]
-// note@17:3 {{lane 1 writes the element here}}
-// note@10:33 {{lane 0 reads it here, and no barrier orders the two}}
-// note@18:14 {{the read is made in this call to 'partner'}}
-// note@10:33 {{independent thread scheduling}}
+// note@-101:33 {{and lane 0 reads it here with no barrier between}}
+// note@17:3 {{the same exchange again: lane 1 writes the element here}}
 // FIXED: {{^}}  re[t] = in[blockIdx.x * 128 + t].x;{{$}}
 // FIXED-NEXT: {{^}}  __syncwarp(0xffffffff);{{$}}
 // FIXED-NEXT: {{^}}  im[t] = in[blockIdx.x * 128 + t].y;{{$}}

@@ -29,31 +29,23 @@ __global__ void reduceSum(const int *in, int *out) {
     // FIXED-NEXT: {{^}}    vs[tid] = v;{{$}}
     // FIXED-NEXT: {{^}}    __syncwarp(0xffffffff);{{$}}
     vs[tid] += vs[tid + 8];
-    // warning@-1:16 {{lanes of a warp exchange data}}
-    // note@-14:5 {{lane 8 writes the element here}}
-    // note@-3:16 {{lane 0 reads it here}}
-    // note@-4:16 {{independent thread scheduling}}
+    // note@-13:5 {{the same exchange again: lane 8 writes the element here}}
+    // note@-2:16 {{and lane 0 reads it here with no barrier between}}
     // FIXED: {{^}}    v = vs[tid] + vs[tid + 8];{{$}}
     // FIXED-NEXT: {{^}}    __syncwarp(0xffffffff);{{$}}
     // FIXED-NEXT: {{^}}    vs[tid] = v;{{$}}
     // FIXED-NEXT: {{^}}    __syncwarp(0xffffffff);{{$}}
     vs[tid] += vs[tid + 4];
-    // warning@-1:16 {{lanes of a warp exchange data}}
-    // note@-23:5 {{lane 4 writes the element here}}
-    // note@-3:16 {{lane 0 reads it here}}
-    // note@-4:16 {{independent thread scheduling}}
+    // note@-20:5 {{the same exchange again: lane 4 writes the element here}}
+    // note@-2:16 {{and lane 0 reads it here with no barrier between}}
     // FIXED: {{^}}    v = vs[tid] + vs[tid + 4];{{$}}
     vs[tid] += vs[tid + 2];
-    // warning@-1:16 {{lanes of a warp exchange data}}
-    // note@-29:5 {{lane 2 writes the element here}}
-    // note@-3:16 {{lane 0 reads it here}}
-    // note@-4:16 {{independent thread scheduling}}
+    // note@-24:5 {{the same exchange again: lane 2 writes the element here}}
+    // note@-2:16 {{and lane 0 reads it here with no barrier between}}
     // FIXED: {{^}}    v = vs[tid] + vs[tid + 2];{{$}}
     vs[tid] += vs[tid + 1];
-    // warning@-1:16 {{lanes of a warp exchange data}}
-    // note@-35:5 {{lane 1 writes the element here}}
-    // note@-3:16 {{lane 0 reads it here}}
-    // note@-4:16 {{independent thread scheduling}}
+    // note@-28:5 {{the same exchange again: lane 1 writes the element here}}
+    // note@-2:16 {{and lane 0 reads it here with no barrier between}}
     // FIXED: {{^}}    v = vs[tid] + vs[tid + 1];{{$}}
     // FIXED-NEXT: {{^}}    __syncwarp(0xffffffff);{{$}}
     // FIXED-NEXT: {{^}}    vs[tid] = v;{{$}}

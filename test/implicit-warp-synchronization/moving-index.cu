@@ -19,21 +19,15 @@ __device__ unsigned scanWarp(unsigned v, volatile unsigned *s, int lvl) {
   // note@10:3 {{lane 31 writes the element here}}
   // note@-3:27 {{lane 0 reads it here}}
   // note@-4:27 {{independent thread scheduling}}
-  // note@43:21 {{shared memory 's' is passed to 'scanWarp' here}}
+  // note@37:21 {{shared memory 's' is passed to 'scanWarp' here}}
   // FIXED: {{^}}  if (lvl >= 1) { unsigned int v2 = s[idx] + s[idx - 1]; __syncwarp(0xffffffff); s[idx] = v2; __syncwarp(0xffffffff); }{{$}}
   if (lvl >= 2) s[idx] += s[idx - 2];
-  // warning@-1:27 {{lanes of a warp exchange data through shared memory 's'}}
-  // note@10:3 {{lane 30 writes the element here}}
-  // note@-3:27 {{lane 0 reads it here}}
-  // note@-4:27 {{independent thread scheduling}}
-  // note@43:21 {{shared memory 's' is passed to 'scanWarp' here}}
+  // note@10:3 {{the same exchange again: lane 30 writes the element here}}
+  // note@-2:27 {{and lane 0 reads it here with no barrier between}}
   // FIXED: {{^}}  if (lvl >= 2) { unsigned int v2 = s[idx] + s[idx - 2]; __syncwarp(0xffffffff); s[idx] = v2; __syncwarp(0xffffffff); }{{$}}
   if (lvl >= 4) s[idx] += s[idx - 4];
-  // warning@-1:27 {{lanes of a warp exchange data through shared memory 's'}}
-  // note@10:3 {{lane 28 writes the element here}}
-  // note@-3:27 {{lane 0 reads it here}}
-  // note@-4:27 {{independent thread scheduling}}
-  // note@43:21 {{shared memory 's' is passed to 'scanWarp' here}}
+  // note@10:3 {{the same exchange again: lane 28 writes the element here}}
+  // note@-2:27 {{and lane 0 reads it here with no barrier between}}
   // FIXED: {{^}}  if (lvl >= 4) { unsigned int v2 = s[idx] + s[idx - 4]; __syncwarp(0xffffffff); s[idx] = v2; __syncwarp(0xffffffff); }{{$}}
   return s[idx] - v;
 }

@@ -116,29 +116,15 @@ void launch(unsigned *p) {
 // note@37:21 {{'scanBlock' is called here}}
 // note@21:41 {{independent thread scheduling}}
 // note@21:41 {{no automatic fix: the statement is not a plain assignment}}
-// warning@22:41 {{lanes of a warp exchange data through shared memory 'window' with no '__syncwarp' between the write and the read}} [cuda-implicit-warp-synchronization]
-// note@18:3 {{lane 30 writes the element here}}
-// note@22:41 {{lane 0 reads it here, and no barrier orders the two}}
-// note@31:16 {{shared memory 'window' is passed to 'scanLevels' here}}
-// note@37:21 {{'scanBlock' is called here}}
-// note@22:41 {{independent thread scheduling}}
-// note@22:41 {{no automatic fix: the statement is not a plain assignment}}
-// warning@23:41 {{lanes of a warp exchange data through shared memory 'window' with no '__syncwarp' between the write and the read}} [cuda-implicit-warp-synchronization]
-// note@18:3 {{lane 28 writes the element here}}
-// note@23:41 {{lane 0 reads it here, and no barrier orders the two}}
-// note@31:16 {{shared memory 'window' is passed to 'scanLevels' here}}
-// note@37:21 {{'scanBlock' is called here}}
-// note@23:41 {{independent thread scheduling}}
-// note@23:41 {{no automatic fix: the statement is not a plain assignment}}
+// note@18:3 {{the same exchange again: lane 30 writes the element here}}
+// note@22:41 {{and lane 0 reads it here with no barrier between}}
+// note@18:3 {{the same exchange again: lane 28 writes the element here}}
+// note@23:41 {{and lane 0 reads it here with no barrier between}}
 // warning@48:34 {{lanes of a warp exchange data through shared memory 'raw' with no '__syncwarp' between the write and the read}} [cuda-implicit-warp-synchronization]
 // note@45:3 {{lane 31 writes the element here}}
 // note@48:34 {{lane 0 reads it here, and no barrier orders the two}}
 // note@56:10 {{shared memory 'raw' is passed to 'scanPattern' here}}
 // note@48:34 {{independent thread scheduling}}
 // note@48:34 {{no automatic fix: the element's type depends on a template parameter that the translation unit does not instantiate}}
-// warning@49:34 {{lanes of a warp exchange data through shared memory 'raw' with no '__syncwarp' between the write and the read}} [cuda-implicit-warp-synchronization]
-// note@45:3 {{lane 30 writes the element here}}
-// note@49:34 {{lane 0 reads it here, and no barrier orders the two}}
-// note@56:10 {{shared memory 'raw' is passed to 'scanPattern' here}}
-// note@49:34 {{independent thread scheduling}}
-// note@49:34 {{no automatic fix: the element's type depends on a template parameter that the translation unit does not instantiate}}
+// note@45:3 {{the same exchange again: lane 30 writes the element here}}
+// note@49:34 {{and lane 0 reads it here with no barrier between}}

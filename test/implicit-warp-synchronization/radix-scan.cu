@@ -56,11 +56,8 @@ void launch(unsigned *p) {
 // note@16:32 {{lane 0 reads it here, and no barrier orders the two}}
 // note@24:21 {{shared memory 's' is passed to 'scanTo' here}}
 // note@16:32 {{independent thread scheduling}}
-// warning@17:32 {{lanes of a warp exchange data through shared memory 's' with no '__syncwarp' between the write and the read}} [cuda-implicit-warp-synchronization]
-// note@13:3 {{lane 30 writes the element here}}
-// note@17:32 {{lane 0 reads it here, and no barrier orders the two}}
-// note@24:21 {{shared memory 's' is passed to 'scanTo' here}}
-// note@17:32 {{independent thread scheduling}}
+// note@-42:32 {{and lane 0 reads it here with no barrier between}}
+// note@13:3 {{the same exchange again: lane 30 writes the element here}}
 // FIXED: {{^}}  unsigned idx = 2 * threadIdx.x - (threadIdx.x & 31);{{$}}
 // FIXED-NEXT: {{^}}  s[idx] = 0;{{$}}
 // FIXED-NEXT: {{^}}  __syncwarp(0xffffffff);{{$}}

@@ -10,15 +10,11 @@ __device__ void addFrom(volatile float *p, int d) { *p += p[d]; }
 // warning@-1:53 {{lanes of a warp exchange data through shared memory 's' with no '__syncwarp' between the write and the read}}
 // note@-2:53 {{lane 1 writes the element here}}
 // note@-3:53 {{lane 2 reads it here, and no barrier orders the two}}
-// note@31:5 {{the write is made in this call to 'addFrom'}}
-// note@30:5 {{the read is made in this call to 'addFrom'}}
+// note@27:5 {{the write is made in this call to 'addFrom'}}
+// note@26:5 {{the read is made in this call to 'addFrom'}}
 // note@-6:53 {{independent thread scheduling}}
-// warning@-7:59 {{lanes of a warp exchange data through shared memory 's' with no '__syncwarp' between the write and the read}}
-// note@-8:53 {{lane 16 writes the element here}}
-// note@-9:59 {{lane 0 reads it here, and no barrier orders the two}}
-// note@31:5 {{the write is made in this call to 'addFrom'}}
-// note@30:5 {{the read is made in this call to 'addFrom'}}
-// note@-12:59 {{independent thread scheduling}}
+// note@-7:59 {{and lane 0 reads it here with no barrier between}}
+// note@-8:53 {{the same exchange again: lane 16 writes the element here}}
 
 __global__ void pairTree(float *io) {
   __shared__ float s[128];
@@ -59,8 +55,8 @@ __device__ int take(volatile int *s, int i) { return s[i]; }
 // warning@-1:54 {{lanes of a warp exchange data through shared memory 's' with no '__syncwarp' between the write and the read}}
 // note@-3:54 {{lane 1 writes the element here}}
 // note@-3:54 {{lane 0 reads it here, and no barrier orders the two}}
-// note@69:3 {{the write is made in this call to 'put'}}
-// note@70:21 {{the read is made in this call to 'take'}}
+// note@65:3 {{the write is made in this call to 'put'}}
+// note@66:21 {{the read is made in this call to 'take'}}
 // note@-6:54 {{independent thread scheduling}}
 
 __global__ void handOff(int *io) {

@@ -19,15 +19,12 @@ __device__ void warpTail(volatile float *s, int tid) {
   // warning@-1:34 {{lanes of a warp exchange data through shared memory 's' with no '__syncwarp' between the write and the read}} [cuda-implicit-warp-synchronization]
   // note@-3:24 {{lane 16 writes the element here}}
   // note@-3:34 {{lane 0 reads it here, and no barrier orders the two}}
-  // note@+18:17 {{shared memory 's' is passed to 'warpTail' here}}
+  // note@+15:17 {{shared memory 's' is passed to 'warpTail' here}}
   // note@-5:34 {{independent thread scheduling}}
   //
   if (BlockSize >= 16) s[tid] += s[tid + 8];
-  // warning@-1:34 {{lanes of a warp exchange data through shared memory 's' with no '__syncwarp' between the write and the read}} [cuda-implicit-warp-synchronization]
-  // note@-10:24 {{lane 8 writes the element here}}
-  // note@-3:34 {{lane 0 reads it here, and no barrier orders the two}}
-  // note@+11:17 {{shared memory 's' is passed to 'warpTail' here}}
-  // note@-5:34 {{independent thread scheduling}}
+  // note@-1:34 {{and lane 0 reads it here with no barrier between}}
+  // note@-10:24 {{the same exchange again: lane 8 writes the element here}}
   //
 }
 

@@ -68,6 +68,10 @@ __global__ void rows(float *data) {
   // warning@-1:42 {{threads of different warps race on shared memory 's' with no barrier between a write and a read}}
   // note@-5:3 {{thread 32 writes 's[1][0]' here}}
   // note@-3:42 {{thread 0, in another warp, reads it here in the same barrier interval}}
+  // One missing barrier, one warning: thread 0's write of the halo row is
+  // the same defect's second race.
+  // note@-7:5 {{the same missing barrier: thread 0 writes 's[4][0]' here}}
+  // note@-7:42 {{and thread 96, in another warp, reads it here; the same '__syncthreads()' orders the two}}
 }
 // FIXED: {{^}}    s[4][threadIdx.x] = 0.f;{{$}}
 // FIXED-NEXT: {{^}}  __syncthreads();{{$}}

@@ -16,16 +16,14 @@ __global__ void chunkedConv(const float *in, const float *w, float *out,
   for (int c = 0; c < chunks; ++c) {
     buf[threadIdx.x] = in[c * 256 + threadIdx.x];
     // warning@-1:5 {{threads of different warps race on shared memory 'buf' with no barrier between a read and a write}}
-    // note@+12:21 {{thread 31 reads 'buf[32]' here}}
+    // note@+10:21 {{thread 31 reads 'buf[32]' here}}
     // note@-3:5 {{thread 32, in another warp, writes it here in the same barrier interval}}
     // note@-5:3 {{the next iteration of this loop reaches the second access before any barrier}}
+    // The halo's load is the same missing barrier: a note of the warning.
+    // note@+6:21 {{the same missing barrier: thread 255 reads 'buf[256]' here}}
+    // note@+2:7 {{and thread 0, in another warp, writes it here; the same '__syncthreads()' orders the two}}
     if (threadIdx.x < 8)
       buf[256 + threadIdx.x] = in[c * 256 + 256 + threadIdx.x];
-      // warning@-1:7 {{threads of different warps race on shared memory 'buf' with no barrier between a read and a write}}
-      // note@+6:21 {{thread 255 reads 'buf[256]' here}}
-      // note@-3:7 {{thread 0, in another warp, writes it here in the same barrier interval}}
-      // note@-11:3 {{the next iteration of this loop reaches the second access before any barrier}}
-      // note@-11:5 {{the '__syncthreads()' inserted for this race orders it too}}
     __syncthreads();
     for (int k = 0; k < 8; ++k)
       acc += w[k] * buf[threadIdx.x + k];

@@ -44,10 +44,10 @@ __global__ void stencil(const float *in, float *out, int n) {
   // warning@-1:12 {{threads of different warps race on shared memory 'tile' with no barrier between a write and a read}}
   // note@-7:3 {{thread 31 writes 'tile[32]' here}}
   // note@-3:12 {{thread 32, in another warp, reads it here in the same barrier interval}}
-  // warning@-4:36 {{threads of different warps race on shared memory 'tile' with no barrier between a write and a read}}
-  // note@-10:3 {{thread 32 writes 'tile[33]' here}}
-  // note@-6:36 {{thread 31, in another warp, reads it here in the same barrier interval}}
-  // note@-7:12 {{the '__syncthreads()' inserted for this race orders it too}}
+  // The right neighbour's read is the same missing barrier: a note of the
+  // one warning, not a second warning.
+  // note@-11:3 {{the same missing barrier: thread 32 writes 'tile[33]' here}}
+  // note@-7:36 {{and thread 31, in another warp, reads it here; the same '__syncthreads()' orders the two}}
   // FIXED: {{^}}    tile[t + 1] = i + 1 < n ? in[i + 1] : 0.f;{{$}}
   // FIXED-NEXT: {{^}}  __syncthreads();{{$}}
   // FIXED-NEXT: {{^}}  out[i] = tile[t - 1] + tile[t] + tile[t + 1];{{$}}

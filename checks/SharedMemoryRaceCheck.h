@@ -34,9 +34,9 @@ public:
   check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
-  /// The edits of X's fix; empty when it has none or when an earlier
+  /// The edits of Race's fix; empty when it has none or when an earlier
   /// race's fix already inserts the same barrier (Earlier is then set).
-  std::vector<clang::FixItHint> fixOf(const SharedRace &X,
+  std::vector<clang::FixItHint> fixOf(const SharedRace &Race,
                                       clang::ASTContext &Ctx,
                                       clang::SourceLocation &Earlier);
 

@@ -6,6 +6,7 @@
 
 #include "checks/LaunchResourcesCheck.h"
 #include "lib/AnalysisContext.h"
+#include "lib/OptionValues.h"
 #include "lib/ast/CudaAST.h"
 #include "lib/launch/ConstantEval.h"
 #include "lib/launch/LaunchModel.h"
@@ -37,10 +38,9 @@ LaunchResourcesCheck::LaunchResourcesCheck(
     : ClangTidyCheck(Name, Context), ArchOverride(*Context) {
   if (ArchOverride.shouldReportError())
     configurationDiag("%0") << ArchOverride.error();
-  const auto &Options = Context->getOptions().CheckOptions;
-  auto It = Options.find(ResourceUsageOptionName);
-  if (It != Options.end())
-    UsageOption = StringRef(It->second.Value).trim().str();
+  if (std::optional<StringRef> Value = moduleOption(
+          Context->getOptions().CheckOptions, ResourceUsageOptionName))
+    UsageOption = Value->str();
 }
 
 bool LaunchResourcesCheck::isLanguageVersionSupported(

@@ -387,6 +387,12 @@ void RemovedToolkitApiCheck::reportTextures(const RemovedApiUses &Uses,
   }
 }
 
+/// Where argument I of Call is written (invalid in a macro's body).
+static CharSourceRange argRange(const CallExpr *Call, unsigned I,
+                                ASTContext &Ctx) {
+  return writtenRange(Call->getArg(I)->getSourceRange(), Ctx);
+}
+
 /// The new name in place of the old, also where a macro pastes it together.
 static Rewrite planRename(const FunctionUse &U, ASTContext &Ctx) {
   Rewrite R;
@@ -450,14 +456,11 @@ static Rewrite planInsertNullArgument(const FunctionUse &U, ASTContext &Ctx) {
   Rewrite R;
   const RemovedApi &Api = *U.Api;
   const CallExpr *Call = U.Call;
-  auto ArgRange = [&](unsigned I) {
-    return writtenRange(Call->getArg(I)->getSourceRange(), Ctx);
-  };
   if (!Call || Call->getNumArgs() <= Api.InsertAt) {
     R.fail(Api.Advice);
     return R;
   }
-  CharSourceRange At = ArgRange(Api.InsertAt);
+  CharSourceRange At = argRange(Call, Api.InsertAt, Ctx);
   if (At.isInvalid()) {
     R.fail("the arguments are written in a macro");
     return R;
@@ -473,9 +476,6 @@ static Rewrite planGraphInstantiateFlags(const FunctionUse &U,
   Rewrite R;
   const RemovedApi &Api = *U.Api;
   const CallExpr *Call = U.Call;
-  auto ArgRange = [&](unsigned I) {
-    return writtenRange(Call->getArg(I)->getSourceRange(), Ctx);
-  };
   if (!Call || Call->getNumArgs() != 5) {
     R.fail(Api.Advice);
     return R;
@@ -485,7 +485,8 @@ static Rewrite planGraphInstantiateFlags(const FunctionUse &U,
       R.fail("its arguments have side effects");
       return R;
     }
-  CharSourceRange Graph = ArgRange(1), Size = ArgRange(4);
+  CharSourceRange Graph = argRange(Call, 1, Ctx);
+  CharSourceRange Size = argRange(Call, 4, Ctx);
   if (Graph.isInvalid() || Size.isInvalid()) {
     R.fail("the arguments are written in a macro");
     return R;
@@ -511,9 +512,6 @@ static Rewrite planArrayCopy2D(const FunctionUse &U, ASTContext &Ctx) {
   Rewrite R;
   const RemovedApi &Api = *U.Api;
   const CallExpr *Call = U.Call;
-  auto ArgRange = [&](unsigned I) {
-    return writtenRange(Call->getArg(I)->getSourceRange(), Ctx);
-  };
   // The one-row 2D copy: (count) wide, 1 high; the source or destination
   // pitch is the count too.
   R.fail("the copy may span several rows of the array");
@@ -524,10 +522,10 @@ static Rewrite planArrayCopy2D(const FunctionUse &U, ASTContext &Ctx) {
       Call->getArg(CountArg)->HasSideEffects(Ctx))
     return R;
   CharSourceRange Callee = nameRange(U.NameLoc, Ctx);
-  CharSourceRange Count = ArgRange(CountArg);
+  CharSourceRange Count = argRange(Call, CountArg, Ctx);
   std::optional<std::string> CountText =
       writtenText(Call->getArg(CountArg)->getSourceRange(), Ctx);
-  CharSourceRange Src = ArgRange(1);
+  CharSourceRange Src = argRange(Call, 1, Ctx);
   if (Callee.isInvalid() || Count.isInvalid() || !CountText ||
       (FromArray && Src.isInvalid()))
     return R;
@@ -551,9 +549,6 @@ static Rewrite planMemLocation(const FunctionUse &U, ASTContext &Ctx) {
   Rewrite R;
   const RemovedApi &Api = *U.Api;
   const CallExpr *Call = U.Call;
-  auto ArgRange = [&](unsigned I) {
-    return writtenRange(Call->getArg(I)->getSourceRange(), Ctx);
-  };
   bool Advise = Api.Name == "cudaMemAdvise";
   unsigned DevArg = Advise ? 3 : 2;
   if (!Call || Call->getNumArgs() <= DevArg) {
@@ -561,7 +556,7 @@ static Rewrite planMemLocation(const FunctionUse &U, ASTContext &Ctx) {
     return R;
   }
   const Expr *Dev = Call->getArg(DevArg);
-  CharSourceRange DevRange = ArgRange(DevArg);
+  CharSourceRange DevRange = argRange(Call, DevArg, Ctx);
   std::optional<std::string> DevText =
       writtenText(Dev->getSourceRange(), Ctx);
   if (DevRange.isInvalid() || !DevText) {

@@ -12,7 +12,6 @@
 #include "lib/races/SharedRaces.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMap.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"

@@ -10,10 +10,8 @@
 #include "lib/races/SharedRaces.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecordLayout.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
-#include "llvm/ADT/StringSet.h"
 #include <array>
 #include <tuple>
 #include <set>

@@ -6,6 +6,7 @@
 
 #include "checks/AsyncCopyOrderingCheck.h"
 #include "lib/ast/CudaAST.h"
+#include "lib/ast/FixItHelpers.h"
 #include "lib/asynccopy/AsyncCopyOrdering.h"
 #include "lib/uniformity/Uniformity.h"
 #include "clang/AST/ASTContext.h"
@@ -47,14 +48,10 @@ void AsyncCopyOrderingCheck::check(const MatchFinder::MatchResult &Result) {
 /// The whitespace before Loc when only whitespace precedes it on its line.
 static std::optional<std::string> indentBefore(SourceLocation Loc,
                                                const SourceManager &SM) {
-  StringRef Buffer = SM.getBufferData(SM.getFileID(Loc));
-  unsigned Offset = SM.getFileOffset(Loc);
-  size_t LineStart = Buffer.rfind('\n', Offset == 0 ? 0 : Offset - 1);
-  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
-  StringRef Before = Buffer.slice(LineStart, Offset);
-  if (!Before.trim(" \t").empty())
+  LineIndent Line = lineIndentOf(Loc, SM);
+  if (!Line.StartsLine)
     return std::nullopt;
-  return Before.str();
+  return Line.Indent.str();
 }
 
 /// `cg::wait(block);` spelled with the qualifier the user wrote on

@@ -68,20 +68,27 @@ private:
 };
 } // namespace
 
+/// Whether this is the first report of rule Kind (0 to 3) at Loc.
+static bool firstReport(llvm::DenseSet<unsigned> &Reported, SourceLocation Loc,
+                        unsigned Kind) {
+  return Reported.insert(Loc.getRawEncoding() * 4 + Kind).second;
+}
+
 void ClusterSizePortabilityCheck::check(
     const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
-  const SourceManager &SM = *Result.SourceManager;
-  AnalysisContext &Shared = AnalysisContext::get(Ctx);
-  ConstantEvaluator &Eval = Shared.constants();
-  const LaunchModel &Model = Shared.launches();
-  const unsigned Largest = largestClusterAnyGpu();
   llvm::DenseSet<unsigned> Reported;
-  auto FirstReport = [&](SourceLocation Loc, unsigned Kind) {
-    return Reported.insert(Loc.getRawEncoding() * 4 + Kind).second;
-  };
+  checkKernelClusters(Ctx, Reported);
+  for (const LaunchSite &L : AnalysisContext::get(Ctx).launches().launches())
+    if (L.KernelKey)
+      checkLaunch(L, Ctx, Reported);
+}
 
-  // Kernels whose compile-time cluster no GPU runs, launched or not.
+void ClusterSizePortabilityCheck::checkKernelClusters(
+    ASTContext &Ctx, llvm::DenseSet<unsigned> &Reported) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  ConstantEvaluator &Eval = AnalysisContext::get(Ctx).constants();
+  const unsigned Largest = largestClusterAnyGpu();
   KernelCollector Kernels;
   Kernels.TraverseAST(Ctx);
   for (const FunctionDecl *K : Kernels.Kernels) {
@@ -91,7 +98,7 @@ void ClusterSizePortabilityCheck::check(
       continue;
     At = SM.getExpansionLoc(At);
     if (SM.isInSystemHeader(At) || Dims->product() <= Largest ||
-        !FirstReport(At, 0))
+        !firstReport(Reported, At, 0))
       continue;
     diag(At, "a cluster of %0 blocks %1 is larger than any GPU runs")
         << std::to_string(Dims->product()) << Dims->str();
@@ -101,134 +108,160 @@ void ClusterSizePortabilityCheck::check(
          DiagnosticIDs::Note)
         << Largest;
   }
+}
 
-  for (const LaunchSite &L : Model.launches()) {
-    if (!L.KernelKey)
-      continue;
-    SourceLocation Loc = SM.getExpansionLoc(L.Call->getBeginLoc());
-    // Where the cluster shape comes from, by precedence: the launch's own
-    // attribute, the kernel's __cluster_dims__, a required cluster size.
-    std::optional<Dim3> Cluster;
-    SourceLocation From;
-    bool FromKernel = false;
-    bool FromMacro = false;
-    if (L.HasClusterAttr) {
-      Cluster = L.Cluster;
-      if (L.ClusterExpr)
-        From = L.ClusterExpr->getExprLoc();
-    } else if (L.Kernel && kernelClusterDims(L.Kernel, &Macros, Eval, &From)) {
-      Cluster = kernelClusterDims(L.Kernel, &Macros, Eval, &From, &FromMacro);
-      FromKernel = true;
-    } else {
-      const CallExpr *Where = nullptr;
-      Cluster = Model.requiredClusterFor(L, &Where);
-      if (Where)
-        From = Where->getBeginLoc();
-    }
-    if (!Cluster || Cluster->product() == 0)
-      continue;
-    From = From.isValid() ? SM.getExpansionLoc(From) : Loc;
-    uint64_t Blocks = Cluster->product();
-    std::string Kernel = L.kernelName();
-    auto NoteFrom = [&]() {
-      diag(From, "the cluster shape %0 is set here", DiagnosticIDs::Note)
-          << Cluster->str();
-    };
+struct ClusterSizePortabilityCheck::LaunchCluster {
+  Dim3 Shape;
+  /// Where the shape is set (the launch when nothing closer is known).
+  SourceLocation From;
+  /// Set by the kernel's `__cluster_dims__`, through a macro in FromMacro.
+  bool FromKernel = false;
+  bool FromMacro = false;
+};
 
-    if (Blocks > Largest) {
-      // A kernel's own __cluster_dims__ is reported once, at the kernel.
-      if (!FromKernel && FirstReport(Loc, 1)) {
-        diag(Loc, "'%0' is launched with a cluster of %1 blocks, larger than "
-                  "any GPU runs")
-            << Kernel << std::to_string(Blocks);
-        NoteFrom();
-        diag(Loc,
-             "the largest cluster is %0 blocks, with the non-portable "
-             "cluster size opt-in",
-             DiagnosticIDs::Note)
-            << Largest;
-      }
-    } else if (Blocks > PortableClusterSize) {
-      bool Allowed = false;
-      const FuncAttributeCall *OncePerProcess = nullptr;
-      // A setting for a kernel that cannot be followed is trusted.
-      for (const FuncAttributeCall *A :
-           Model.settingsFor(L, FuncAttr::NonPortableClusterSizeAllowed,
-                             /*IncludeUnknown=*/true)) {
-        if (A->Value && *A->Value == 0)
-          continue;
-        if (A->Guard && !A->KernelUnknown) {
-          OncePerProcess = OncePerProcess ? OncePerProcess : A;
-          continue;
-        }
-        Allowed = true;
-      }
-      if (!Allowed && OncePerProcess && FirstReport(Loc, 2)) {
-        OptInSpelling Spell = optInSpelling(L.Api);
-        diag(Loc, "'%0' is launched with a cluster of %1 blocks but allows "
-                  "non-portable cluster sizes once per process, for one "
-                  "device")
-            << Kernel << std::to_string(Blocks);
-        NoteFrom();
-        diag(SM.getExpansionLoc(OncePerProcess->Site->getBeginLoc()),
-             "non-portable cluster sizes are allowed here",
-             DiagnosticIDs::Note);
-        diag(SM.getExpansionLoc(OncePerProcess->Guard->Loc),
-             "%0 makes the call run only once", DiagnosticIDs::Note)
-            << describeGuard(*OncePerProcess->Guard);
-        diag(Loc,
-             "'%0' applies to the current device only: on any other device "
-             "this launch fails with cudaErrorInvalidClusterSize; set it once "
-             "per device",
-             DiagnosticIDs::Note)
-            << Spell.SetAttribute;
-      } else if (!Allowed && FirstReport(Loc, 2)) {
-        OptInSpelling Spell = optInSpelling(L.Api);
-        std::string WhyNot;
-        std::optional<FixItHint> Fix;
-        if (std::optional<std::string> KernelText = writtenKernel(L, Ctx))
-          Fix = insertBeforeLaunch(L, Ctx,
-                                   (Spell.SetAttribute + "(" + *KernelText +
-                                    ", " + Spell.NonPortableCluster + ", 1)")
-                                       .str(),
-                                   WhyNot);
-        else
-          WhyNot = "the kernel is not named in the source at the launch";
-        {
-          auto D = diag(Loc, "'%0' is launched with a cluster of %1 blocks "
-                             "without allowing non-portable cluster sizes")
-                   << Kernel << std::to_string(Blocks);
-          if (Fix)
-            D << *Fix;
-        }
-        NoteFrom();
-        if (FromMacro)
-          diag(From,
-               "clang rejects '__cluster_dims__' over %0 blocks with an error "
-               "here; nvcc builds it and the GPU runs it with the opt-in",
-               DiagnosticIDs::Note)
-              << PortableClusterSize;
-        diag(Loc,
-             "clusters over %0 blocks fail with cudaErrorInvalidClusterSize "
-             "unless '%1' sets '%2' to 1 first",
-             DiagnosticIDs::Note)
-            << PortableClusterSize << Spell.SetAttribute
-            << Spell.NonPortableCluster;
-        if (!Fix)
-          diag(Loc, "no automatic fix: %0", DiagnosticIDs::Note) << WhyNot;
-      }
-    }
-
-    if (L.Grid &&
-        (L.Grid->X % Cluster->X || L.Grid->Y % Cluster->Y ||
-         L.Grid->Z % Cluster->Z) &&
-        FirstReport(Loc, 3)) {
-      diag(Loc, "the grid %0 of '%1' is not a multiple of its cluster shape "
-                "%2")
-          << L.Grid->str() << Kernel << Cluster->str();
-      NoteFrom();
-    }
+std::optional<ClusterSizePortabilityCheck::LaunchCluster>
+ClusterSizePortabilityCheck::clusterOf(const LaunchSite &L, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  AnalysisContext &Shared = AnalysisContext::get(Ctx);
+  ConstantEvaluator &Eval = Shared.constants();
+  std::optional<Dim3> Shape;
+  LaunchCluster C;
+  if (L.HasClusterAttr) {
+    Shape = L.Cluster;
+    if (L.ClusterExpr)
+      C.From = L.ClusterExpr->getExprLoc();
+  } else if (L.Kernel && kernelClusterDims(L.Kernel, &Macros, Eval, &C.From)) {
+    Shape = kernelClusterDims(L.Kernel, &Macros, Eval, &C.From, &C.FromMacro);
+    C.FromKernel = true;
+  } else {
+    const CallExpr *Where = nullptr;
+    Shape = Shared.launches().requiredClusterFor(L, &Where);
+    if (Where)
+      C.From = Where->getBeginLoc();
   }
+  if (!Shape || Shape->product() == 0)
+    return std::nullopt;
+  C.Shape = *Shape;
+  C.From = C.From.isValid() ? SM.getExpansionLoc(C.From)
+                            : SM.getExpansionLoc(L.Call->getBeginLoc());
+  return C;
+}
+
+void ClusterSizePortabilityCheck::noteFrom(const LaunchCluster &Cluster) {
+  diag(Cluster.From, "the cluster shape %0 is set here", DiagnosticIDs::Note)
+      << Cluster.Shape.str();
+}
+
+void ClusterSizePortabilityCheck::checkLaunch(
+    const LaunchSite &L, ASTContext &Ctx, llvm::DenseSet<unsigned> &Reported) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Loc = SM.getExpansionLoc(L.Call->getBeginLoc());
+  std::optional<LaunchCluster> Cluster = clusterOf(L, Ctx);
+  if (!Cluster)
+    return;
+  const unsigned Largest = largestClusterAnyGpu();
+  uint64_t Blocks = Cluster->Shape.product();
+  if (Blocks > Largest) {
+    // A kernel's own __cluster_dims__ is reported once, at the kernel.
+    if (!Cluster->FromKernel && firstReport(Reported, Loc, 1)) {
+      diag(Loc, "'%0' is launched with a cluster of %1 blocks, larger than "
+                "any GPU runs")
+          << L.kernelName() << std::to_string(Blocks);
+      noteFrom(*Cluster);
+      diag(Loc,
+           "the largest cluster is %0 blocks, with the non-portable "
+           "cluster size opt-in",
+           DiagnosticIDs::Note)
+          << Largest;
+    }
+  } else if (Blocks > PortableClusterSize) {
+    bool Allowed = false;
+    const FuncAttributeCall *OncePerProcess = nullptr;
+    // A setting for a kernel that cannot be followed is trusted.
+    for (const FuncAttributeCall *A :
+         AnalysisContext::get(Ctx).launches().settingsFor(
+             L, FuncAttr::NonPortableClusterSizeAllowed,
+             /*IncludeUnknown=*/true)) {
+      if (A->Value && *A->Value == 0)
+        continue;
+      if (A->Guard && !A->KernelUnknown) {
+        OncePerProcess = OncePerProcess ? OncePerProcess : A;
+        continue;
+      }
+      Allowed = true;
+    }
+    if (!Allowed && firstReport(Reported, Loc, 2))
+      reportNotAllowed(L, *Cluster, OncePerProcess, Ctx);
+  }
+
+  const Dim3 &Shape = Cluster->Shape;
+  if (L.Grid &&
+      (L.Grid->X % Shape.X || L.Grid->Y % Shape.Y || L.Grid->Z % Shape.Z) &&
+      firstReport(Reported, Loc, 3)) {
+    diag(Loc, "the grid %0 of '%1' is not a multiple of its cluster shape "
+              "%2")
+        << L.Grid->str() << L.kernelName() << Shape.str();
+    noteFrom(*Cluster);
+  }
+}
+
+void ClusterSizePortabilityCheck::reportNotAllowed(
+    const LaunchSite &L, const LaunchCluster &Cluster,
+    const FuncAttributeCall *OncePerProcess, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Loc = SM.getExpansionLoc(L.Call->getBeginLoc());
+  std::string Blocks = std::to_string(Cluster.Shape.product());
+  OptInSpelling Spell = optInSpelling(L.Api);
+  if (OncePerProcess) {
+    diag(Loc, "'%0' is launched with a cluster of %1 blocks but allows "
+              "non-portable cluster sizes once per process, for one "
+              "device")
+        << L.kernelName() << Blocks;
+    noteFrom(Cluster);
+    diag(SM.getExpansionLoc(OncePerProcess->Site->getBeginLoc()),
+         "non-portable cluster sizes are allowed here", DiagnosticIDs::Note);
+    diag(SM.getExpansionLoc(OncePerProcess->Guard->Loc),
+         "%0 makes the call run only once", DiagnosticIDs::Note)
+        << describeGuard(*OncePerProcess->Guard);
+    diag(Loc,
+         "'%0' applies to the current device only: on any other device "
+         "this launch fails with cudaErrorInvalidClusterSize; set it once "
+         "per device",
+         DiagnosticIDs::Note)
+        << Spell.SetAttribute;
+    return;
+  }
+  std::string WhyNot;
+  std::optional<FixItHint> Fix;
+  if (std::optional<std::string> KernelText = writtenKernel(L, Ctx))
+    Fix = insertBeforeLaunch(L, Ctx,
+                             (Spell.SetAttribute + "(" + *KernelText + ", " +
+                              Spell.NonPortableCluster + ", 1)")
+                                 .str(),
+                             WhyNot);
+  else
+    WhyNot = "the kernel is not named in the source at the launch";
+  {
+    auto D = diag(Loc, "'%0' is launched with a cluster of %1 blocks "
+                       "without allowing non-portable cluster sizes")
+             << L.kernelName() << Blocks;
+    if (Fix)
+      D << *Fix;
+  }
+  noteFrom(Cluster);
+  if (Cluster.FromMacro)
+    diag(Cluster.From,
+         "clang rejects '__cluster_dims__' over %0 blocks with an error "
+         "here; nvcc builds it and the GPU runs it with the opt-in",
+         DiagnosticIDs::Note)
+        << PortableClusterSize;
+  diag(Loc,
+       "clusters over %0 blocks fail with cudaErrorInvalidClusterSize "
+       "unless '%1' sets '%2' to 1 first",
+       DiagnosticIDs::Note)
+      << PortableClusterSize << Spell.SetAttribute << Spell.NonPortableCluster;
+  if (!Fix)
+    diag(Loc, "no automatic fix: %0", DiagnosticIDs::Note) << WhyNot;
 }
 
 } // namespace cuda_tidy

@@ -10,6 +10,7 @@
 #include "clang-tidy/ClangTidyCheck.h"
 #include "lib/target/CudaTarget.h"
 #include "lib/launch/LaunchModel.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace cuda_tidy {
 
@@ -34,6 +35,28 @@ public:
   check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
+  /// A launch's cluster shape and where it is set.
+  struct LaunchCluster;
+  /// Reports kernels whose compile-time cluster no GPU runs, launched or
+  /// not.
+  void checkKernelClusters(clang::ASTContext &Ctx,
+                           llvm::DenseSet<unsigned> &Reported);
+  /// Reports L's cluster: larger than any GPU runs, non-portable without
+  /// the opt-in, or not dividing the grid.
+  void checkLaunch(const LaunchSite &L, clang::ASTContext &Ctx,
+                   llvm::DenseSet<unsigned> &Reported);
+  /// L's cluster shape, by precedence: the launch's own attribute, the
+  /// kernel's `__cluster_dims__`, a required cluster size.
+  std::optional<LaunchCluster> clusterOf(const LaunchSite &L,
+                                         clang::ASTContext &Ctx);
+  /// Reports L, whose non-portable cluster size is not allowed: the call
+  /// that allows it runs once per process when OncePerProcess is set.
+  void reportNotAllowed(const LaunchSite &L, const LaunchCluster &Cluster,
+                        const FuncAttributeCall *OncePerProcess,
+                        clang::ASTContext &Ctx);
+  /// A note at where the cluster shape is set.
+  void noteFrom(const LaunchCluster &Cluster);
+
   TargetArchOverride ArchOverride;
   ClusterDimsMacros Macros;
 };

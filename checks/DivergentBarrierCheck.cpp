@@ -6,6 +6,7 @@
 
 #include "checks/DivergentBarrierCheck.h"
 #include "lib/AnalysisContext.h"
+#include "lib/OptionValues.h"
 #include "lib/ast/CudaAST.h"
 #include "lib/launch/LaunchModel.h"
 #include "clang/AST/ASTContext.h"
@@ -14,7 +15,6 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
-#include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -35,15 +35,10 @@ DivergentBarrierCheck::DivergentBarrierCheck(
 bool DivergentBarrierCheck::readBool(StringRef CheckName, StringRef Option,
                                      bool Default) {
   StringRef Text = Options.get(Option, Default ? "true" : "false");
-  std::optional<bool> Value =
-      llvm::StringSwitch<std::optional<bool>>(Text.trim().lower())
-          .Cases({"true", "1", "on", "yes"}, true)
-          .Cases({"false", "0", "off", "no"}, false)
-          .Default(std::nullopt);
+  std::optional<bool> Value = parseBoolOption(Text);
   if (!Value) {
-    configurationDiag("invalid value '%0' for option '%1.%2': expected "
-                      "'true' or 'false'")
-        << Text << CheckName << Option;
+    configurationDiag("%0") << invalidOptionMessage(CheckName + "." + Option,
+                                                    notBooleanReason(Text));
     return Default;
   }
   return *Value;

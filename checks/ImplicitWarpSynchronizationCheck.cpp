@@ -7,11 +7,11 @@
 #include "checks/ImplicitWarpSynchronizationCheck.h"
 #include "lib/AnalysisContext.h"
 #include "lib/ast/CudaAST.h"
+#include "lib/ast/FixItHelpers.h"
 #include "lib/lanes/WarpExchanges.h"
 #include "lib/races/SharedRaces.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMap.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
@@ -57,22 +57,6 @@ struct StmtPlan {
   /// readers meet (WarpExchange::WriteMeet): any statement form.
   bool Meet = false;
   std::optional<uint32_t> Mask;
-};
-
-/// Every name a function's body mentions or declares.
-class NameCollector : public RecursiveASTVisitor<NameCollector> {
-public:
-  llvm::StringSet<> Names;
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
-    if (E->getDecl()->getDeclName().isIdentifier())
-      Names.insert(E->getDecl()->getName());
-    return true;
-  }
-  bool VisitNamedDecl(NamedDecl *D) {
-    if (D->getDeclName().isIdentifier())
-      Names.insert(D->getName());
-    return true;
-  }
 };
 
 } // namespace
@@ -245,19 +229,6 @@ templateDisagreement(const Stmt *S, const FunctionDecl *F, uint32_t Mask,
                          "one of them");
   }
   return std::nullopt;
-}
-
-static StringRef indentOf(SourceLocation Loc, const SourceManager &SM) {
-  auto [FID, Offset] = SM.getDecomposedLoc(Loc);
-  StringRef Buffer = SM.getBufferData(FID);
-  size_t LineStart = Buffer.rfind('\n', Offset ? Offset - 1 : 0);
-  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
-  if (Offset == 0)
-    LineStart = 0;
-  size_t End = LineStart;
-  while (End < Buffer.size() && (Buffer[End] == ' ' || Buffer[End] == '\t'))
-    ++End;
-  return Buffer.slice(LineStart, End);
 }
 
 ImplicitWarpSynchronizationCheck::ImplicitWarpSynchronizationCheck(
@@ -481,7 +452,7 @@ void FixPlanner::makeEdits() {
     if (AfterSemi.isInvalid())
       continue;
     bool Bare = P->Scope == nullptr;
-    std::string Indent = indentOf(Begin, SM).str();
+    std::string Indent = lineIndentOf(Begin, SM).Indent.str();
     std::string Sep = Bare ? " " : "\n" + Indent;
     std::string Sync = "__syncwarp(" + maskSpelling(*P->Mask) + ");";
     auto &Fixes = StmtFixes[S];
@@ -541,17 +512,13 @@ std::string FixPlanner::splitText(
       TypedLHS->getType().getUnqualifiedType().getAsString(Policy);
   llvm::StringSet<> &Used = Names[P.F];
   if (Used.empty()) {
-    NameCollector NC;
-    NC.TraverseDecl(const_cast<FunctionDecl *>(P.F));
-    Used = std::move(NC.Names);
+    Used = namesUsedIn(P.F);
     Used.insert("");
   }
   std::string Decl;
   std::string &Temp = Temps[{P.Scope, Type}];
   if (Bare || Temp.empty()) {
-    std::string Name = "v";
-    for (unsigned N = 2; Used.contains(Name); ++N)
-      Name = "v" + std::to_string(N);
+    std::string Name = freshName("v", Used);
     // A bare body becomes a block of its own: its temporary is local.
     if (!Bare) {
       Used.insert(Name);

@@ -6,6 +6,7 @@
 
 #include "checks/LaunchResourcesCheck.h"
 #include "lib/AnalysisContext.h"
+#include "lib/OptionValues.h"
 #include "lib/ast/CudaAST.h"
 #include "lib/launch/ConstantEval.h"
 #include "lib/launch/LaunchModel.h"
@@ -37,10 +38,9 @@ LaunchResourcesCheck::LaunchResourcesCheck(
     : ClangTidyCheck(Name, Context), ArchOverride(*Context) {
   if (ArchOverride.shouldReportError())
     configurationDiag("%0") << ArchOverride.error();
-  const auto &Options = Context->getOptions().CheckOptions;
-  auto It = Options.find(ResourceUsageOptionName);
-  if (It != Options.end())
-    UsageOption = StringRef(It->second.Value).trim().str();
+  if (std::optional<StringRef> Value = moduleOption(
+          Context->getOptions().CheckOptions, ResourceUsageOptionName))
+    UsageOption = Value->str();
 }
 
 bool LaunchResourcesCheck::isLanguageVersionSupported(
@@ -63,36 +63,6 @@ void LaunchResourcesCheck::registerMatchers(MatchFinder *Finder) {
 //===----------------------------------------------------------------------===//
 // Helpers
 //===----------------------------------------------------------------------===//
-
-/// A kernel's `__launch_bounds__(maxThreads, minBlocks, maxBlocksPerCluster)`
-/// as far as its arguments are proven.
-struct LaunchBounds {
-  const CUDALaunchBoundsAttr *Attr = nullptr;
-  std::optional<uint64_t> MaxThreads, MinBlocks, MaxCluster;
-};
-
-/// The launch bounds of \p K (of its template pattern when the
-/// specialization has none), or std::nullopt.
-static std::optional<LaunchBounds> launchBoundsOf(const FunctionDecl *K,
-                                                  ConstantEvaluator &Eval) {
-  if (!K)
-    return std::nullopt;
-  const auto *A = K->getAttr<CUDALaunchBoundsAttr>();
-  if (!A)
-    if (const FunctionDecl *Pattern = K->getTemplateInstantiationPattern())
-      A = Pattern->getAttr<CUDALaunchBoundsAttr>();
-  if (!A)
-    return std::nullopt;
-  LaunchBounds B;
-  B.Attr = A;
-  if (const Expr *E = A->getMaxThreads())
-    B.MaxThreads = Eval.evaluateInt(E);
-  if (const Expr *E = A->getMinBlocks())
-    B.MinBlocks = Eval.evaluateInt(E);
-  if (const Expr *E = A->getMaxBlocks())
-    B.MaxCluster = Eval.evaluateInt(E);
-  return B;
-}
 
 /// What the runtime returns, in the launch's API.
 static StringRef invalidValue(const LaunchSite &L) {
@@ -159,8 +129,8 @@ bool LaunchResourcesCheck::checkShape(const LaunchSite &L, ASTContext &Ctx) {
   // More threads than the kernel's __launch_bounds__.
   if (!L.Block || !L.Kernel)
     return false;
-  ConstantEvaluator &Eval = AnalysisContext::get(Ctx).constants();
-  std::optional<LaunchBounds> Bounds = launchBoundsOf(L.Kernel, Eval);
+  std::optional<LaunchBounds> Bounds =
+      launchBoundsOf(L.Kernel, Ctx, /*FromPattern=*/true);
   uint64_t Threads = L.Block->product();
   if (!Bounds || !Bounds->MaxThreads || Threads <= *Bounds->MaxThreads)
     return false;
@@ -191,7 +161,6 @@ public:
 
 void LaunchResourcesCheck::checkBounds(ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  ConstantEvaluator &Eval = AnalysisContext::get(Ctx).constants();
   BoundedKernels Visitor;
   Visitor.TraverseAST(Ctx);
   auto Archs = effectiveGpuArchs(ArchOverride, Ctx, PP);
@@ -203,7 +172,8 @@ void LaunchResourcesCheck::checkBounds(ASTContext &Ctx) {
         .second;
   };
   for (const FunctionDecl *K : Visitor.Kernels) {
-    std::optional<LaunchBounds> B = launchBoundsOf(K, Eval);
+    std::optional<LaunchBounds> B =
+        launchBoundsOf(K, Ctx, /*FromPattern=*/true);
     if (!B)
       continue;
     SourceLocation Loc = attrLoc(B->Attr, SM);
@@ -374,9 +344,7 @@ LaunchResourcesCheck::usageFiles(ASTContext &Ctx) {
   return Out;
 }
 
-namespace {
-/// A launch the register rule fails, for its worst architecture.
-struct RegisterFailure {
+struct LaunchResourcesCheck::RegisterFailure {
   const LaunchSite *Launch;
   uint64_t Threads;
   const ArchLimits *Arch;
@@ -386,7 +354,9 @@ struct RegisterFailure {
   /// Other architectures the launch fails on, and their registers.
   SmallVector<std::pair<const ArchLimits *, unsigned>, 2> AlsoOn;
 };
+using RegisterFailure = LaunchResourcesCheck::RegisterFailure;
 
+namespace {
 /// Uses of kernels other than the launches the model sees and the CUDA
 /// API calls that only read them (attributes, occupancy): such a use may
 /// launch the kernel with any block.
@@ -472,42 +442,48 @@ static uint64_t threadsThatFit(const ArchLimits &Lim, unsigned Registers) {
   return T;
 }
 
-void LaunchResourcesCheck::checkRegisters(
-    const LaunchModel &Model, ASTContext &Ctx,
-    llvm::ArrayRef<const LaunchSite *> Launches) {
-  if (Launches.empty())
-    return;
-  std::vector<UsageFile> Files = usageFiles(Ctx);
-  if (Files.empty())
-    return;
-  const SourceManager &SM = Ctx.getSourceManager();
-  // The architectures: the override alone, else every one the files have
-  // cubins for. Every job of a file reads the same object, so every job
-  // gives the same diagnostics, whatever architecture it analyses.
+/// The architectures register counts are compared on: the override alone,
+/// else every one the files have cubins for. Every job of a file reads the
+/// same object, so every job gives the same diagnostics, whatever
+/// architecture it analyses.
+static SmallVector<const ArchLimits *, 4>
+registerArchs(const TargetArchOverride &ArchOverride,
+              ArrayRef<LaunchResourcesCheck::UsageFile> Files) {
   SmallVector<const ArchLimits *, 4> Archs;
   if (ArchOverride.arch()) {
     Archs.push_back(ArchOverride.arch()->Limits);
-  } else {
-    for (const UsageFile &F : Files)
-      for (unsigned Sm : F.Table->architectures())
-        if (const ArchLimits *L = findArchLimits(Sm / 10, Sm % 10))
-          if (!llvm::is_contained(Archs, L))
-            Archs.push_back(L);
-    llvm::sort(Archs, [](const ArchLimits *A, const ArchLimits *B) {
-      return A->cudaArch() < B->cudaArch();
-    });
+    return Archs;
   }
-  auto ModifiedOf = [&](SourceLocation Loc) -> int64_t {
-    FileID ID = SM.getFileID(SM.getExpansionLoc(Loc));
-    OptionalFileEntryRef FE = SM.getFileEntryRefForID(ID);
-    return FE ? int64_t(FE->getModificationTime()) : 0;
-  };
-  int64_t MainModified =
-      ModifiedOf(SM.getLocForStartOfFile(SM.getMainFileID()));
+  for (const LaunchResourcesCheck::UsageFile &F : Files)
+    for (unsigned Sm : F.Table->architectures())
+      if (const ArchLimits *L = findArchLimits(Sm / 10, Sm % 10))
+        if (!llvm::is_contained(Archs, L))
+          Archs.push_back(L);
+  llvm::sort(Archs, [](const ArchLimits *A, const ArchLimits *B) {
+    return A->cudaArch() < B->cudaArch();
+  });
+  return Archs;
+}
 
+/// When the file holding Loc was last written.
+static int64_t modifiedTime(SourceLocation Loc, const SourceManager &SM) {
+  FileID ID = SM.getFileID(SM.getExpansionLoc(Loc));
+  OptionalFileEntryRef FE = SM.getFileEntryRefForID(ID);
+  return FE ? int64_t(FE->getModificationTime()) : 0;
+}
+
+/// The launches that need more registers than an SM holds for one block,
+/// each for its worst architecture, one per launch spelling (the first
+/// instantiation that fails).
+static std::vector<RegisterFailure>
+findRegisterFailures(ArrayRef<const LaunchSite *> Launches,
+                     ArrayRef<LaunchResourcesCheck::UsageFile> Files,
+                     ArrayRef<const ArchLimits *> Archs,
+                     const SourceManager &SM) {
+  int64_t MainModified =
+      modifiedTime(SM.getLocForStartOfFile(SM.getMainFileID()), SM);
   llvm::DenseMap<const FunctionDecl *, std::string> Names;
   std::vector<RegisterFailure> Failures;
-  // One report per launch spelling: the first instantiation that fails.
   llvm::DenseSet<unsigned> FailedAt;
   for (const LaunchSite *L : Launches) {
     SourceLocation LaunchLoc = SM.getExpansionLoc(L->Call->getBeginLoc());
@@ -518,12 +494,12 @@ void LaunchResourcesCheck::checkRegisters(
       Name = kernelDeviceName(L->Kernel);
     const FunctionDecl *Def = L->Kernel->getDefinition();
     int64_t KernelModified = std::max(
-        MainModified, ModifiedOf((Def ? Def : L->Kernel)->getLocation()));
+        MainModified, modifiedTime((Def ? Def : L->Kernel)->getLocation(), SM));
     uint64_t Threads = L->Block->product();
     std::optional<RegisterFailure> Worst;
     SmallVector<std::pair<const ArchLimits *, unsigned>, 2> AlsoOn;
     for (const ArchLimits *Arch : Archs) {
-      for (const UsageFile &F : Files) {
+      for (const LaunchResourcesCheck::UsageFile &F : Files) {
         // Counts older than the kernel's code may be stale: stay silent.
         if (F.Modified < KernelModified)
           continue;
@@ -555,21 +531,75 @@ void LaunchResourcesCheck::checkRegisters(
     Worst->AlsoOn = std::move(AlsoOn);
     Failures.push_back(std::move(*Worst));
   }
-  if (Failures.empty())
-    return;
+  return Failures;
+}
 
-  // The fix: __launch_bounds__ with the largest failing block of each
-  // kernel (all instantiations of a template share one), on the first of
-  // its launches with that block.
-  ConstantEvaluator &Eval = AnalysisContext::get(Ctx).constants();
-  struct KernelFix {
-    uint64_t Threads = 0;
-    const RegisterFailure *Carrier = nullptr;
-    /// Why the fix goes on a note, if it does.
-    std::string Unproven;
-    /// Why there is no fix at all.
-    std::string None;
-  };
+/// The `__launch_bounds__` fix of one kernel (all instantiations of a
+/// template share one): the largest failing block, on the first of its
+/// launches with that block.
+struct LaunchResourcesCheck::KernelFix {
+  uint64_t Threads = 0;
+  const RegisterFailure *Carrier = nullptr;
+  /// Why the fix goes on a note, if it does.
+  std::string Unproven;
+  /// Why there is no fix at all.
+  std::string None;
+};
+using KernelFix = LaunchResourcesCheck::KernelFix;
+
+/// Why Target cannot take `__launch_bounds__(Fix.Threads)`, or why the fix
+/// is not proven, in Fix.None and Fix.Unproven.
+static void judgeKernelFix(const FunctionDecl *Target, KernelFix &Fix,
+                           const LaunchModel &Model,
+                           const OtherKernelUses &Others, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (launchBoundsOf(Target, Ctx, /*FromPattern=*/true)) {
+    Fix.None =
+        "'" + Target->getNameAsString() + "' already has '__launch_bounds__'";
+    return;
+  }
+  SourceLocation NameLoc = Target->getLocation();
+  if (NameLoc.isMacroID() || SM.isInSystemHeader(NameLoc)) {
+    Fix.None = "the kernel's name is written in a macro or a system header";
+    return;
+  }
+  // nvcc rejects __launch_bounds__ beside __maxnreg__; clang drops the
+  // latter, so look at the text.
+  bool Invalid = false;
+  StringRef Head = Lexer::getSourceText(
+      CharSourceRange::getCharRange(SM.getExpansionLoc(Target->getBeginLoc()),
+                                    NameLoc),
+      SM, Ctx.getLangOpts(), &Invalid);
+  if (!Invalid && Head.contains("maxnreg")) {
+    Fix.None = "the kernel has '__maxnreg__', which nvcc does not accept "
+               "beside '__launch_bounds__'";
+    return;
+  }
+  // Every launch of the kernel (every instantiation) must have a known
+  // block no larger than the bound.
+  for (const LaunchSite &L : Model.launches()) {
+    if (!L.Kernel || fixTarget(L.Kernel) != Target)
+      continue;
+    if (!L.Block)
+      Fix.Unproven = "a launch of it has a block cuda-tidy cannot prove";
+    else if (L.Block->product() > Fix.Threads)
+      Fix.None = "a launch of it has a larger block";
+  }
+  if (!Fix.None.empty())
+    return;
+  if (Others.Used.contains(Target->getCanonicalDecl()))
+    Fix.Unproven = "it is used where cuda-tidy cannot see its launches";
+  for (const FunctionDecl *Redecl : Target->redecls())
+    if (!SM.isInMainFile(SM.getExpansionLoc(Redecl->getLocation())) &&
+        Target->isExternallyVisible())
+      Fix.Unproven = "it is declared outside this file, so other files "
+                     "may launch it with larger blocks";
+}
+
+/// The fix of each kernel with failures, keyed by the declaration it edits.
+static llvm::DenseMap<const FunctionDecl *, KernelFix>
+planKernelFixes(ArrayRef<RegisterFailure> Failures, const LaunchModel &Model,
+                ASTContext &Ctx) {
   llvm::DenseMap<const FunctionDecl *, KernelFix> Fixes;
   for (const RegisterFailure &F : Failures) {
     KernelFix &Fix = Fixes[fixTarget(F.Launch->Kernel)];
@@ -589,127 +619,116 @@ void LaunchResourcesCheck::checkRegisters(
     }
   OtherKernelUses Others(Launched);
   Others.TraverseAST(Ctx);
-  for (auto &[Target, Fix] : Fixes) {
-    const FunctionDecl *Canonical = Target->getCanonicalDecl();
-    if (launchBoundsOf(Target, Eval)) {
-      Fix.None =
-          "'" + Target->getNameAsString() + "' already has '__launch_bounds__'";
-      continue;
-    }
-    SourceLocation NameLoc = Target->getLocation();
-    if (NameLoc.isMacroID() || SM.isInSystemHeader(NameLoc)) {
-      Fix.None = "the kernel's name is written in a macro or a system header";
-      continue;
-    }
-    // nvcc rejects __launch_bounds__ beside __maxnreg__; clang drops the
-    // latter, so look at the text.
-    bool Invalid = false;
-    StringRef Head = Lexer::getSourceText(
-        CharSourceRange::getCharRange(SM.getExpansionLoc(Target->getBeginLoc()),
-                                      NameLoc),
-        SM, Ctx.getLangOpts(), &Invalid);
-    if (!Invalid && Head.contains("maxnreg")) {
-      Fix.None = "the kernel has '__maxnreg__', which nvcc does not accept "
-                 "beside '__launch_bounds__'";
-      continue;
-    }
-    // Every launch of the kernel (every instantiation) must have a known
-    // block no larger than the bound.
-    for (const LaunchSite &L : Model.launches()) {
-      if (!L.Kernel || fixTarget(L.Kernel) != Target)
-        continue;
-      if (!L.Block)
-        Fix.Unproven = "a launch of it has a block cuda-tidy cannot prove";
-      else if (L.Block->product() > Fix.Threads)
-        Fix.None = "a launch of it has a larger block";
-    }
-    if (!Fix.None.empty())
-      continue;
-    if (Others.Used.contains(Canonical))
-      Fix.Unproven = "it is used where cuda-tidy cannot see its launches";
-    for (const FunctionDecl *Redecl : Target->redecls())
-      if (!SM.isInMainFile(SM.getExpansionLoc(Redecl->getLocation())) &&
-          Target->isExternallyVisible())
-        Fix.Unproven = "it is declared outside this file, so other files "
-                       "may launch it with larger blocks";
-  }
+  for (auto &[Target, Fix] : Fixes)
+    judgeKernelFix(Target, Fix, Model, Others, Ctx);
+  return Fixes;
+}
 
-  for (const RegisterFailure &F : Failures) {
-    const LaunchSite &L = *F.Launch;
-    SourceLocation Loc = SM.getExpansionLoc(L.Call->getBeginLoc());
-    const FunctionDecl *Target = fixTarget(L.Kernel);
-    const KernelFix &Fix = Fixes[Target];
-    std::string Bound =
-        "__launch_bounds__(" + std::to_string(Fix.Threads) + ")";
-    std::optional<FixItHint> Hint;
-    if (&F == Fix.Carrier && Fix.None.empty())
-      Hint = FixItHint::CreateInsertion(Target->getLocation(), Bound + " ");
-    {
-      auto D = diag(Loc, "%0 with %1 threads fails with %2: it uses %3 "
-                         "registers per thread on %4 (from %5), %6 in all, "
-                         "over the %7 of an SM")
-               << thisLaunch(L) << std::to_string(F.Threads)
-               << outOfResources(L) << F.Registers
-               << ("sm_" + std::to_string(F.Arch->smNumber())) << F.From->Shown
-               << std::to_string(F.Allocated) << F.Arch->RegistersPerBlock;
-      if (Hint && Fix.Unproven.empty())
-        D << *Hint;
-    }
-    uint64_t Warps = (F.Threads + 31) / 32;
-    uint64_t Unit = F.Arch->RegisterAllocationUnit;
-    uint64_t PerWarp = (uint64_t(F.Registers) * 32 + Unit - 1) / Unit * Unit;
-    uint64_t Parts = F.Arch->RegisterFilePartitions;
-    uint64_t Counted = (Warps + Parts - 1) / Parts * Parts;
-    if (F.Allocated != uint64_t(F.Registers) * F.Threads) {
-      std::string PerWarpText =
-          "per warp in units of " + std::to_string(Unit) + " (" +
-          std::to_string(F.Registers) +
-          " x 32 = " + std::to_string(uint64_t(F.Registers) * 32) + " take " +
-          std::to_string(PerWarp) + ")";
-      std::string GroupText = "to the warps of a block in groups of " +
-                              std::to_string(Parts) + " (" +
-                              std::to_string(Warps) + " warps count as " +
-                              std::to_string(Counted) + ")";
-      std::string Text = "registers are allocated ";
-      if (PerWarp != uint64_t(F.Registers) * 32)
-        Text += PerWarpText + (Counted != Warps ? " and " + GroupText : "");
-      else
-        Text += GroupText;
-      diag(Loc, Text, DiagnosticIDs::Note);
-    }
-    for (const auto &[Arch, Regs] : F.AlsoOn)
-      diag(Loc, "it fails on sm_%0 too, with %1 registers per thread",
-           DiagnosticIDs::Note)
-          << std::to_string(Arch->smNumber()) << Regs;
-    diag(Loc,
-         "with %0 registers per thread '%1' launches with at most %2 threads "
-         "per block",
-         DiagnosticIDs::Note)
-        << F.Registers << L.kernelName()
-        << std::to_string(threadsThatFit(*F.Arch, F.Registers));
-    if (&F != Fix.Carrier)
-      continue;
-    SourceLocation At = SM.getExpansionLoc(Target->getLocation());
-    if (!Fix.None.empty()) {
-      diag(Loc, "no automatic fix: %0", DiagnosticIDs::Note) << Fix.None;
-      continue;
-    }
-    std::string Why =
-        "'%0' makes ptxas fit '%1' in %2 registers per thread for blocks of "
-        "%3 threads; it may spill registers to local memory";
-    if (!Fix.Unproven.empty()) {
-      auto D =
-          diag(At, Why + "; not applied automatically: %4", DiagnosticIDs::Note)
-          << Bound << Target->getNameAsString()
-          << registersThatFit(*F.Arch, Fix.Threads)
-          << std::to_string(Fix.Threads) << Fix.Unproven;
+/// How registers are allocated, when the count is not registers x threads:
+/// per warp in allocation units, to warps in groups of the register file's
+/// partitions. Empty when the allocation is the plain product.
+static std::string allocationNote(const RegisterFailure &F) {
+  if (F.Allocated == uint64_t(F.Registers) * F.Threads)
+    return "";
+  uint64_t Warps = (F.Threads + 31) / 32;
+  uint64_t Unit = F.Arch->RegisterAllocationUnit;
+  uint64_t PerWarp = (uint64_t(F.Registers) * 32 + Unit - 1) / Unit * Unit;
+  uint64_t Parts = F.Arch->RegisterFilePartitions;
+  uint64_t Counted = (Warps + Parts - 1) / Parts * Parts;
+  std::string PerWarpText =
+      "per warp in units of " + std::to_string(Unit) + " (" +
+      std::to_string(F.Registers) +
+      " x 32 = " + std::to_string(uint64_t(F.Registers) * 32) + " take " +
+      std::to_string(PerWarp) + ")";
+  std::string GroupText = "to the warps of a block in groups of " +
+                          std::to_string(Parts) + " (" +
+                          std::to_string(Warps) + " warps count as " +
+                          std::to_string(Counted) + ")";
+  std::string Text = "registers are allocated ";
+  if (PerWarp != uint64_t(F.Registers) * 32)
+    Text += PerWarpText + (Counted != Warps ? " and " + GroupText : "");
+  else
+    Text += GroupText;
+  return Text;
+}
+
+void LaunchResourcesCheck::reportRegisterFailure(const RegisterFailure &F,
+                                                 const FunctionDecl *Target,
+                                                 const KernelFix &Fix,
+                                                 const SourceManager &SM) {
+  const LaunchSite &L = *F.Launch;
+  SourceLocation Loc = SM.getExpansionLoc(L.Call->getBeginLoc());
+  std::string Bound = "__launch_bounds__(" + std::to_string(Fix.Threads) + ")";
+  std::optional<FixItHint> Hint;
+  if (&F == Fix.Carrier && Fix.None.empty())
+    Hint = FixItHint::CreateInsertion(Target->getLocation(), Bound + " ");
+  {
+    auto D = diag(Loc, "%0 with %1 threads fails with %2: it uses %3 "
+                       "registers per thread on %4 (from %5), %6 in all, "
+                       "over the %7 of an SM")
+             << thisLaunch(L) << std::to_string(F.Threads)
+             << outOfResources(L) << F.Registers
+             << ("sm_" + std::to_string(F.Arch->smNumber())) << F.From->Shown
+             << std::to_string(F.Allocated) << F.Arch->RegistersPerBlock;
+    if (Hint && Fix.Unproven.empty())
       D << *Hint;
-    } else {
-      diag(At, Why, DiagnosticIDs::Note)
-          << Bound << Target->getNameAsString()
-          << registersThatFit(*F.Arch, Fix.Threads)
-          << std::to_string(Fix.Threads);
-    }
+  }
+  std::string Allocation = allocationNote(F);
+  if (!Allocation.empty())
+    diag(Loc, Allocation, DiagnosticIDs::Note);
+  for (const auto &[Arch, Regs] : F.AlsoOn)
+    diag(Loc, "it fails on sm_%0 too, with %1 registers per thread",
+         DiagnosticIDs::Note)
+        << std::to_string(Arch->smNumber()) << Regs;
+  diag(Loc,
+       "with %0 registers per thread '%1' launches with at most %2 threads "
+       "per block",
+       DiagnosticIDs::Note)
+      << F.Registers << L.kernelName()
+      << std::to_string(threadsThatFit(*F.Arch, F.Registers));
+  if (&F != Fix.Carrier)
+    return;
+  SourceLocation At = SM.getExpansionLoc(Target->getLocation());
+  if (!Fix.None.empty()) {
+    diag(Loc, "no automatic fix: %0", DiagnosticIDs::Note) << Fix.None;
+    return;
+  }
+  std::string Why =
+      "'%0' makes ptxas fit '%1' in %2 registers per thread for blocks of "
+      "%3 threads; it may spill registers to local memory";
+  if (!Fix.Unproven.empty()) {
+    auto D =
+        diag(At, Why + "; not applied automatically: %4", DiagnosticIDs::Note)
+        << Bound << Target->getNameAsString()
+        << registersThatFit(*F.Arch, Fix.Threads)
+        << std::to_string(Fix.Threads) << Fix.Unproven;
+    D << *Hint;
+  } else {
+    diag(At, Why, DiagnosticIDs::Note)
+        << Bound << Target->getNameAsString()
+        << registersThatFit(*F.Arch, Fix.Threads)
+        << std::to_string(Fix.Threads);
+  }
+}
+
+void LaunchResourcesCheck::checkRegisters(
+    const LaunchModel &Model, ASTContext &Ctx,
+    llvm::ArrayRef<const LaunchSite *> Launches) {
+  if (Launches.empty())
+    return;
+  std::vector<UsageFile> Files = usageFiles(Ctx);
+  if (Files.empty())
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<RegisterFailure> Failures = findRegisterFailures(
+      Launches, Files, registerArchs(ArchOverride, Files), SM);
+  if (Failures.empty())
+    return;
+  llvm::DenseMap<const FunctionDecl *, KernelFix> Fixes =
+      planKernelFixes(Failures, Model, Ctx);
+  for (const RegisterFailure &F : Failures) {
+    const FunctionDecl *Target = fixTarget(F.Launch->Kernel);
+    reportRegisterFailure(F, Target, Fixes[Target], SM);
   }
 }
 

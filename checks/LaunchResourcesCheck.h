@@ -61,6 +61,10 @@ public:
     /// When it was last written, to skip kernels edited since.
     int64_t Modified = 0;
   };
+  /// A launch the register rule fails, for its worst architecture.
+  struct RegisterFailure;
+  /// The `__launch_bounds__` fix planned for one kernel.
+  struct KernelFix;
 
 private:
   /// Block and grid shapes over the limits, threads over the kernel's
@@ -69,6 +73,12 @@ private:
   /// Registers over what an SM holds for one block.
   void checkRegisters(const LaunchModel &Model, clang::ASTContext &Ctx,
                       llvm::ArrayRef<const LaunchSite *> Launches);
+  /// The warning and notes of one failure; the fix when Failure carries
+  /// Target's.
+  void reportRegisterFailure(const RegisterFailure &Failure,
+                             const clang::FunctionDecl *Target,
+                             const KernelFix &Fix,
+                             const clang::SourceManager &SM);
   /// Launch bounds the architectures of the job cannot honour.
   void checkBounds(clang::ASTContext &Ctx);
   /// The files of the option or of the driver's macro, read once per

@@ -6,6 +6,7 @@
 
 #include "checks/LegacyWarpIntrinsicsCheck.h"
 #include "lib/AnalysisContext.h"
+#include "lib/OptionValues.h"
 #include "lib/ast/CudaAST.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -29,9 +30,9 @@ LegacyWarpIntrinsicsCheck::LegacyWarpIntrinsicsCheck(
       FullMask(Options.get("FullMask", DefaultFullMask).trim().str()),
       ArchOverride(*Context) {
   if (FullMask.empty()) {
-    configurationDiag("invalid value for option '%0.FullMask': the mask "
-                      "spelling must not be empty; using '%1'")
-        << Name << DefaultFullMask;
+    configurationDiag("%0") << invalidOptionMessage(
+        Name + ".FullMask",
+        "the mask spelling must not be empty; using '" + DefaultFullMask + "'");
     FullMask = DefaultFullMask.str();
   }
   if (ArchOverride.shouldReportError())

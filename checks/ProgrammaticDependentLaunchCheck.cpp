@@ -7,6 +7,7 @@
 #include "checks/ProgrammaticDependentLaunchCheck.h"
 #include "lib/AnalysisContext.h"
 #include "lib/ast/CudaAST.h"
+#include "lib/ast/FixItHelpers.h"
 #include "lib/ordering/MemoryOrdering.h"
 #include "lib/pdl/EarlyLaunch.h"
 #include "lib/pdl/GridDependency.h"
@@ -341,12 +342,11 @@ static std::vector<FixItHint> waitAtTop(const FunctionDecl *Kernel,
   if (Begin <= Top || Buffer.substr(Top, End - Top).contains('#'))
     return {};
   // The first statement must start its line, for the indentation.
-  size_t TopLine = Buffer.rfind('\n', Top) + 1;
-  StringRef Indent = Buffer.substr(TopLine, Top - TopLine);
-  if (!Indent.ltrim().empty())
+  LineIndent TopLine = lineIndentOf(TopLoc, SM);
+  if (!TopLine.StartsLine)
     return {};
   std::string Text =
-      Buffer.substr(Begin, End - Begin).str() + "\n" + Indent.str();
+      Buffer.substr(Begin, End - Begin).str() + "\n" + TopLine.Indent.str();
   std::vector<FixItHint> Edits = {FixItHint::CreateInsertion(TopLoc, Text)};
   if (!S)
     return Edits;
@@ -474,18 +474,15 @@ void ProgrammaticDependentLaunchCheck::reportNoWait(
       statementStart(Body->body_front(), SM, Ctx->getLangOpts());
   if (Top.isInvalid())
     return;
-  StringRef Buffer = SM.getBufferData(SM.getFileID(Top));
-  unsigned Offset = SM.getFileOffset(Top);
-  size_t Line = Buffer.rfind('\n', Offset) + 1;
-  StringRef Indent = Buffer.substr(Line, Offset - Line);
-  if (!Indent.ltrim().empty())
+  LineIndent TopLine = lineIndentOf(Top, SM);
+  if (!TopLine.StartsLine)
     return;
   diag(Top,
        "call 'cudaGridDependencySynchronize()' before the kernel reads "
        "what the previous kernel writes (sm_90 and later)",
        DiagnosticIDs::Note)
       << FixItHint::CreateInsertion(Top, "cudaGridDependencySynchronize();\n" +
-                                             Indent.str());
+                                             TopLine.Indent.str());
 }
 
 } // namespace cuda_tidy

@@ -387,6 +387,230 @@ void RemovedToolkitApiCheck::reportTextures(const RemovedApiUses &Uses,
   }
 }
 
+/// Where argument I of Call is written (invalid in a macro's body).
+static CharSourceRange argRange(const CallExpr *Call, unsigned I,
+                                ASTContext &Ctx) {
+  return writtenRange(Call->getArg(I)->getSourceRange(), Ctx);
+}
+
+/// The new name in place of the old, also where a macro pastes it together.
+static Rewrite planRename(const FunctionUse &U, ASTContext &Ctx) {
+  Rewrite R;
+  const RemovedApi &Api = *U.Api;
+  const CallExpr *Call = U.Call;
+  CharSourceRange Name = nameRange(U.NameLoc, Ctx);
+  if (Name.isValid()) {
+    R.Edits.push_back(FixItHint::CreateReplacement(Name, Api.Replacement));
+    return R;
+  }
+  // A name a macro pastes together: `cuda(ThreadSynchronize())`.
+  std::optional<PastedCall> Pasted =
+      Call ? pastedCall(Call, Api.Name, Ctx) : std::nullopt;
+  if (!Pasted || !Api.Replacement.starts_with(Pasted->Prefix)) {
+    R.fail("the name is written in a macro");
+    return R;
+  }
+  R.Edits.push_back(FixItHint::CreateReplacement(
+      Pasted->Suffix, Api.Replacement.drop_front(Pasted->Prefix.size())));
+  return R;
+}
+
+/// The call removed, or `cudaSuccess` in place of a no-op whose result is
+/// used.
+static Rewrite planRemoveCall(const FunctionUse &U, ASTContext &Ctx) {
+  Rewrite R;
+  const RemovedApi &Api = *U.Api;
+  const CallExpr *Call = U.Call;
+  if (!Call) {
+    R.fail("it is not called here");
+    return R;
+  }
+  for (const Expr *Arg : Call->arguments())
+    if (Arg->HasSideEffects(Ctx)) {
+      R.fail("its arguments have side effects");
+      return R;
+    }
+  auto [S, Block] = U.Context.statementInBlock(Call);
+  const auto *E = dyn_cast_or_null<Expr>(S);
+  if (!E || E->IgnoreImplicit()->IgnoreParens() != Call) {
+    // cudaSetDoubleFor* returned cudaSuccess and did nothing else.
+    CharSourceRange Range = writtenRange(Call->getSourceRange(), Ctx);
+    if (!Api.Name.starts_with("cudaSetDoubleFor") || Range.isInvalid()) {
+      R.fail("its result is used");
+      return R;
+    }
+    R.Edits.push_back(FixItHint::CreateReplacement(Range, "cudaSuccess"));
+    return R;
+  }
+  std::optional<FixItHint> Removal = removeStatement(S, Ctx);
+  if (!Removal) {
+    R.fail("the call is written in a macro");
+    return R;
+  }
+  R.Edits.push_back(*Removal);
+  return R;
+}
+
+/// `nullptr, ` before the argument the new form takes there.
+static Rewrite planInsertNullArgument(const FunctionUse &U, ASTContext &Ctx) {
+  Rewrite R;
+  const RemovedApi &Api = *U.Api;
+  const CallExpr *Call = U.Call;
+  if (!Call || Call->getNumArgs() <= Api.InsertAt) {
+    R.fail(Api.Advice);
+    return R;
+  }
+  CharSourceRange At = argRange(Call, Api.InsertAt, Ctx);
+  if (At.isInvalid()) {
+    R.fail("the arguments are written in a macro");
+    return R;
+  }
+  R.Edits.push_back(FixItHint::CreateInsertion(At.getBegin(), "nullptr, "));
+  return R;
+}
+
+/// The five-argument `cudaGraphInstantiate` with flags 0 in place of the
+/// error node, the log and its size.
+static Rewrite planGraphInstantiateFlags(const FunctionUse &U,
+                                         ASTContext &Ctx) {
+  Rewrite R;
+  const RemovedApi &Api = *U.Api;
+  const CallExpr *Call = U.Call;
+  if (!Call || Call->getNumArgs() != 5) {
+    R.fail(Api.Advice);
+    return R;
+  }
+  for (unsigned I = 2; I != 5; ++I)
+    if (Call->getArg(I)->HasSideEffects(Ctx)) {
+      R.fail("its arguments have side effects");
+      return R;
+    }
+  CharSourceRange Graph = argRange(Call, 1, Ctx);
+  CharSourceRange Size = argRange(Call, 4, Ctx);
+  if (Graph.isInvalid() || Size.isInvalid()) {
+    R.fail("the arguments are written in a macro");
+    return R;
+  }
+  FixItHint Flags = FixItHint::CreateReplacement(
+      CharSourceRange::getCharRange(Graph.getEnd(), Size.getEnd()), ", 0");
+  if (!isNullPointerConstant(Call->getArg(2), Ctx) ||
+      !isNullPointerConstant(Call->getArg(3), Ctx)) {
+    R.fail("the error node or the log is asked for");
+    R.NoteText = "without the error node and the log, which "
+                 "'cudaGraphInstantiate' no longer returns "
+                 "('cudaGraphInstantiateWithParams' returns the error node)";
+    R.NoteEdits.push_back(Flags);
+    return R;
+  }
+  R.Edits.push_back(Flags);
+  return R;
+}
+
+/// The array copies as one-row 2D copies, on a note: the copy may span
+/// rows.
+static Rewrite planArrayCopy2D(const FunctionUse &U, ASTContext &Ctx) {
+  Rewrite R;
+  const RemovedApi &Api = *U.Api;
+  const CallExpr *Call = U.Call;
+  // The one-row 2D copy: (count) wide, 1 high; the source or destination
+  // pitch is the count too.
+  R.fail("the copy may span several rows of the array");
+  StringRef Name = Api.Name;
+  bool FromArray = Name.starts_with("cudaMemcpyFromArray");
+  unsigned CountArg = Name == "cudaMemcpyArrayToArray" ? 6 : 4;
+  if (!Call || Call->getNumArgs() <= CountArg ||
+      Call->getArg(CountArg)->HasSideEffects(Ctx))
+    return R;
+  CharSourceRange Callee = nameRange(U.NameLoc, Ctx);
+  CharSourceRange Count = argRange(Call, CountArg, Ctx);
+  std::optional<std::string> CountText =
+      writtenText(Call->getArg(CountArg)->getSourceRange(), Ctx);
+  CharSourceRange Src = argRange(Call, 1, Ctx);
+  if (Callee.isInvalid() || Count.isInvalid() || !CountText ||
+      (FromArray && Src.isInvalid()))
+    return R;
+  R.NoteText = "if the copy stays within one row of the array, it is a "
+               "2D copy '" +
+               *CountText + "' bytes wide and 1 high";
+  R.NoteEdits.push_back(
+      FixItHint::CreateReplacement(Callee, Api.Replacement));
+  if (FromArray)
+    R.NoteEdits.push_back(
+        FixItHint::CreateInsertion(Src.getBegin(), *CountText + ", "));
+  else if (Name != "cudaMemcpyArrayToArray")
+    R.NoteEdits.push_back(
+        FixItHint::CreateInsertion(Count.getBegin(), *CountText + ", "));
+  R.NoteEdits.push_back(FixItHint::CreateInsertion(Count.getEnd(), ", 1"));
+  return R;
+}
+
+/// The device argument as a `cudaMemLocation`.
+static Rewrite planMemLocation(const FunctionUse &U, ASTContext &Ctx) {
+  Rewrite R;
+  const RemovedApi &Api = *U.Api;
+  const CallExpr *Call = U.Call;
+  bool Advise = Api.Name == "cudaMemAdvise";
+  unsigned DevArg = Advise ? 3 : 2;
+  if (!Call || Call->getNumArgs() <= DevArg) {
+    R.fail(Api.Advice);
+    return R;
+  }
+  const Expr *Dev = Call->getArg(DevArg);
+  CharSourceRange DevRange = argRange(Call, DevArg, Ctx);
+  std::optional<std::string> DevText =
+      writtenText(Dev->getSourceRange(), Ctx);
+  if (DevRange.isInvalid() || !DevText) {
+    R.fail("the device argument is written in a macro");
+    return R;
+  }
+  std::string Location;
+  if (std::optional<llvm::APSInt> V = Dev->getIntegerConstantExpr(Ctx)) {
+    Location = V->getSExtValue() == -1
+                   ? "cudaMemLocation{cudaMemLocationTypeHost, 0}"
+                   : "cudaMemLocation{cudaMemLocationTypeDevice, " +
+                         *DevText + "}";
+  } else if (!Dev->HasSideEffects(Ctx)) {
+    Location = "cudaMemLocation{" + *DevText +
+               " == cudaCpuDeviceId ? cudaMemLocationTypeHost : "
+               "cudaMemLocationTypeDevice, " +
+               *DevText + "}";
+  } else {
+    R.fail("the device argument has side effects");
+    return R;
+  }
+  if (!Advise)
+    Location += ", 0";
+  R.Edits.push_back(FixItHint::CreateReplacement(DevRange, Location));
+  return R;
+}
+
+/// The fix of a use of a removed or changed function, or why there is none.
+static Rewrite planFunctionFix(const FunctionUse &U, ASTContext &Ctx) {
+  switch (U.Api->Fix) {
+  case ApiFix::None:
+  case ApiFix::TextureObject:
+  case ApiFix::VectorType16a:
+  case ApiFix::DeviceAttribute: {
+    Rewrite R;
+    R.fail(U.Api->Advice);
+    return R;
+  }
+  case ApiFix::Rename:
+    return planRename(U, Ctx);
+  case ApiFix::RemoveCall:
+    return planRemoveCall(U, Ctx);
+  case ApiFix::InsertNullArgument:
+    return planInsertNullArgument(U, Ctx);
+  case ApiFix::GraphInstantiateFlags:
+    return planGraphInstantiateFlags(U, Ctx);
+  case ApiFix::ArrayCopy2D:
+    return planArrayCopy2D(U, Ctx);
+  case ApiFix::MemLocation:
+    return planMemLocation(U, Ctx);
+  }
+  return Rewrite();
+}
+
 void RemovedToolkitApiCheck::reportFunctions(const RemovedApiUses &Uses,
                                              ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
@@ -452,181 +676,6 @@ void RemovedToolkitApiCheck::reportKeptGraphInstantiate(const FunctionUse &U,
   diag(Fix.WhyNotLoc.isValid() ? Fix.WhyNotLoc : Loc, "no automatic fix: %0",
        DiagnosticIDs::Note)
       << Fix.WhyNot;
-}
-
-Rewrite RemovedToolkitApiCheck::planFunctionFix(const FunctionUse &U,
-                                                ASTContext &Ctx) {
-  Rewrite R;
-  const RemovedApi &Api = *U.Api;
-  const CallExpr *Call = U.Call;
-  auto ArgRange = [&](unsigned I) {
-    return writtenRange(Call->getArg(I)->getSourceRange(), Ctx);
-  };
-  switch (Api.Fix) {
-  case ApiFix::None:
-  case ApiFix::TextureObject:
-  case ApiFix::VectorType16a:
-  case ApiFix::DeviceAttribute:
-    R.fail(Api.Advice);
-    return R;
-  case ApiFix::Rename: {
-    CharSourceRange Name = nameRange(U.NameLoc, Ctx);
-    if (Name.isValid()) {
-      R.Edits.push_back(FixItHint::CreateReplacement(Name, Api.Replacement));
-      return R;
-    }
-    // A name a macro pastes together: `cuda(ThreadSynchronize())`.
-    std::optional<PastedCall> Pasted =
-        Call ? pastedCall(Call, Api.Name, Ctx) : std::nullopt;
-    if (!Pasted || !Api.Replacement.starts_with(Pasted->Prefix)) {
-      R.fail("the name is written in a macro");
-      return R;
-    }
-    R.Edits.push_back(FixItHint::CreateReplacement(
-        Pasted->Suffix, Api.Replacement.drop_front(Pasted->Prefix.size())));
-    return R;
-  }
-  case ApiFix::RemoveCall: {
-    if (!Call) {
-      R.fail("it is not called here");
-      return R;
-    }
-    for (const Expr *Arg : Call->arguments())
-      if (Arg->HasSideEffects(Ctx)) {
-        R.fail("its arguments have side effects");
-        return R;
-      }
-    auto [S, Block] = U.Context.statementInBlock(Call);
-    const auto *E = dyn_cast_or_null<Expr>(S);
-    if (!E || E->IgnoreImplicit()->IgnoreParens() != Call) {
-      // cudaSetDoubleFor* returned cudaSuccess and did nothing else.
-      CharSourceRange Range = writtenRange(Call->getSourceRange(), Ctx);
-      if (!Api.Name.starts_with("cudaSetDoubleFor") || Range.isInvalid()) {
-        R.fail("its result is used");
-        return R;
-      }
-      R.Edits.push_back(FixItHint::CreateReplacement(Range, "cudaSuccess"));
-      return R;
-    }
-    std::optional<FixItHint> Removal = removeStatement(S, Ctx);
-    if (!Removal) {
-      R.fail("the call is written in a macro");
-      return R;
-    }
-    R.Edits.push_back(*Removal);
-    return R;
-  }
-  case ApiFix::InsertNullArgument: {
-    if (!Call || Call->getNumArgs() <= Api.InsertAt) {
-      R.fail(Api.Advice);
-      return R;
-    }
-    CharSourceRange At = ArgRange(Api.InsertAt);
-    if (At.isInvalid()) {
-      R.fail("the arguments are written in a macro");
-      return R;
-    }
-    R.Edits.push_back(FixItHint::CreateInsertion(At.getBegin(), "nullptr, "));
-    return R;
-  }
-  case ApiFix::GraphInstantiateFlags: {
-    if (!Call || Call->getNumArgs() != 5) {
-      R.fail(Api.Advice);
-      return R;
-    }
-    for (unsigned I = 2; I != 5; ++I)
-      if (Call->getArg(I)->HasSideEffects(Ctx)) {
-        R.fail("its arguments have side effects");
-        return R;
-      }
-    CharSourceRange Graph = ArgRange(1), Size = ArgRange(4);
-    if (Graph.isInvalid() || Size.isInvalid()) {
-      R.fail("the arguments are written in a macro");
-      return R;
-    }
-    FixItHint Flags = FixItHint::CreateReplacement(
-        CharSourceRange::getCharRange(Graph.getEnd(), Size.getEnd()), ", 0");
-    if (!isNullPointerConstant(Call->getArg(2), Ctx) ||
-        !isNullPointerConstant(Call->getArg(3), Ctx)) {
-      R.fail("the error node or the log is asked for");
-      R.NoteText = "without the error node and the log, which "
-                   "'cudaGraphInstantiate' no longer returns "
-                   "('cudaGraphInstantiateWithParams' returns the error node)";
-      R.NoteEdits.push_back(Flags);
-      return R;
-    }
-    R.Edits.push_back(Flags);
-    return R;
-  }
-  case ApiFix::ArrayCopy2D: {
-    // The one-row 2D copy: (count) wide, 1 high; the source or destination
-    // pitch is the count too.
-    R.fail("the copy may span several rows of the array");
-    StringRef Name = Api.Name;
-    bool FromArray = Name.starts_with("cudaMemcpyFromArray");
-    unsigned CountArg = Name == "cudaMemcpyArrayToArray" ? 6 : 4;
-    if (!Call || Call->getNumArgs() <= CountArg ||
-        Call->getArg(CountArg)->HasSideEffects(Ctx))
-      return R;
-    CharSourceRange Callee = nameRange(U.NameLoc, Ctx);
-    CharSourceRange Count = ArgRange(CountArg);
-    std::optional<std::string> CountText =
-        writtenText(Call->getArg(CountArg)->getSourceRange(), Ctx);
-    CharSourceRange Src = ArgRange(1);
-    if (Callee.isInvalid() || Count.isInvalid() || !CountText ||
-        (FromArray && Src.isInvalid()))
-      return R;
-    R.NoteText = "if the copy stays within one row of the array, it is a "
-                 "2D copy '" +
-                 *CountText + "' bytes wide and 1 high";
-    R.NoteEdits.push_back(
-        FixItHint::CreateReplacement(Callee, Api.Replacement));
-    if (FromArray)
-      R.NoteEdits.push_back(
-          FixItHint::CreateInsertion(Src.getBegin(), *CountText + ", "));
-    else if (Name != "cudaMemcpyArrayToArray")
-      R.NoteEdits.push_back(
-          FixItHint::CreateInsertion(Count.getBegin(), *CountText + ", "));
-    R.NoteEdits.push_back(FixItHint::CreateInsertion(Count.getEnd(), ", 1"));
-    return R;
-  }
-  case ApiFix::MemLocation: {
-    bool Advise = Api.Name == "cudaMemAdvise";
-    unsigned DevArg = Advise ? 3 : 2;
-    if (!Call || Call->getNumArgs() <= DevArg) {
-      R.fail(Api.Advice);
-      return R;
-    }
-    const Expr *Dev = Call->getArg(DevArg);
-    CharSourceRange DevRange = ArgRange(DevArg);
-    std::optional<std::string> DevText =
-        writtenText(Dev->getSourceRange(), Ctx);
-    if (DevRange.isInvalid() || !DevText) {
-      R.fail("the device argument is written in a macro");
-      return R;
-    }
-    std::string Location;
-    if (std::optional<llvm::APSInt> V = Dev->getIntegerConstantExpr(Ctx)) {
-      Location = V->getSExtValue() == -1
-                     ? "cudaMemLocation{cudaMemLocationTypeHost, 0}"
-                     : "cudaMemLocation{cudaMemLocationTypeDevice, " +
-                           *DevText + "}";
-    } else if (!Dev->HasSideEffects(Ctx)) {
-      Location = "cudaMemLocation{" + *DevText +
-                 " == cudaCpuDeviceId ? cudaMemLocationTypeHost : "
-                 "cudaMemLocationTypeDevice, " +
-                 *DevText + "}";
-    } else {
-      R.fail("the device argument has side effects");
-      return R;
-    }
-    if (!Advise)
-      Location += ", 0";
-    R.Edits.push_back(FixItHint::CreateReplacement(DevRange, Location));
-    return R;
-  }
-  }
-  return R;
 }
 
 void RemovedToolkitApiCheck::reportFields(const RemovedApiUses &Uses,

@@ -58,7 +58,6 @@ private:
   void reportTextures(const RemovedApiUses &Uses, clang::ASTContext &Ctx);
   void reportOtherTypes(const RemovedApiUses &Uses, clang::ASTContext &Ctx);
   void reportUndeclared(clang::ASTContext &Ctx);
-  Rewrite planFunctionFix(const FunctionUse &U, clang::ASTContext &Ctx);
   /// A five-argument `cudaGraphInstantiate` where the headers keep that
   /// form: reported only when it asks for the error node or the log.
   void reportKeptGraphInstantiate(const FunctionUse &U,

@@ -6,13 +6,12 @@
 
 #include "checks/SharedMemoryRaceCheck.h"
 #include "lib/AnalysisContext.h"
+#include "lib/ast/FixItHelpers.h"
 #include "lib/races/SharedRaces.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecordLayout.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
-#include "llvm/ADT/StringSet.h"
 #include <array>
 #include <tuple>
 #include <set>
@@ -109,50 +108,17 @@ static unsigned roleIndex(lanes::Role R) {
   return 0;
 }
 
-/// The whitespace that starts Loc's line, and whether only whitespace
-/// comes before Loc on it.
-static StringRef lineIndent(SourceLocation Loc, const SourceManager &SM,
-                            bool &StartsLine) {
-  StringRef Buffer = SM.getBufferData(SM.getFileID(Loc));
-  unsigned Offset = SM.getFileOffset(Loc);
-  size_t LineStart = Buffer.rfind('\n', Offset == 0 ? 0 : Offset - 1);
-  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
-  size_t End = LineStart;
-  while (End < Buffer.size() && (Buffer[End] == ' ' || Buffer[End] == '\t'))
-    ++End;
-  StartsLine = End == Offset;
-  return Buffer.slice(LineStart, End);
-}
-
-namespace {
-/// The names a function uses, so that a temporary does not shadow one.
-class NameCollector : public RecursiveASTVisitor<NameCollector> {
-public:
-  bool VisitNamedDecl(NamedDecl *D) {
-    if (D->getDeclName().isIdentifier())
-      Names.insert(D->getName());
-    return true;
-  }
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
-    if (E->getDecl()->getDeclName().isIdentifier())
-      Names.insert(E->getDecl()->getName());
-    return true;
-  }
-  llvm::StringSet<> Names;
-};
-} // namespace
-
-std::vector<FixItHint> SharedMemoryRaceCheck::fixOf(const SharedRace &X,
+std::vector<FixItHint> SharedMemoryRaceCheck::fixOf(const SharedRace &Race,
                                                     ASTContext &Ctx,
                                                     SourceLocation &Earlier) {
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
   std::vector<FixItHint> Out;
-  const BarrierFix &F = X.Fix;
-  const SourceLocation Race = SM.getFileLoc(X.Second->getBeginLoc());
+  const BarrierFix &F = Race.Fix;
+  const SourceLocation RaceLoc = SM.getFileLoc(Race.Second->getBeginLoc());
   // One barrier per point, however many races it orders.
   auto Once = [&](SourceLocation At) {
-    auto [It, New] = Inserted.try_emplace(At, Race);
+    auto [It, New] = Inserted.try_emplace(At, RaceLoc);
     if (!New)
       Earlier = It->second;
     return New;
@@ -161,33 +127,30 @@ std::vector<FixItHint> SharedMemoryRaceCheck::fixOf(const SharedRace &X,
     SourceLocation At = F.Before->getBeginLoc();
     if (!Once(At))
       return {};
-    bool StartsLine = false;
-    StringRef Indent = lineIndent(At, SM, StartsLine);
+    LineIndent Line = lineIndentOf(At, SM);
     Out.push_back(FixItHint::CreateInsertion(
-        At, StartsLine ? "__syncthreads();\n" + Indent.str()
-                       : std::string("__syncthreads(); ")));
+        At, Line.StartsLine ? "__syncthreads();\n" + Line.Indent.str()
+                            : std::string("__syncthreads(); ")));
   }
   if (F.AtEndOf) {
     SourceLocation Brace = F.AtEndOf->getRBracLoc();
     if (!Once(Brace))
       return Out;
-    bool StartsLine = false;
-    lineIndent(Brace, SM, StartsLine);
-    bool LastStarts = false;
-    StringRef StmtIndent =
-        lineIndent(F.AtEndOf->body_back()->getBeginLoc(), SM, LastStarts);
-    if (StartsLine && LastStarts) {
-      SourceLocation LineStart = Brace.getLocWithOffset(
-          -int(lineIndent(Brace, SM, StartsLine).size()));
+    LineIndent BraceLine = lineIndentOf(Brace, SM);
+    LineIndent LastLine =
+        lineIndentOf(F.AtEndOf->body_back()->getBeginLoc(), SM);
+    if (BraceLine.StartsLine && LastLine.StartsLine) {
+      SourceLocation LineStart =
+          Brace.getLocWithOffset(-int(BraceLine.Indent.size()));
       Out.push_back(FixItHint::CreateInsertion(
-          LineStart, StmtIndent.str() + "__syncthreads();\n"));
+          LineStart, LastLine.Indent.str() + "__syncthreads();\n"));
     } else {
       Out.push_back(FixItHint::CreateInsertion(Brace, "__syncthreads(); "));
     }
   }
   if (F.Split) {
     const BinaryOperator *BO = F.Split;
-    const Stmt *S = X.SecondStmt;
+    const Stmt *S = Race.SecondStmt;
     SourceLocation Begin = S->getBeginLoc();
     SourceLocation AfterSemi =
         Lexer::findLocationAfterToken(S->getEndLoc(), tok::semi, SM, LO, false);
@@ -206,17 +169,12 @@ std::vector<FixItHint> SharedMemoryRaceCheck::fixOf(const SharedRace &X,
                   BinaryOperator::getOpForCompoundAssignment(BO->getOpcode()))
                   .str() +
               " (" + RHS + ")";
-    NameCollector Names;
-    Names.TraverseDecl(const_cast<FunctionDecl *>(X.Func));
-    std::string Name = "v";
-    for (unsigned N = 2; Names.Names.contains(Name); ++N)
-      Name = "v" + std::to_string(N);
+    std::string Name = freshName("v", namesUsedIn(Race.Func));
     PrintingPolicy Policy(LO);
     Policy.SuppressTagKeyword = true;
     std::string Type =
         BO->getLHS()->getType().getUnqualifiedType().getAsString(Policy);
-    bool StartsLine = false;
-    std::string Sep = "\n" + lineIndent(Begin, SM, StartsLine).str();
+    std::string Sep = "\n" + lineIndentOf(Begin, SM).Indent.str();
     Out.push_back(FixItHint::CreateReplacement(
         CharSourceRange::getCharRange(Begin, AfterSemi),
         Type + " " + Name + " = " + Value + ";" + Sep + "__syncthreads();" +

@@ -45,9 +45,9 @@ private:
   };
   void report(const RaceReport &R, clang::ASTContext &Ctx);
 
-  /// The edits of X's fix; empty when it has none or when an earlier
+  /// The edits of Race's fix; empty when it has none or when an earlier
   /// race's fix already inserts the same barrier (Earlier is then set).
-  std::vector<clang::FixItHint> fixOf(const SharedRace &X,
+  std::vector<clang::FixItHint> fixOf(const SharedRace &Race,
                                       clang::ASTContext &Ctx,
                                       clang::SourceLocation &Earlier);
 

@@ -6,37 +6,28 @@
 
 #include "checks/StaticSharedMemoryLimitCheck.h"
 #include "lib/AnalysisContext.h"
+#include "lib/OptionValues.h"
 #include "lib/target/ArchLimits.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Preprocessor.h"
-#include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
 
 namespace cuda_tidy {
 
-// clang-tidy's boolean option reader is not exported to plugins: read the
-// text and accept what clang-tidy itself accepts.
-static std::optional<bool> parseBool(StringRef Value) {
-  return llvm::StringSwitch<std::optional<bool>>(Value.trim().lower())
-      .Cases({"true", "1", "on"}, true)
-      .Cases({"false", "0", "off"}, false)
-      .Default(std::nullopt);
-}
-
 StaticSharedMemoryLimitCheck::StaticSharedMemoryLimitCheck(
     StringRef Name, clang::tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
       WarnArchSpecificOnly(
-          parseBool(Options.get("WarnArchSpecificOnly", "true"))),
+          parseBoolOption(Options.get("WarnArchSpecificOnly", "true"))),
       ArchOverride(*Context) {
   if (!WarnArchSpecificOnly.has_value())
-    configurationDiag("invalid value for option '%0.WarnArchSpecificOnly': "
-                      "expected 'true' or 'false'")
-        << Name;
+    configurationDiag("%0") << invalidOptionMessage(
+        Name + ".WarnArchSpecificOnly",
+        notBooleanReason(Options.get("WarnArchSpecificOnly", "true")));
   if (ArchOverride.shouldReportError())
     configurationDiag("%0") << ArchOverride.error();
 }

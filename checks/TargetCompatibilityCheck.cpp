@@ -6,6 +6,7 @@
 
 #include "checks/TargetCompatibilityCheck.h"
 #include "lib/AnalysisContext.h"
+#include "lib/OptionValues.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -24,17 +25,17 @@ TargetCompatibilityCheck::TargetCompatibilityCheck(
     : ClangTidyCheck(Name, Context), ArchOverride(*Context) {
   if (ArchOverride.shouldReportError())
     configurationDiag("%0") << ArchOverride.error();
-  const auto &Options = Context->getOptions().CheckOptions;
-  auto It = Options.find(SupportedArchitecturesOptionName);
-  if (It != Options.end() && !StringRef(It->second.Value).trim().empty()) {
+  if (std::optional<StringRef> Value =
+          moduleOption(Context->getOptions().CheckOptions,
+                       SupportedArchitecturesOptionName)) {
     std::string Error;
-    if (auto List = parseSupportedArchitectures(It->second.Value, Error)) {
+    if (auto List = parseSupportedArchitectures(*Value, Error)) {
       Supported.emplace();
       for (const ArchLimits *L : *List)
         Supported->push_back({L->cudaArch(), FeatureSet::Generic});
     } else {
-      configurationDiag("invalid value for option '%0': %1")
-          << SupportedArchitecturesOptionName << Error;
+      configurationDiag("%0")
+          << invalidOptionMessage(SupportedArchitecturesOptionName, Error);
     }
   }
 }

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lib/AnalysisContext.h"
+#include "lib/ast/CudaAST.h"
 #include "lib/lanes/LaneModel.h"
 #include "lib/lanes/WarpExchanges.h"
 #include "lib/launch/ConstantEval.h"
@@ -115,17 +116,10 @@ static LaunchFacts launchFactsOf(const clang::FunctionDecl *K,
   if (N && AllArgs)
     F.ParamPow2 = std::move(Pow2);
   // __launch_bounds__(N): no block has more than N threads, along any axis.
-  if (const auto *LB = K->getAttr<clang::CUDALaunchBoundsAttr>()) {
-    clang::Expr::EvalResult R;
-    if (LB->getMaxThreads() && !LB->getMaxThreads()->isValueDependent() &&
-        LB->getMaxThreads()->EvaluateAsInt(R, Ctx) &&
-        R.Val.getInt().isStrictlyPositive() &&
-        R.Val.getInt().getActiveBits() <= 31) {
-      uint32_t Bound = uint32_t(R.Val.getInt().getZExtValue());
-      for (uint32_t &M : F.MaxThreads)
-        M = M ? std::min(M, Bound) : Bound;
-    }
-  }
+  if (std::optional<uint64_t> Bound = launchBoundsMaxThreads(K, Ctx);
+      Bound && *Bound <= uint64_t(INT32_MAX))
+    for (uint32_t &M : F.MaxThreads)
+      M = M ? std::min(M, uint32_t(*Bound)) : uint32_t(*Bound);
   return F;
 }
 

@@ -22,6 +22,48 @@ bool isKernel(const FunctionDecl *FD) {
   return FD && FD->hasAttr<CUDAGlobalAttr>();
 }
 
+/// The value of a `__launch_bounds__` argument when it is a non-negative
+/// integer constant.
+static std::optional<uint64_t> boundArgument(const Expr *E,
+                                             const ASTContext &Ctx) {
+  if (!E || E->isValueDependent() || E->containsErrors())
+    return std::nullopt;
+  Expr::EvalResult R;
+  if (!E->EvaluateAsInt(R, Ctx))
+    return std::nullopt;
+  const llvm::APSInt &V = R.Val.getInt();
+  if ((V.isSigned() && V.isNegative()) || V.getActiveBits() > 64)
+    return std::nullopt;
+  return V.getZExtValue();
+}
+
+std::optional<LaunchBounds> launchBoundsOf(const FunctionDecl *Kernel,
+                                           const ASTContext &Ctx,
+                                           bool FromPattern) {
+  if (!Kernel)
+    return std::nullopt;
+  const auto *A = Kernel->getAttr<CUDALaunchBoundsAttr>();
+  if (!A && FromPattern)
+    if (const FunctionDecl *Pattern = Kernel->getTemplateInstantiationPattern())
+      A = Pattern->getAttr<CUDALaunchBoundsAttr>();
+  if (!A)
+    return std::nullopt;
+  LaunchBounds B;
+  B.Attr = A;
+  B.MaxThreads = boundArgument(A->getMaxThreads(), Ctx);
+  B.MinBlocks = boundArgument(A->getMinBlocks(), Ctx);
+  B.MaxCluster = boundArgument(A->getMaxBlocks(), Ctx);
+  return B;
+}
+
+std::optional<uint64_t> launchBoundsMaxThreads(const FunctionDecl *Kernel,
+                                               const ASTContext &Ctx) {
+  std::optional<LaunchBounds> B = launchBoundsOf(Kernel, Ctx);
+  if (!B || !B->MaxThreads || *B->MaxThreads == 0)
+    return std::nullopt;
+  return B->MaxThreads;
+}
+
 bool isDeviceCode(const FunctionDecl *FD) {
   return FD && (FD->hasAttr<CUDAGlobalAttr>() || FD->hasAttr<CUDADeviceAttr>());
 }

@@ -26,6 +26,8 @@
 #include <optional>
 
 namespace clang {
+class ASTContext;
+class CUDALaunchBoundsAttr;
 class Decl;
 class CallExpr;
 class Expr;
@@ -37,6 +39,28 @@ namespace cuda_tidy {
 
 /// A `__global__` function.
 bool isKernel(const clang::FunctionDecl *FD);
+
+/// A kernel's `__launch_bounds__(MaxThreads, MinBlocks, MaxBlocksPerCluster)`
+/// with each argument that is a non-negative integer constant. A
+/// value-dependent argument (in a template pattern) is not read: its
+/// instantiations carry their own bound.
+struct LaunchBounds {
+  const clang::CUDALaunchBoundsAttr *Attr = nullptr;
+  std::optional<uint64_t> MaxThreads, MinBlocks, MaxCluster;
+};
+
+/// The launch bounds of Kernel, or std::nullopt when it has none. With
+/// FromPattern, a specialization without the attribute takes its template
+/// pattern's.
+std::optional<LaunchBounds> launchBoundsOf(const clang::FunctionDecl *Kernel,
+                                           const clang::ASTContext &Ctx,
+                                           bool FromPattern = false);
+
+/// The threads per block Kernel's `__launch_bounds__` allow, when the bound
+/// is a positive constant.
+std::optional<uint64_t>
+launchBoundsMaxThreads(const clang::FunctionDecl *Kernel,
+                       const clang::ASTContext &Ctx);
 
 /// A function that runs on the GPU: `__global__`, or `__device__` (with or
 /// without `__host__`).

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lib/ast/FixItHelpers.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
@@ -142,6 +143,50 @@ findLegacyWarpPtx(llvm::StringRef Asm) {
     I = std::max(I, StatementEnd);
   }
   return Found;
+}
+
+LineIndent lineIndentOf(SourceLocation Loc, const SourceManager &SM) {
+  LineIndent Out;
+  Out.Indent = Lexer::getIndentationForLine(Loc, SM);
+  if (!Out.Indent.data())
+    return Out;
+  auto [FID, Offset] = SM.getDecomposedLoc(Loc);
+  bool Invalid = false;
+  StringRef Buffer = SM.getBufferData(FID, &Invalid);
+  size_t At = std::min<size_t>(Offset, Buffer.size());
+  Out.StartsLine = !Invalid && Out.Indent.end() == Buffer.data() + At;
+  return Out;
+}
+
+namespace {
+/// The identifiers a function declares or refers to.
+class NameCollector : public RecursiveASTVisitor<NameCollector> {
+public:
+  bool VisitNamedDecl(NamedDecl *D) {
+    if (D->getDeclName().isIdentifier())
+      Names.insert(D->getName());
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (E->getDecl()->getDeclName().isIdentifier())
+      Names.insert(E->getDecl()->getName());
+    return true;
+  }
+  llvm::StringSet<> Names;
+};
+} // namespace
+
+llvm::StringSet<> namesUsedIn(const FunctionDecl *Function) {
+  NameCollector Collector;
+  Collector.TraverseDecl(const_cast<FunctionDecl *>(Function));
+  return std::move(Collector.Names);
+}
+
+std::string freshName(StringRef Base, const llvm::StringSet<> &Used) {
+  std::string Name = Base.str();
+  for (unsigned N = 2; Used.contains(Name); ++N)
+    Name = Base.str() + std::to_string(N);
+  return Name;
 }
 
 } // namespace cuda_tidy

@@ -22,11 +22,13 @@
 
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
 #include <string>
 
 namespace clang {
+class FunctionDecl;
 class LangOptions;
 class SourceManager;
 } // namespace clang
@@ -54,6 +56,26 @@ struct CallEditLookup {
 CallEditLookup locateCallEdit(clang::SourceLocation CalleeLoc,
                               const clang::SourceManager &SM,
                               const clang::LangOptions &LangOpts);
+
+/// The indentation of a line, for text a fix inserts on a line of its own.
+struct LineIndent {
+  /// The blanks that start the line (Lexer::getIndentationForLine).
+  llvm::StringRef Indent;
+  /// Whether only those blanks come before the location on its line.
+  bool StartsLine = false;
+};
+
+/// The indentation of Loc's line (a file location; empty for a macro
+/// location).
+LineIndent lineIndentOf(clang::SourceLocation Loc,
+                        const clang::SourceManager &SM);
+
+/// Every identifier Function declares or refers to (parameters, locals,
+/// what its body names), so that a name a fix introduces shadows none.
+llvm::StringSet<> namesUsedIn(const clang::FunctionDecl *Function);
+
+/// The first of Base, Base2, Base3, ... that Used does not hold.
+std::string freshName(llvm::StringRef Base, const llvm::StringSet<> &Used);
 
 /// A warp instruction without `.sync` in a PTX string (`shfl.up.b32`,
 /// `vote.ballot.b32`, `vote.all.pred`), with the byte offsets (into the

@@ -63,14 +63,8 @@ CallContexts::blockShapes(const Frame &Fr) {
     if (Shapes.empty() && DefaultShape)
       Shapes.push_back({*DefaultShape, true});
     // __launch_bounds__(N): no block of the kernel has more threads.
-    if (const auto *LB = Root->getAttr<CUDALaunchBoundsAttr>()) {
-      Expr::EvalResult R;
-      if (LB->getMaxThreads() &&
-          LB->getMaxThreads()->EvaluateAsInt(R, Ctx) &&
-          R.Val.getInt().getExtValue() > 0)
-        MaxThreads = std::min<uint64_t>(MaxThreads,
-                                        R.Val.getInt().getExtValue());
-    }
+    if (std::optional<uint64_t> Bound = launchBoundsMaxThreads(Root, Ctx))
+      MaxThreads = std::min(MaxThreads, *Bound);
   }
   // A one-dimensional shape says no more than the model's own enumeration
   // of block sizes, which it keeps (a launch seen here may not be the only

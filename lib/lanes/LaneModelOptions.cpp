@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lib/lanes/LaneModelOptions.h"
+#include "lib/OptionValues.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "llvm/ADT/StringSet.h"
 #include <mutex>
@@ -40,32 +41,28 @@ std::optional<std::array<unsigned, 3>> parseBlockDim(llvm::StringRef Text,
 
 BlockDimOption::BlockDimOption(clang::tidy::ClangTidyContext &Context) {
   readBudget(Context);
-  const auto &Options = Context.getOptions().CheckOptions;
-  auto It = Options.find(BlockDimOptionName);
-  if (It == Options.end() || llvm::StringRef(It->second.Value).trim().empty())
+  std::optional<llvm::StringRef> Value =
+      moduleOption(Context.getOptions().CheckOptions, BlockDimOptionName);
+  if (!Value)
     return;
-  Raw = It->second.Value;
+  Raw = Value->str();
   std::string Why;
   Shape = parseBlockDim(Raw, Why);
   if (!Shape)
-    Error = "invalid value for option '" + std::string(BlockDimOptionName) +
-            "': " + Why;
+    Error = invalidOptionMessage(BlockDimOptionName, Why);
 }
 
 void BlockDimOption::readBudget(clang::tidy::ClangTidyContext &Context) {
-  const auto &Options = Context.getOptions().CheckOptions;
-  auto It = Options.find(LaneModelBudgetOptionName);
-  if (It == Options.end())
+  std::optional<llvm::StringRef> Text = moduleOption(
+      Context.getOptions().CheckOptions, LaneModelBudgetOptionName);
+  if (!Text)
     return;
-  llvm::StringRef Text = llvm::StringRef(It->second.Value).trim();
   uint64_t V = 0;
-  if (Text.getAsInteger(10, V)) {
-    if (Error.empty()) {
-      Error = "invalid value for option '" +
-              std::string(LaneModelBudgetOptionName) + "': '" +
-              It->second.Value +
-              "' is not a non-negative integer (0 means no limit)";
-    }
+  if (Text->getAsInteger(10, V)) {
+    if (Error.empty())
+      Error = invalidOptionMessage(
+          LaneModelBudgetOptionName,
+          "'" + *Text + "' is not a non-negative integer (0 means no limit)");
     return;
   }
   Budget = V;

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lib/launch/LaunchModel.h"
+#include "lib/ast/FixItHelpers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ParentMapContext.h"
@@ -257,10 +258,9 @@ std::optional<FixItHint> insertBeforeLaunch(const LaunchSite &L,
     WhyNot = "the launch is in a system header";
     return std::nullopt;
   }
-  StringRef Indent = Lexer::getIndentationForLine(Begin, SM);
-  bool StartsLine = SM.getSpellingColumnNumber(Begin) == Indent.size() + 1;
+  LineIndent Line = lineIndentOf(Begin, SM);
   std::string Text = Call.str() + ";";
-  Text += StartsLine ? "\n" + Indent.str() : std::string(" ");
+  Text += Line.StartsLine ? "\n" + Line.Indent.str() : std::string(" ");
   return FixItHint::CreateInsertion(Begin, Text);
 }
 

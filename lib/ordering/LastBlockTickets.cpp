@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lib/ordering/MemoryOrderingImpl.h"
+#include "lib/ast/FixItHelpers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -391,12 +392,10 @@ static void placeFence(UnfencedTicket &Found, const Stmt *Anchor,
     Found.WhyNoFix = "the ticket's statement is written in a macro";
     return;
   }
-  StringRef Indent = Lexer::getIndentationForLine(Begin, SM);
-  unsigned Column = SM.getSpellingColumnNumber(Begin);
+  LineIndent Line = lineIndentOf(Begin, SM);
   Found.InsertAt = Begin;
-  Found.Text = Column == Indent.size() + 1
-                   ? ("__threadfence();\n" + Indent).str()
-                   : "__threadfence(); ";
+  Found.Text = Line.StartsLine ? ("__threadfence();\n" + Line.Indent).str()
+                               : "__threadfence(); ";
 }
 
 SmallVector<UnfencedTicket, 1> findUnfencedTickets(const FunctionDecl &Func,

@@ -254,13 +254,8 @@ void SharedRaceFinder::FrameSearch::chooseShapes() {
   if (ShapesKnown)
     return;
   uint64_t MaxThreads = 1024;
-  if (const auto *LB = Root->getAttr<CUDALaunchBoundsAttr>()) {
-    Expr::EvalResult R;
-    if (LB->getMaxThreads() && !LB->getMaxThreads()->isValueDependent() &&
-        LB->getMaxThreads()->EvaluateAsInt(R, M.Ctx) &&
-        R.Val.getInt().getExtValue() > 0)
-      MaxThreads = std::min<uint64_t>(MaxThreads, R.Val.getInt().getExtValue());
-  }
+  if (std::optional<uint64_t> Bound = launchBoundsMaxThreads(Root, M.Ctx))
+    MaxThreads = std::min(MaxThreads, *Bound);
   // One warp has no other warp to race with.
   for (unsigned BD : BlockSizes)
     if (BD >= 64 && BD <= MaxThreads)

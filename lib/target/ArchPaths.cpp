@@ -516,36 +516,42 @@ static bool olderOrMoreSpecific(const CompileTarget &W,
           W.Features != FeatureSet::Generic);
 }
 
-llvm::SmallVector<ArchPathFinding, 2>
-ArchPathAnalysis::analyze(const FunctionDecl *F,
-                          llvm::ArrayRef<CompileTarget> Targets) {
-  llvm::SmallVector<ArchPathFinding, 2> Findings;
-  const auto *CS = dyn_cast_or_null<CompoundStmt>(F->getBody());
-  if (!CS || Targets.empty())
-    return Findings;
-  const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation LB = CS->getLBracLoc(), RB = CS->getRBracLoc();
-  if (LB.isInvalid() || RB.isInvalid() || LB.isMacroID() || RB.isMacroID())
-    return Findings;
-  FileID File = SM.getFileID(LB);
-  if (File != SM.getFileID(RB))
-    return Findings;
-  unsigned Begin = SM.getFileOffset(LB) + 1, End = SM.getFileOffset(RB);
-  bool Invalid = false;
-  llvm::StringRef FileText = SM.getBufferData(File, &Invalid);
-  if (Invalid || Begin > End || End > FileText.size())
-    return Findings;
-  llvm::StringRef Text = FileText.slice(Begin, End);
-  // Most bodies name no architecture macro: nothing to read.
-  if (!Text.contains("__CUDA_ARCH"))
-    return Findings;
-  Body B(Text, Ctx.getLangOpts());
-  if (!B.read())
-    return Findings;
-  if (!Collected)
-    collectTranslationUnitFacts();
+/// Whether macro Name expands, within four levels, to a trap.
+static bool isTrapMacro(const Preprocessor *PP, llvm::StringRef Name) {
+  if (!PP)
+    return false;
+  llvm::SmallVector<const MacroInfo *, 4> Work;
+  const IdentifierTable &Ids = PP->getIdentifierTable();
+  auto Lookup = [&](llvm::StringRef N) -> const MacroInfo * {
+    auto It = Ids.find(N);
+    return It != Ids.end() && It->getValue() ? PP->getMacroInfo(It->getValue())
+                                             : nullptr;
+  };
+  if (const MacroInfo *MI = Lookup(Name))
+    Work.push_back(MI);
+  for (int Depth = 0; Depth < 4 && !Work.empty(); ++Depth) {
+    llvm::SmallVector<const MacroInfo *, 4> Next;
+    for (const MacroInfo *MI : Work)
+      for (const Token &T : MI->tokens()) {
+        const IdentifierInfo *II = T.getIdentifierInfo();
+        if (!II)
+          continue;
+        llvm::StringRef N = II->getName();
+        if (N == "__trap" || N == "__brkpt" || N == "__builtin_trap")
+          return true;
+        if (const MacroInfo *Inner = Lookup(N))
+          Next.push_back(Inner);
+      }
+    Work = std::move(Next);
+  }
+  return false;
+}
 
-  // What the AST tells about stores.
+/// What the AST tells about the stores of F, whose body CS is the text
+/// [Begin, End) of File.
+static ResultNames resultNames(const FunctionDecl *F, const CompoundStmt *CS,
+                               FileID File, unsigned Begin, unsigned End,
+                               const SourceManager &SM) {
   ResultNames Names;
   Names.NonVoid = !F->getReturnType()->isVoidType();
   for (const ParmVarDecl *P : F->parameters()) {
@@ -580,136 +586,148 @@ ArchPathAnalysis::analyze(const FunctionDecl *F,
             Names.Declarations.emplace_back(DB - Begin, DE - Begin + 1);
         }
       }
+  return Names;
+}
 
-  auto IsTrapMacro = [&](llvm::StringRef Name) {
-    if (!PP)
-      return false;
-    llvm::SmallVector<const MacroInfo *, 4> Work;
-    const IdentifierTable &Ids = PP->getIdentifierTable();
-    auto Lookup = [&](llvm::StringRef N) -> const MacroInfo * {
-      auto It = Ids.find(N);
-      return It != Ids.end() && It->getValue()
-                 ? PP->getMacroInfo(It->getValue())
-                 : nullptr;
-    };
-    if (const MacroInfo *MI = Lookup(Name))
-      Work.push_back(MI);
-    for (int Depth = 0; Depth < 4 && !Work.empty(); ++Depth) {
-      llvm::SmallVector<const MacroInfo *, 4> Next;
-      for (const MacroInfo *MI : Work)
-        for (const Token &T : MI->tokens()) {
-          const IdentifierInfo *II = T.getIdentifierInfo();
-          if (!II)
-            continue;
-          llvm::StringRef N = II->getName();
-          if (N == "__trap" || N == "__brkpt" || N == "__builtin_trap")
-            return true;
-          if (const MacroInfo *Inner = Lookup(N))
-            Next.push_back(Inner);
-        }
-      Work = std::move(Next);
-    }
-    return false;
-  };
+namespace {
+/// What one compilation keeps of a body, how that path ends, and whether
+/// it stores a result.
+struct PathSummary {
+  PathKind Kind;
+  bool Result;
+  llvm::SmallVector<const BodyToken *, 64> Kept;
+};
+using TargetPath = std::pair<CompileTarget, PathSummary>;
 
-  struct Summary {
-    PathKind Kind;
-    bool Result;
-    llvm::SmallVector<const BodyToken *, 64> Kept;
-  };
-  auto Summarize = [&](const CompileTarget &T) {
-    Summary S;
-    S.Kept = B.kept(T.macros(), TK);
-    S.Kind = pathKind(classify(S.Kept, IsTrapMacro));
-    S.Result = findResult(S.Kept, 0, Names, DeviceVariables,
-                          EffectfulFunctions)
-                   .has_value();
-    return S;
-  };
-  llvm::SmallVector<std::pair<CompileTarget, Summary>, 32> Modern;
-  for (const CompileTarget &W : modernCompileTargets())
-    Modern.emplace_back(W, Summarize(W));
-  llvm::SmallVector<std::pair<CompileTarget, Summary>, 8> Own;
-  for (const CompileTarget &T : Targets)
-    Own.emplace_back(T, Summarize(T));
+/// One body's paths under the targets and under every modern compilation,
+/// and the findings their comparison gives.
+class PathComparison {
+public:
+  PathComparison(const Body &B, const ResultNames &Names,
+                 const llvm::StringSet<> &DeviceVariables,
+                 const llvm::StringSet<> &EffectfulFunctions,
+                 const Preprocessor *PP, ToolkitVersion TK, SourceLocation LB)
+      : B(B), Names(Names), DeviceVariables(DeviceVariables),
+        EffectfulFunctions(EffectfulFunctions), PP(PP), TK(TK), LB(LB) {}
 
-  // The newest older compilation that works (and stores, for NoResult):
-  // one the file is built for if there is one, else any modern one.
-  using Entry = std::pair<CompileTarget, Summary>;
-  auto OlderWorking = [&](const CompileTarget &T,
-                          bool NeedResult) -> const Entry * {
-    auto Newest = [&](llvm::ArrayRef<Entry> List) -> const Entry * {
-      const Entry *Found = nullptr;
-      for (const Entry &E : List)
-        if (olderOrMoreSpecific(E.first, T) &&
-            E.second.Kind == PathKind::Working &&
-            (!NeedResult || E.second.Result))
-          Found = &E;
-      return Found;
-    };
-    if (const Entry *E = Newest(Own))
-      return E;
-    return Newest(Modern);
-  };
+  llvm::SmallVector<ArchPathFinding, 2>
+  findings(llvm::ArrayRef<CompileTarget> Targets);
 
-  auto Locate = [&](ArchPathFinding &Out, const Summary &TS,
-                    const Summary &WS, bool ResultTokens) {
-    // The outermost branch that the older compilation keeps and the targets
-    // do not, holding what the targets miss.
-    const ConditionalText &CT = B.conditionals();
-    llvm::SmallVector<const BodyToken *, 64> Missing;
-    if (ResultTokens) {
-      for (std::optional<size_t> R = findResult(WS.Kept, 0, Names,
-                                                DeviceVariables,
-                                                EffectfulFunctions);
-           R; R = findResult(WS.Kept, *R + 1, Names, DeviceVariables,
-                             EffectfulFunctions))
-        if (!llvm::is_contained(TS.Kept, WS.Kept[*R]))
-          Missing.push_back(WS.Kept[*R]);
-    } else {
-      for (const BodyToken *T : WS.Kept)
-        if (!llvm::is_contained(TS.Kept, T))
-          Missing.push_back(T);
-    }
-    for (const ConditionalChain &C : CT.Chains) {
-      if (!C.ReadsArch)
+private:
+  PathSummary summarize(const CompileTarget &T) const;
+  /// The newest older compilation that works (and stores, for NoResult):
+  /// one the file is built for if there is one, else any modern one.
+  const TargetPath *olderWorking(const CompileTarget &T,
+                                 bool NeedResult) const;
+  /// The outermost branch that the older compilation keeps and the targets
+  /// do not, holding what the targets miss (the stores, with
+  /// ResultTokens).
+  void locate(ArchPathFinding &Out, const PathSummary &TS,
+              const PathSummary &WS, bool ResultTokens) const;
+
+  const Body &B;
+  const ResultNames &Names;
+  const llvm::StringSet<> &DeviceVariables;
+  const llvm::StringSet<> &EffectfulFunctions;
+  const Preprocessor *PP;
+  ToolkitVersion TK;
+  /// The body's '{', which offsets into its text count from.
+  SourceLocation LB;
+  llvm::SmallVector<TargetPath, 32> Modern;
+  llvm::SmallVector<TargetPath, 8> Own;
+};
+} // namespace
+
+PathSummary PathComparison::summarize(const CompileTarget &T) const {
+  PathSummary S;
+  S.Kept = B.kept(T.macros(), TK);
+  S.Kind = pathKind(classify(
+      S.Kept, [&](llvm::StringRef Name) { return isTrapMacro(PP, Name); }));
+  S.Result =
+      findResult(S.Kept, 0, Names, DeviceVariables, EffectfulFunctions)
+          .has_value();
+  return S;
+}
+
+const TargetPath *PathComparison::olderWorking(const CompileTarget &T,
+                                               bool NeedResult) const {
+  auto Newest = [&](llvm::ArrayRef<TargetPath> List) -> const TargetPath * {
+    const TargetPath *Found = nullptr;
+    for (const TargetPath &E : List)
+      if (olderOrMoreSpecific(E.first, T) &&
+          E.second.Kind == PathKind::Working &&
+          (!NeedResult || E.second.Result))
+        Found = &E;
+    return Found;
+  };
+  if (const TargetPath *E = Newest(Own))
+    return E;
+  return Newest(Modern);
+}
+
+void PathComparison::locate(ArchPathFinding &Out, const PathSummary &TS,
+                            const PathSummary &WS, bool ResultTokens) const {
+  const ConditionalText &CT = B.conditionals();
+  llvm::SmallVector<const BodyToken *, 64> Missing;
+  if (ResultTokens) {
+    for (std::optional<size_t> R = findResult(WS.Kept, 0, Names,
+                                              DeviceVariables,
+                                              EffectfulFunctions);
+         R; R = findResult(WS.Kept, *R + 1, Names, DeviceVariables,
+                           EffectfulFunctions))
+      if (!llvm::is_contained(TS.Kept, WS.Kept[*R]))
+        Missing.push_back(WS.Kept[*R]);
+  } else {
+    for (const BodyToken *T : WS.Kept)
+      if (!llvm::is_contained(TS.Kept, T))
+        Missing.push_back(T);
+  }
+  for (const ConditionalChain &C : CT.Chains) {
+    if (!C.ReadsArch)
+      continue;
+    llvm::SmallVector<Truth, 4> TT =
+        branchTruths(C, Out.Targets.front().macros(), B.langOpts(), TK);
+    llvm::SmallVector<Truth, 4> WT =
+        branchTruths(C, Out.Working.macros(), B.langOpts(), TK);
+    for (size_t I = 0; I < C.Branches.size(); ++I) {
+      const ConditionalBranch &Br = C.Branches[I];
+      if (TT[I] != Truth::False || WT[I] == Truth::False ||
+          !Body::holds(Missing, Br.End, Br.BodyEnd))
         continue;
-      llvm::SmallVector<Truth, 4> TT =
-          branchTruths(C, Out.Targets.front().macros(), B.langOpts(), TK);
-      llvm::SmallVector<Truth, 4> WT =
-          branchTruths(C, Out.Working.macros(), B.langOpts(), TK);
-      for (size_t I = 0; I < C.Branches.size(); ++I) {
-        const ConditionalBranch &Br = C.Branches[I];
-        if (TT[I] != Truth::False || WT[I] == Truth::False ||
-            !Body::holds(Missing, Br.End, Br.BodyEnd))
-          continue;
-        Out.Guard = LB.getLocWithOffset(static_cast<int>(1 + Br.Begin));
-        Out.GuardKind = Br.Kind;
-        Out.GuardCondition = Br.Condition;
-        Out.ChainCondition = C.Branches.front().Condition;
-        for (size_t K = 0; K < C.Branches.size(); ++K)
-          if (TT[K] == Truth::True) {
-            Out.Taken = LB.getLocWithOffset(
-                static_cast<int>(1 + C.Branches[K].Begin));
-            Out.TakenKind = C.Branches[K].Kind;
-          }
-        return;
-      }
+      Out.Guard = LB.getLocWithOffset(static_cast<int>(1 + Br.Begin));
+      Out.GuardKind = Br.Kind;
+      Out.GuardCondition = Br.Condition;
+      Out.ChainCondition = C.Branches.front().Condition;
+      for (size_t K = 0; K < C.Branches.size(); ++K)
+        if (TT[K] == Truth::True) {
+          Out.Taken =
+              LB.getLocWithOffset(static_cast<int>(1 + C.Branches[K].Begin));
+          Out.TakenKind = C.Branches[K].Kind;
+        }
+      return;
     }
-  };
+  }
+}
+
+llvm::SmallVector<ArchPathFinding, 2>
+PathComparison::findings(llvm::ArrayRef<CompileTarget> Targets) {
+  for (const CompileTarget &W : modernCompileTargets())
+    Modern.emplace_back(W, summarize(W));
+  for (const CompileTarget &T : Targets)
+    Own.emplace_back(T, summarize(T));
 
   ArchPathFinding Empty, Traps, NoResult;
   Empty.Kind = ArchPathFinding::EmptyBody;
   Traps.Kind = ArchPathFinding::TrapsOnly;
   NoResult.Kind = ArchPathFinding::NoResult;
   // The first target of each finding and its older working compilation.
-  const Entry *EmptyT = nullptr, *TrapT = nullptr, *NoResultT = nullptr;
-  const Entry *EmptyW = nullptr, *TrapW = nullptr, *NoResultW = nullptr;
-  for (const Entry &E : Own) {
+  const TargetPath *EmptyT = nullptr, *TrapT = nullptr, *NoResultT = nullptr;
+  const TargetPath *EmptyW = nullptr, *TrapW = nullptr, *NoResultW = nullptr;
+  for (const TargetPath &E : Own) {
     const CompileTarget &T = E.first;
-    const Summary &S = E.second;
+    const PathSummary &S = E.second;
     if (S.Kind != PathKind::Working) {
-      const Entry *W = OlderWorking(T, /*NeedResult=*/false);
+      const TargetPath *W = olderWorking(T, /*NeedResult=*/false);
       // A message alone is a stub only beside an `a`/`f` compilation that
       // does the work (`#if defined(__CUDA_ARCH_FEAT_SM90_ALL) ... #else
       // printf("not supported") #endif`); else it is the work.
@@ -720,7 +738,7 @@ ArchPathAnalysis::analyze(const FunctionDecl *F,
         continue;
       bool IsEmpty = S.Kind == PathKind::Empty;
       (IsEmpty ? Empty : Traps).Targets.push_back(T);
-      const Entry *&First = IsEmpty ? EmptyT : TrapT;
+      const TargetPath *&First = IsEmpty ? EmptyT : TrapT;
       if (!First) {
         First = &E;
         (IsEmpty ? EmptyW : TrapW) = W;
@@ -729,7 +747,7 @@ ArchPathAnalysis::analyze(const FunctionDecl *F,
     }
     if (S.Result)
       continue;
-    const Entry *W = OlderWorking(T, /*NeedResult=*/true);
+    const TargetPath *W = olderWorking(T, /*NeedResult=*/true);
     if (!W)
       continue;
     NoResult.Targets.push_back(T);
@@ -738,18 +756,52 @@ ArchPathAnalysis::analyze(const FunctionDecl *F,
       NoResultW = W;
     }
   }
-  auto Finish = [&](ArchPathFinding &Out, const Entry *TS, const Entry *W,
-                    bool ResultTokens) {
+  llvm::SmallVector<ArchPathFinding, 2> Findings;
+  auto Finish = [&](ArchPathFinding &Out, const TargetPath *TS,
+                    const TargetPath *W, bool ResultTokens) {
     if (Out.Targets.empty())
       return;
     Out.Working = W->first;
-    Locate(Out, TS->second, W->second, ResultTokens);
+    locate(Out, TS->second, W->second, ResultTokens);
     Findings.push_back(std::move(Out));
   };
   Finish(Empty, EmptyT, EmptyW, false);
   Finish(Traps, TrapT, TrapW, false);
   Finish(NoResult, NoResultT, NoResultW, true);
   return Findings;
+}
+
+llvm::SmallVector<ArchPathFinding, 2>
+ArchPathAnalysis::analyze(const FunctionDecl *F,
+                          llvm::ArrayRef<CompileTarget> Targets) {
+  const auto *CS = dyn_cast_or_null<CompoundStmt>(F->getBody());
+  if (!CS || Targets.empty())
+    return {};
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation LB = CS->getLBracLoc(), RB = CS->getRBracLoc();
+  if (LB.isInvalid() || RB.isInvalid() || LB.isMacroID() || RB.isMacroID())
+    return {};
+  FileID File = SM.getFileID(LB);
+  if (File != SM.getFileID(RB))
+    return {};
+  unsigned Begin = SM.getFileOffset(LB) + 1, End = SM.getFileOffset(RB);
+  bool Invalid = false;
+  llvm::StringRef FileText = SM.getBufferData(File, &Invalid);
+  if (Invalid || Begin > End || End > FileText.size())
+    return {};
+  llvm::StringRef Text = FileText.slice(Begin, End);
+  // Most bodies name no architecture macro: nothing to read.
+  if (!Text.contains("__CUDA_ARCH"))
+    return {};
+  Body B(Text, Ctx.getLangOpts());
+  if (!B.read())
+    return {};
+  if (!Collected)
+    collectTranslationUnitFacts();
+  ResultNames Names = resultNames(F, CS, File, Begin, End, SM);
+  return PathComparison(B, Names, DeviceVariables, EffectfulFunctions, PP, TK,
+                        LB)
+      .findings(Targets);
 }
 
 } // namespace cuda_tidy

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lib/target/CudaTarget.h"
+#include "lib/OptionValues.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/TargetInfo.h"
@@ -17,17 +18,16 @@ namespace cuda_tidy {
 
 TargetArchOverride::TargetArchOverride(clang::tidy::ClangTidyContext &Context)
     : Context(&Context) {
-  const auto &Options = Context.getOptions().CheckOptions;
-  auto It = Options.find(TargetArchOptionName);
-  if (It == Options.end() || llvm::StringRef(It->second.Value).trim().empty())
+  std::optional<llvm::StringRef> Value =
+      moduleOption(Context.getOptions().CheckOptions, TargetArchOptionName);
+  if (!Value)
     return;
-  Raw = It->second.Value;
+  Raw = Value->str();
   GpuArchParse Parsed = parseGpuArch(Raw);
   if (Parsed.Arch)
     Arch = std::move(Parsed.Arch);
   else
-    Error = "invalid value for option '" + TargetArchOptionName.str() +
-            "': " + Parsed.Error;
+    Error = invalidOptionMessage(TargetArchOptionName, Parsed.Error);
 }
 
 bool TargetArchOverride::shouldReportError() const {

@@ -6,6 +6,7 @@
 
 #include "lib/toolkit/DevicePropFix.h"
 #include "lib/ast/CudaAST.h"
+#include "lib/ast/FixItHelpers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -157,138 +158,146 @@ static bool governs(const CallPlan &P, const FieldUse &U,
   return false;
 }
 
-std::vector<Rewrite> planDevicePropFixes(const RemovedApiUses &Uses,
-                                         ASTContext &Ctx) {
+/// The call governing read U of V: the latest one on V in U's function
+/// whose locals would be in scope there; or null, with why in R.
+static CallPlan *governingCall(const FieldUse &U, const VarDecl *V,
+                               MutableArrayRef<CallPlan> Plans, Rewrite &R,
+                               const SourceManager &SM) {
+  CallPlan *G = nullptr;
+  unsigned Calls = 0;
+  for (CallPlan &P : Plans) {
+    if (P.Var != V || P.Use->Context.Function != U.Context.Function)
+      continue;
+    ++Calls;
+    if (governs(P, U, SM) &&
+        (!G || SM.isBeforeInTranslationUnit(G->Use->Call->getBeginLoc(),
+                                            P.Use->Call->getBeginLoc())))
+      G = &P;
+  }
+  if (Calls == 0) {
+    R.fail("'" + V->getName().str() +
+           "' is not filled by 'cudaGetDeviceProperties' in this function");
+    return nullptr;
+  }
+  if (!G) {
+    const CallPlan *Any = nullptr;
+    for (const CallPlan &P : Plans)
+      if (P.Var == V && !P.WhyNot.empty())
+        Any = &P;
+    R.fail(Any ? Any->WhyNot
+               : "the field is read where no properties call reaches");
+    return nullptr;
+  }
+  if (!G->WhyNot.empty()) {
+    R.fail(G->WhyNot);
+    return nullptr;
+  }
+  return G;
+}
+
+/// Whether something may change V between G's call and read U: another
+/// properties call, an assignment, its address passed on, whether written
+/// between them or later in a loop that repeats the read but not the call.
+static bool changedBeforeRead(const FieldUse &U, const VarDecl *V,
+                              const CallPlan &G, const RemovedApiUses &Uses,
+                              const SourceManager &SM) {
+  llvm::SmallVector<const Stmt *, 2> Loops;
+  for (const Stmt *A : U.Context.Ancestors) {
+    if (A == G.Block)
+      break;
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(A))
+      Loops.push_back(A);
+  }
+  auto Refs = Uses.VarRefs.find(V);
+  if (Refs == Uses.VarRefs.end())
+    return false;
+  for (const VarUse &Other : Refs->second) {
+    if (Other.Context.isInside(G.Use->Call) || isReadOnlyUse(Other) ||
+        !Other.Context.isInside(G.Block))
+      continue;
+    bool AfterCall = G.AtBlockStart ||
+                     SM.isBeforeInTranslationUnit(G.Statement->getEndLoc(),
+                                                  Other.Ref->getBeginLoc());
+    bool BeforeRead = SM.isBeforeInTranslationUnit(Other.Ref->getBeginLoc(),
+                                                   U.Access->getBeginLoc());
+    bool Repeated = llvm::any_of(
+        Loops, [&](const Stmt *L) { return Other.Context.isInside(L); });
+    if (AfterCall && (BeforeRead || Repeated))
+      return true;
+  }
+  return false;
+}
+
+/// The name of G's local for U's field, made on first use: V's name and
+/// the field's, numbered when the function has the name already.
+static const std::string &
+localFor(CallPlan &G, const FieldUse &U, const VarDecl *V,
+         llvm::DenseMap<const FunctionDecl *, llvm::StringSet<>> &Taken,
+         ASTContext &Ctx) {
+  auto Local =
+      llvm::find_if(G.Locals, [&](const auto &L) { return L.first == U.Api; });
+  if (Local != G.Locals.end())
+    return Local->second;
+  std::string Field = U.Api->Name.str();
+  Field[0] = llvm::toUpper(Field[0]);
+  std::string Base = V->getName().str() + Field;
+  std::string Name = Base;
+  llvm::StringSet<> &Names = Taken[U.Context.Function];
+  for (unsigned N = 2;
+       Names.contains(Name) || !isNameFree(Name, U.Context.Function, Ctx); ++N)
+    Name = Base + std::to_string(N);
+  Names.insert(Name);
+  G.Locals.push_back({U.Api, Name});
+  return G.Locals.back().second;
+}
+
+/// The fix of field read U (Uses.Fields[Index]) into R.
+static void
+planFieldRead(const FieldUse &U, size_t Index, const RemovedApiUses &Uses,
+              MutableArrayRef<CallPlan> Plans,
+              llvm::DenseMap<const FunctionDecl *, llvm::StringSet<>> &Taken,
+              Rewrite &R, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  std::vector<Rewrite> Out(Uses.Fields.size());
-  // One plan per properties call, in source order.
-  std::vector<CallPlan> Plans;
-  for (const FunctionUse &U : Uses.PropertiesCalls) {
-    CallPlan P;
-    P.Use = &U;
-    P.Var = filledVariable(U);
-    if (P.Var)
-      placeCall(P, Ctx);
-    Plans.push_back(std::move(P));
+  if (U.Api->Fix != ApiFix::DeviceAttribute) {
+    R.fail(U.Api->Advice);
+    return;
   }
-  // Names given to locals per function, before they exist in the AST.
-  llvm::DenseMap<const FunctionDecl *, llvm::StringSet<>> Taken;
-
-  for (size_t I = 0; I != Uses.Fields.size(); ++I) {
-    const FieldUse &U = Uses.Fields[I];
-    Rewrite &R = Out[I];
-    if (U.Api->Fix != ApiFix::DeviceAttribute) {
-      R.fail(U.Api->Advice);
-      continue;
-    }
-    const auto *Ref =
-        U.Base ? dyn_cast<DeclRefExpr>(U.Base->IgnoreParenImpCasts()) : nullptr;
-    const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-    if (U.IsArrow || !V || !V->isLocalVarDecl() ||
-        V->getType()->isReferenceType()) {
-      R.fail("the field is not read from a local 'cudaDeviceProp' variable");
-      continue;
-    }
-    if (isWritten(U.Access, U.Context)) {
-      R.fail("the field is written or its address taken");
-      continue;
-    }
-    // The governing call: the latest one on V in this function whose
-    // locals would be in scope here.
-    CallPlan *G = nullptr;
-    unsigned Calls = 0;
-    for (CallPlan &P : Plans) {
-      if (P.Var != V || P.Use->Context.Function != U.Context.Function)
-        continue;
-      ++Calls;
-      if (governs(P, U, SM) &&
-          (!G || SM.isBeforeInTranslationUnit(G->Use->Call->getBeginLoc(),
-                                              P.Use->Call->getBeginLoc())))
-        G = &P;
-    }
-    if (Calls == 0) {
-      R.fail("'" + V->getName().str() +
-             "' is not filled by 'cudaGetDeviceProperties' in this function");
-      continue;
-    }
-    if (!G) {
-      const CallPlan *Any = nullptr;
-      for (const CallPlan &P : Plans)
-        if (P.Var == V && !P.WhyNot.empty())
-          Any = &P;
-      R.fail(Any ? Any->WhyNot
-                 : "the field is read where no properties call reaches");
-      continue;
-    }
-    if (!G->WhyNot.empty()) {
-      R.fail(G->WhyNot);
-      continue;
-    }
-    // Nothing may change V between the call and the read: another
-    // properties call, an assignment, its address passed on, whether written
-    // between them or later in a loop that repeats the read but not the
-    // call.
-    llvm::SmallVector<const Stmt *, 2> Loops;
-    for (const Stmt *A : U.Context.Ancestors) {
-      if (A == G->Block)
-        break;
-      if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(A))
-        Loops.push_back(A);
-    }
-    bool Changed = false;
-    auto Refs = Uses.VarRefs.find(V);
-    if (Refs != Uses.VarRefs.end())
-      for (const VarUse &Other : Refs->second) {
-        if (Other.Context.isInside(G->Use->Call) || isReadOnlyUse(Other) ||
-            !Other.Context.isInside(G->Block))
-          continue;
-        bool AfterCall =
-            G->AtBlockStart ||
-            SM.isBeforeInTranslationUnit(G->Statement->getEndLoc(),
-                                         Other.Ref->getBeginLoc());
-        bool BeforeRead = SM.isBeforeInTranslationUnit(
-            Other.Ref->getBeginLoc(), U.Access->getBeginLoc());
-        bool Repeated = llvm::any_of(Loops, [&](const Stmt *L) {
-          return Other.Context.isInside(L);
-        });
-        if (AfterCall && (BeforeRead || Repeated))
-          Changed = true;
-      }
-    if (Changed) {
-      R.fail("'" + V->getName().str() +
-             "' is also changed or passed on after the properties call, "
-             "where the fix cannot follow it");
-      continue;
-    }
-    CharSourceRange Range = writtenRange(U.Access->getSourceRange(), Ctx);
-    if (Range.isInvalid()) {
-      R.fail("the read is written in a macro");
-      continue;
-    }
-    auto Local = llvm::find_if(G->Locals, [&](const auto &L) {
-      return L.first == U.Api;
-    });
-    if (Local == G->Locals.end()) {
-      std::string Field = U.Api->Name.str();
-      Field[0] = llvm::toUpper(Field[0]);
-      std::string Base = V->getName().str() + Field;
-      std::string Name = Base;
-      llvm::StringSet<> &Names = Taken[U.Context.Function];
-      for (unsigned N = 2; Names.contains(Name) ||
-                           !isNameFree(Name, U.Context.Function, Ctx);
-           ++N)
-        Name = Base + std::to_string(N);
-      Names.insert(Name);
-      G->Locals.push_back({U.Api, Name});
-      Local = std::prev(G->Locals.end());
-    }
-    R.Edits.push_back(FixItHint::CreateReplacement(Range, Local->second));
-    if (G->Carrier < 0)
-      G->Carrier = static_cast<int>(I);
+  const auto *Ref =
+      U.Base ? dyn_cast<DeclRefExpr>(U.Base->IgnoreParenImpCasts()) : nullptr;
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (U.IsArrow || !V || !V->isLocalVarDecl() ||
+      V->getType()->isReferenceType()) {
+    R.fail("the field is not read from a local 'cudaDeviceProp' variable");
+    return;
   }
+  if (isWritten(U.Access, U.Context)) {
+    R.fail("the field is written or its address taken");
+    return;
+  }
+  CallPlan *G = governingCall(U, V, Plans, R, SM);
+  if (!G)
+    return;
+  if (changedBeforeRead(U, V, *G, Uses, SM)) {
+    R.fail("'" + V->getName().str() +
+           "' is also changed or passed on after the properties call, "
+           "where the fix cannot follow it");
+    return;
+  }
+  CharSourceRange Range = writtenRange(U.Access->getSourceRange(), Ctx);
+  if (Range.isInvalid()) {
+    R.fail("the read is written in a macro");
+    return;
+  }
+  R.Edits.push_back(
+      FixItHint::CreateReplacement(Range, localFor(*G, U, V, Taken, Ctx)));
+  if (G->Carrier < 0)
+    G->Carrier = static_cast<int>(Index);
+}
 
-  // Reads left without a fix: on a note, the attribute of the current
-  // device, for host code that only reads the field.
+/// Reads left without a fix: on a note, the attribute of the current
+/// device, for host code that only reads the field.
+static void noteCurrentDeviceReads(const RemovedApiUses &Uses,
+                                   std::vector<Rewrite> &Out, ASTContext &Ctx) {
   for (size_t I = 0; I != Uses.Fields.size(); ++I) {
     const FieldUse &U = Uses.Fields[I];
     Rewrite &R = Out[I];
@@ -307,37 +316,60 @@ std::vector<Rewrite> planDevicePropFixes(const RemovedApiUses &Uses,
                    U.Api->Replacement.str() +
                    ", Device); return Value; }()"));
   }
+}
 
-  // The inserted locals go with the first fixed read of each call.
-  for (CallPlan &P : Plans) {
+/// The insertion of P's locals, which goes with the first fixed read.
+static FixItHint insertLocals(const CallPlan &P, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation At;
+  std::string Indent;
+  if (P.AtBlockStart) {
+    At = Lexer::getLocForEndOfToken(P.Block->getLBracLoc(), 0, SM,
+                                    Ctx.getLangOpts());
+    const Stmt *First = P.Block->body_empty() ? nullptr : P.Block->body_front();
+    Indent = First ? lineIndentOf(statementBegin(First, Ctx), SM).Indent.str()
+                   : lineIndentOf(statementBegin(P.Statement, Ctx), SM)
+                             .Indent.str() +
+                         "  ";
+  } else {
+    At = afterStatement(P.Statement, Ctx);
+    Indent = lineIndentOf(statementBegin(P.Statement, Ctx), SM).Indent.str();
+  }
+  // Where a goto or a case label may jump past the locals, they are
+  // declared without an initialiser and then set.
+  bool Jumps = hasJumps(P.Use->Context.Function);
+  std::string Text;
+  for (const auto &[Api, Name] : P.Locals)
+    Text += "\n" + Indent + "int " + Name +
+            (Jumps ? ";\n" + Indent + Name + " = 0;" : " = 0;") + "\n" +
+            Indent + "cudaDeviceGetAttribute(&" + Name + ", " +
+            Api->Replacement.str() + ", " + P.Device + ");";
+  return FixItHint::CreateInsertion(At, Text);
+}
+
+std::vector<Rewrite> planDevicePropFixes(const RemovedApiUses &Uses,
+                                         ASTContext &Ctx) {
+  std::vector<Rewrite> Out(Uses.Fields.size());
+  // One plan per properties call, in source order.
+  std::vector<CallPlan> Plans;
+  for (const FunctionUse &U : Uses.PropertiesCalls) {
+    CallPlan P;
+    P.Use = &U;
+    P.Var = filledVariable(U);
+    if (P.Var)
+      placeCall(P, Ctx);
+    Plans.push_back(std::move(P));
+  }
+  // Names given to locals per function, before they exist in the AST.
+  llvm::DenseMap<const FunctionDecl *, llvm::StringSet<>> Taken;
+  for (size_t I = 0; I != Uses.Fields.size(); ++I)
+    planFieldRead(Uses.Fields[I], I, Uses, Plans, Taken, Out[I], Ctx);
+  noteCurrentDeviceReads(Uses, Out, Ctx);
+  for (const CallPlan &P : Plans) {
     if (P.Carrier < 0 || P.Locals.empty())
       continue;
-    SourceLocation At;
-    std::string Indent;
-    if (P.AtBlockStart) {
-      At = Lexer::getLocForEndOfToken(P.Block->getLBracLoc(), 0, SM,
-                                      Ctx.getLangOpts());
-      const Stmt *First =
-          P.Block->body_empty() ? nullptr : P.Block->body_front();
-      Indent = First ? indentationOf(statementBegin(First, Ctx), SM)
-                     : indentationOf(statementBegin(P.Statement, Ctx), SM) +
-                           "  ";
-    } else {
-      At = afterStatement(P.Statement, Ctx);
-      Indent = indentationOf(statementBegin(P.Statement, Ctx), SM);
-    }
-    // Where a goto or a case label may jump past the locals, they are
-    // declared without an initialiser and then set.
-    bool Jumps = hasJumps(P.Use->Context.Function);
-    std::string Text;
-    for (const auto &[Api, Name] : P.Locals)
-      Text += "\n" + Indent + "int " + Name +
-              (Jumps ? ";\n" + Indent + Name + " = 0;" : " = 0;") + "\n" +
-              Indent + "cudaDeviceGetAttribute(&" + Name + ", " +
-              Api->Replacement.str() + ", " + P.Device + ");";
     Rewrite &Carrier = Out[P.Carrier];
-    Carrier.Edits.insert(Carrier.Edits.begin(),
-                         FixItHint::CreateInsertion(At, Text));
+    Carrier.Edits.insert(Carrier.Edits.begin(), insertLocals(P, Ctx));
   }
   return Out;
 }

@@ -46,23 +46,6 @@ std::optional<std::string> writtenText(SourceRange Range,
   return Text.str();
 }
 
-std::string indentationOf(SourceLocation Loc, const SourceManager &SM) {
-  if (Loc.isInvalid() || !Loc.isFileID())
-    return "";
-  auto [FID, Offset] = SM.getDecomposedLoc(Loc);
-  bool Invalid = false;
-  StringRef Buffer = SM.getBufferData(FID, &Invalid);
-  if (Invalid)
-    return "";
-  size_t LineStart = std::min<size_t>(Offset, Buffer.size());
-  while (LineStart > 0 && Buffer[LineStart - 1] != '\n')
-    --LineStart;
-  size_t End = LineStart;
-  while (End < Buffer.size() && (Buffer[End] == ' ' || Buffer[End] == '\t'))
-    ++End;
-  return Buffer.slice(LineStart, End).str();
-}
-
 SourceLocation statementBegin(const Stmt *S, const ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation B = S->getBeginLoc();

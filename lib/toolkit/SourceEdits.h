@@ -6,9 +6,9 @@
 ///
 /// \file
 /// Small text-level helpers the removed-API fixes share: where an
-/// expression or statement is written, its text, a line's indentation, and
-/// a fix under construction (Rewrite) that either holds all its edits or
-/// says why there is none.
+/// expression or statement is written, its text, and a fix under
+/// construction (Rewrite) that either holds all its edits or says why there
+/// is none (a line's indentation is lib/ast/FixItHelpers.h's).
 ///
 /// Model: an edit is made only on text written in a file; an expression
 /// written in a macro argument is edited where the argument is written, one
@@ -65,10 +65,6 @@ clang::CharSourceRange writtenRange(clang::SourceRange Range,
 /// The text writtenRange() covers, or std::nullopt.
 std::optional<std::string> writtenText(clang::SourceRange Range,
                                        const clang::ASTContext &Ctx);
-
-/// The whitespace that starts the line Loc (a file location) is on.
-std::string indentationOf(clang::SourceLocation Loc,
-                          const clang::SourceManager &SM);
 
 /// Just after the ';' that ends statement S, in the file; invalid when S is
 /// not followed by a ';' written in the file (a compound statement, a

@@ -7,6 +7,7 @@
 #include "lib/toolkit/TextureObjectFix.h"
 #include "lib/toolkit/TextureFixSyntax.h"
 #include "lib/ast/CudaAST.h"
+#include "lib/ast/FixItHelpers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -625,7 +626,7 @@ void Planner::addEdits(RefPlan &P, Rewrite &Out) {
     Tex = Name + "Desc" + std::to_string(N);
   }
   SourceLocation Begin = statementBegin(S, Ctx);
-  std::string Indent = indentationOf(Begin, SM);
+  std::string Indent = lineIndentOf(Begin, SM).Indent.str();
   Out.Edits.push_back(FixItHint::CreateInsertion(
       Begin, descriptorText(P, Res, Tex, Indent)));
   Out.Edits.push_back(*replaceCall(B.Call, B.Api->Name,

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tools/cuda-tidy/BuildReport.h"
+#include "lib/OptionValues.h"
 #include "tools/common/BuildCompatibility.h"
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang-tidy/GlobList.h"
@@ -149,11 +150,10 @@ BuildReportResult reportBuildCompatibility(const BuildReportInputs &In,
     if (!clang::tidy::GlobList(Opts.Checks.value_or("")).contains(CheckName))
       continue;
     std::optional<SmallVector<const ArchLimits *, 16>> Supported;
-    auto It = Opts.CheckOptions.find(SupportedArchitecturesOptionName);
-    if (It != Opts.CheckOptions.end() &&
-        !StringRef(It->second.Value).trim().empty()) {
+    if (std::optional<StringRef> Value =
+            moduleOption(Opts.CheckOptions, SupportedArchitecturesOptionName)) {
       std::string Error;
-      Supported = parseSupportedArchitectures(It->second.Value, Error);
+      Supported = parseSupportedArchitectures(*Value, Error);
       if (!Supported)
         continue; // The check reports the bad value.
     }

@@ -43,6 +43,8 @@ private:
   void report(
       const llvm::MapVector<clang::SourceLocation, const WarpExchange *> &Sites,
       const FixPlanner &Fixes, const clang::SourceManager &SM);
+  /// The note that says what is assumed of a warp helper no one calls.
+  void noteAssumedHelper(const WarpExchange &X, llvm::StringRef Pointer);
 
   BlockDimOption BlockDim;
   /// cuda-shared-memory-race runs too: pairs it reports are left to it.

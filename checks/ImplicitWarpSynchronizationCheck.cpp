@@ -703,12 +703,11 @@ void ImplicitWarpSynchronizationCheck::report(
     if (Why != ComponentWhyNot.end() && !LanesUnknown)
       diag(Loc, "no automatic fix: %0", DiagnosticIDs::Note)
           << Why->second;
-
   }
 }
 
-void ImplicitWarpSynchronizationCheck::noteAssumedHelper(
-    const WarpExchange &X, StringRef Pointer) {
+void ImplicitWarpSynchronizationCheck::noteAssumedHelper(const WarpExchange &X,
+                                                         StringRef Pointer) {
   const ParmVarDecl *Index = X.AssumedIndex;
   diag(X.AssumedHelper->getLocation(),
        "'%0' is called nowhere in this translation unit: it is analysed as "

@@ -202,17 +202,16 @@ bool CallContexts::uncalledWarpHelper(const FunctionDecl *F) {
   if (!New)
     return It->second;
   const SourceManager &SM = Ctx.getSourceManager();
-  bool Helper =
-      !isKernel(F) && F->hasBody() && isDeviceCode(F) &&
-      !F->isTemplateInstantiation() &&
-      !SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation())) &&
-      M.Inputs.Calls().callersOf(F).empty() && callersOf(F).empty() &&
-      llvm::any_of(F->parameters(), [](const ParmVarDecl *P) {
-        QualType T = P->getType();
-        return T->isPointerType() &&
-               T->getPointeeType().isVolatileQualified() &&
-               !T->getPointeeType().isConstQualified();
-      });
+  bool Helper = !isKernel(F) && F->hasBody() && isDeviceCode(F) &&
+                !F->isTemplateInstantiation() &&
+                !SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation())) &&
+                M.Inputs.Calls().callersOf(F).empty() && callersOf(F).empty() &&
+                llvm::any_of(F->parameters(), [](const ParmVarDecl *P) {
+                  QualType T = P->getType();
+                  return T->isPointerType() &&
+                         T->getPointeeType().isVolatileQualified() &&
+                         !T->getPointeeType().isConstQualified();
+                });
   WarpHelpers[F] = Helper;
   return Helper;
 }

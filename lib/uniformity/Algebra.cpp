@@ -373,13 +373,13 @@ static bool boundedSign(const Form &D, BinaryOperatorKind Op,
 /// of blockDim.x: U / blockDim.x, whose thread part is gone, since 0 <=
 /// threadIdx.x < blockDim.x (U not negative, as for any division here).
 static std::optional<Form> overBlockDim(const Form &A, const Form &B,
-                                        BinaryOperatorKind Op,
-                                        const Expr *RE) {
+                                        BinaryOperatorKind Op, const Expr *RE) {
   if (Op != BO_Div || !A.DimX || A.FloorMul != 0 || A.SymMul != 0 ||
       A.Lin[1] != 0 || A.Lin[2] != 0 || A.Lin[3] != 0 ||
       (A.Lin[0] != 0 && A.Lin[0] != 1))
     return std::nullopt;
-  std::optional<BuiltinVarRef> Ref = getBuiltinVarRef(RE->IgnoreParenImpCasts());
+  std::optional<BuiltinVarRef> Ref =
+      getBuiltinVarRef(RE->IgnoreParenImpCasts());
   if (!Ref || Ref->Var != BuiltinVar::BlockDim || Ref->Dim != 0)
     return std::nullopt;
   Form Q;

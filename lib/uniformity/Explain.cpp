@@ -176,8 +176,9 @@ std::string FunctionUniformityImpl::describe(
   // A field of a local struct: the field's own writes, else the whole's.
   if (const auto *ME = dyn_cast<MemberExpr>(Stripped))
     if (const VarDecl *Field = FieldReads.lookup(ME))
-      return originOf(Field, L) ? describeVar(Field, L, Trace, Steps, Seen)
-                                : describe(ME->getBase(), L, Trace, Steps, Seen);
+      return originOf(Field, L)
+                 ? describeVar(Field, L, Trace, Steps, Seen)
+                 : describe(ME->getBase(), L, Trace, Steps, Seen);
   if (const auto *Call = dyn_cast<CallExpr>(Stripped)) {
     const FunctionDecl *FD = resolveCallee(Call);
     // The toolkit's math functions, operators and the unresolved calls of a

@@ -333,8 +333,7 @@ const VarDecl *BlockEvaluator::fieldOf(const Expr *E, const VarDecl **Whole) {
   if (!ME || ME->isArrow())
     return nullptr;
   const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
-  const auto *DRE =
-      dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts());
+  const auto *DRE = dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts());
   const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   if (!Field || !Field->getIdentifier() || !V || !V->getIdentifier() ||
       !isTracked(V, F) || V->getType()->isReferenceType())

@@ -623,13 +623,14 @@ void ImplicitWarpSynchronizationCheck::report(
         Why != ComponentWhyNot.end() && ComponentLanesUnknown.lookup(Leader);
     StringRef Name = X.Shared ? X.Shared->getName() : "";
     {
+      unsigned Space = X.AssumedHelper ? 2 : X.Global ? 1 : 0;
       auto D = diag(Loc, "lanes of a warp exchange data through "
-                              "%select{shared|global}2 memory '%0' with no "
-                              "'__syncwarp' between the write and the "
-                              "read%select{|; no fix: the lanes that run it "
-                              "are not known}1")
-               << Name << LanesUnknown << X.Global;
-      if (Why == ComponentWhyNot.end())
+                         "%select{shared memory|global memory|memory}2 '%0' "
+                         "with no '__syncwarp' between the write and the "
+                         "read%select{|; no fix: the lanes that run it "
+                         "are not known}1")
+               << Name << LanesUnknown << Space;
+      if (Why == ComponentWhyNot.end() && !X.AssumedHelper)
         for (auto &[S, P] : Plans)
           if (Components.getLeaderValue(S) == Leader)
             for (const FixItHint &H : StmtFixes.lookup(S))
@@ -646,6 +647,8 @@ void ImplicitWarpSynchronizationCheck::report(
            DiagnosticIDs::Note)
           << Y.ReaderLane;
     }
+    if (X.AssumedHelper)
+      noteAssumedHelper(X, Name);
     diag(Loc,
          "since Volta (sm_70), independent thread scheduling lets the lanes "
          "of a warp run in any order: they are not in lockstep, and "
@@ -686,6 +689,18 @@ void ImplicitWarpSynchronizationCheck::noteExchange(const WarpExchange &X,
       diag(SM.getFileLoc(Up->getBeginLoc()), "'%0' is called here",
            DiagnosticIDs::Note)
           << Callee->getName();
+}
+
+void ImplicitWarpSynchronizationCheck::noteAssumedHelper(const WarpExchange &X,
+                                                         StringRef Pointer) {
+  const ParmVarDecl *Index = X.AssumedIndex;
+  diag(X.AssumedHelper->getLocation(),
+       "'%0' is called nowhere in this translation unit: it is analysed as "
+       "run by one whole warp of 32 threads, with '%1' one array the lanes "
+       "share%select{|, and '%3' each lane's thread index}2",
+       DiagnosticIDs::Note)
+      << X.AssumedHelper->getName() << Pointer << (Index != nullptr)
+      << (Index ? Index->getName() : StringRef());
 }
 
 } // namespace cuda_tidy

@@ -47,6 +47,8 @@ private:
   /// The notes that say where an exchange's write and read are.
   void noteExchange(const WarpExchange &X, clang::SourceLocation Loc,
                     const clang::SourceManager &SM);
+  /// The note that says what is assumed of a warp helper no one calls.
+  void noteAssumedHelper(const WarpExchange &X, llvm::StringRef Pointer);
 
   BlockDimOption BlockDim;
   /// cuda-shared-memory-race runs too: pairs it reports are left to it.

@@ -58,6 +58,45 @@ const CallGraphIndex &AnalysisContext::callGraph() {
   return *Calls;
 }
 
+/// The power of two that provably divides the integer E, a launch's
+/// argument, when E is not a proven constant: products, shifts and sums of
+/// parts whose powers are known, through locals that hold one value
+/// (`int padded = (n + 255) / 256 * 256;` is a multiple of 256).
+static uint8_t pow2Dividing(const clang::Expr *E, ConstantEvaluator &Eval,
+                            unsigned Depth = 0) {
+  if (!E || Depth > 8)
+    return 0;
+  E = E->IgnoreParenImpCasts();
+  if (std::optional<uint64_t> V = Eval.evaluateInt(E))
+    return *V ? uint8_t(llvm::countr_zero(*V)) : 63;
+  if (const auto *BO = llvm::dyn_cast<clang::BinaryOperator>(E)) {
+    uint8_t L = pow2Dividing(BO->getLHS(), Eval, Depth + 1);
+    switch (BO->getOpcode()) {
+    case clang::BO_Mul:
+      return uint8_t(std::min<unsigned>(
+          63, L + pow2Dividing(BO->getRHS(), Eval, Depth + 1)));
+    case clang::BO_Shl:
+      if (std::optional<uint64_t> K = Eval.evaluateInt(BO->getRHS());
+          K && *K < 63)
+        return uint8_t(std::min<uint64_t>(63, L + *K));
+      return L;
+    case clang::BO_Add:
+    case clang::BO_Sub:
+      return std::min(L, pow2Dividing(BO->getRHS(), Eval, Depth + 1));
+    default:
+      return 0;
+    }
+  }
+  if (const auto *CO = llvm::dyn_cast<clang::ConditionalOperator>(E))
+    return std::min(pow2Dividing(CO->getTrueExpr(), Eval, Depth + 1),
+                    pow2Dividing(CO->getFalseExpr(), Eval, Depth + 1));
+  if (const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(E))
+    if (const auto *VD = llvm::dyn_cast<clang::VarDecl>(DRE->getDecl()))
+      if (VD->hasLocalStorage() && !llvm::isa<clang::ParmVarDecl>(VD))
+        return pow2Dividing(Eval.singleValue(VD), Eval, Depth + 1);
+  return 0;
+}
+
 /// What the launches of kernel K in this translation unit and its
 /// `__launch_bounds__` fix: the blocks' extents when every launch's block is
 /// proven, the arguments' powers of two when every launch is a `<<<>>>`
@@ -102,9 +141,7 @@ static LaunchFacts launchFactsOf(const clang::FunctionDecl *K,
         Pow2[I] = 0;
         continue;
       }
-      std::optional<uint64_t> V = Eval.evaluateInt(KC->getArg(I));
-      Pow2[I] = std::min<uint8_t>(
-          Pow2[I], V ? (*V ? uint8_t(llvm::countr_zero(*V)) : 63) : 0);
+      Pow2[I] = std::min<uint8_t>(Pow2[I], pow2Dividing(KC->getArg(I), Eval));
     }
   }
   if (N && AllBlocks) {

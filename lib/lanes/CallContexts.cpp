@@ -66,6 +66,9 @@ CallContexts::blockShapes(const Frame &Fr) {
     if (std::optional<uint64_t> Bound = launchBoundsMaxThreads(Root, Ctx))
       MaxThreads = std::min(MaxThreads, *Bound);
   }
+  // A warp helper no one calls: one warp (see uncalledWarpHelper).
+  if (uncalledWarpHelper(Root))
+    MaxThreads = 32;
   // A one-dimensional shape says no more than the model's own enumeration
   // of block sizes, which it keeps (a launch seen here may not be the only
   // one).
@@ -186,6 +189,37 @@ CallContexts::callersOf(const FunctionDecl *F) {
   if (It != PatternCallers.end())
     Out.append(It->second.begin(), It->second.end());
   return Out;
+}
+
+bool CallContexts::uncalledWarpHelper(const FunctionDecl *F) {
+  auto [It, New] = WarpHelpers.try_emplace(F, false);
+  if (!New)
+    return It->second;
+  const SourceManager &SM = Ctx.getSourceManager();
+  bool Helper = !isKernel(F) && F->hasBody() && isDeviceCode(F) &&
+                !F->isTemplateInstantiation() &&
+                !SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation())) &&
+                M.Inputs.Calls().callersOf(F).empty() && callersOf(F).empty() &&
+                llvm::any_of(F->parameters(), [](const ParmVarDecl *P) {
+                  QualType T = P->getType();
+                  return T->isPointerType() &&
+                         T->getPointeeType().isVolatileQualified() &&
+                         !T->getPointeeType().isConstQualified();
+                });
+  WarpHelpers[F] = Helper;
+  return Helper;
+}
+
+bool CallContexts::assumedThreadIndex(const ParmVarDecl *P) {
+  if (!P->getType()->isIntegerType() || !P->getIdentifier())
+    return false;
+  std::string Name;
+  for (char C : P->getName())
+    if (C != '_')
+      Name.push_back(static_cast<char>(llvm::toLower(C)));
+  return llvm::is_contained({"tid", "thid", "tidx", "ltid", "lid", "lane",
+                             "laneid", "threadid", "localid"},
+                            Name);
 }
 
 static constexpr unsigned MaxContexts = 16;

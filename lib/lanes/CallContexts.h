@@ -46,6 +46,18 @@ public:
   /// The call chains F is analysed in.
   llvm::ArrayRef<const Frame *> contextsOf(const clang::FunctionDecl *F,
                                            unsigned Depth = 0);
+  /// Whether F is a device function (not a kernel) that nothing in the
+  /// translation unit calls and that takes a pointer to volatile data (a
+  /// header's warp-synchronous helper, `warpReduce(volatile float *s,
+  /// int tid)`). Such a function is analysed as run by one whole warp of 32
+  /// threads: its volatile pointer parameters each point to one array the
+  /// lanes share, and an integer parameter named as a thread index (see
+  /// assumedThreadIndex) is the lane's thread index.
+  bool uncalledWarpHelper(const clang::FunctionDecl *F);
+  /// Whether P, a parameter of an uncalled warp helper, is taken as the
+  /// thread's index: an integer named `tid`, `thid`, `tidx`, `ltid`, `lid`,
+  /// `lane`, `laneId`, `lane_id`, `threadId`, `thread_id`, `localId`.
+  static bool assumedThreadIndex(const clang::ParmVarDecl *P);
   /// The function a call runs: its direct callee, or for a dependent call in
   /// a template pattern the one template or function it names.
   const clang::FunctionDecl *resolveCallee(const clang::CallExpr *CE) const;
@@ -101,6 +113,7 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *,
                  llvm::SmallVector<BlockShape, 6>>
       ShapeCache;
+  llvm::DenseMap<const clang::FunctionDecl *, bool> WarpHelpers;
 };
 
 } // namespace cuda_tidy::lanes

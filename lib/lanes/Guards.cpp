@@ -291,11 +291,22 @@ void GuardModel::enumerate(llvm::ArrayRef<const ForStmt *> Loops,
     return;
   const VarDecl *V = It->second.Var;
   auto Start = M.Values.eval(It->second.Init, Fr, En);
-  if (!Start)
-    return;
   std::optional<int64_t> Saved;
   if (auto Old = En.Loop.find(V); Old != En.Loop.end())
     Saved = Old->second;
+  if (!Start) {
+    // A start the model cannot evaluate but the same in every thread (`for
+    // (shift = startbit; shift < startbit + nbits; ++shift)`): the body is
+    // evaluated once with the variable unknown, so what depends on it is
+    // unknown and what does not is seen, as for a bound it cannot evaluate.
+    if (M.Variance.isVarying(It->second.Init, Fr))
+      return;
+    En.Loop.erase(V);
+    enumerate(Loops, Fr, En, Fn, Idx + 1);
+    if (Saved)
+      En.Loop[V] = *Saved;
+    return;
+  }
   En.Loop[V] = M.Values.normalize(*Start, V->getType());
   for (unsigned Trip = 0; Trip < MaxTrips; ++Trip) {
     // A bound the model cannot evaluate is the same for the whole warp

@@ -153,6 +153,14 @@ Addrs WarpAddresses::evalPtrVarW(const VarDecl *V, const Frame &Fr,
         !PV->getType()->getPointeeType().isConstQualified() &&
         !M.Facts.isModified(M.Facts.info(Fr.F), PV))
       return objectAt(Active, PV->getCanonicalDecl(), PV);
+    // A warp helper nothing calls: a volatile pointer parameter is one
+    // array the lanes share (CallContexts::uncalledWarpHelper).
+    if (!Fr.Call && Fr.F == PV->getDeclContext() &&
+        PV->getType()->getPointeeType().isVolatileQualified() &&
+        !PV->getType()->getPointeeType().isConstQualified() &&
+        M.Calls.uncalledWarpHelper(Fr.F) &&
+        !M.Facts.isModified(M.Facts.info(Fr.F), PV))
+      return objectAt(Active, PV->getCanonicalDecl(), PV);
     if (!Fr.Call || !Fr.Parent || Fr.F != PV->getDeclContext())
       return Addrs();
     unsigned Idx = PV->getFunctionScopeIndex();

@@ -393,6 +393,14 @@ void WarpExchangeFinder::FrameSearch::record(Pair &P) {
   X.Shared = P.Chosen.Var;
   X.Global = P.Chosen.Var && isa<ParmVarDecl>(P.Chosen.Var);
   X.Via = Fr.Call;
+  if (M.Calls.uncalledWarpHelper(rootOf(Fr).F)) {
+    X.AssumedHelper = rootOf(Fr).F;
+    for (const ParmVarDecl *PV : X.AssumedHelper->parameters())
+      if (CallContexts::assumedThreadIndex(PV)) {
+        X.AssumedIndex = PV;
+        break;
+      }
+  }
   if (Fr.Parent)
     for (const Frame *Up = Fr.Parent; Up->Call && Up->Parent; Up = Up->Parent)
       X.Callers.push_back(Up->Call);

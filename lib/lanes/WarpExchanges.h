@@ -49,6 +49,13 @@ struct WarpExchange {
   /// pointer parameter the accesses go through (Global).
   const clang::VarDecl *Shared = nullptr;
   bool Global = false;
+  /// The context's root is a warp helper nothing in the translation unit
+  /// calls (CallContexts::uncalledWarpHelper), analysed as run by one whole
+  /// warp; Shared is then its volatile pointer parameter, whose memory is
+  /// not known.
+  const clang::FunctionDecl *AssumedHelper = nullptr;
+  /// Its parameter taken as each lane's thread index, if any.
+  const clang::ParmVarDecl *AssumedIndex = nullptr;
   /// The call that passes shared memory into Func, when the accesses go
   /// through a pointer parameter; null otherwise.
   const clang::CallExpr *Via = nullptr;

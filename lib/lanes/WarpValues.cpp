@@ -247,6 +247,14 @@ Vals WarpValues::evalDeclRefW(const DeclRefExpr *DRE, const Frame &Fr,
     if (auto Trip = En.Trips.find(V); Trip != En.Trips.end())
       return strideValue(V, Trip->second, Fr, En, Active, Depth + 1);
   if (const auto *PV = dyn_cast<ParmVarDecl>(V)) {
+    // A warp helper nothing calls, run by one warp: a parameter named as a
+    // thread index is the lane's (CallContexts::uncalledWarpHelper).
+    if (!Fr.Call && Fr.F == PV->getDeclContext() &&
+        CallContexts::assumedThreadIndex(PV) &&
+        M.Calls.uncalledWarpHelper(Fr.F) &&
+        !M.Facts.isModified(M.Facts.info(Fr.F), PV))
+      return normalized(eachThread(Active, En, [](int64_t X) { return X; }),
+                        V->getType());
     if (!Fr.Call || !Fr.Parent || Fr.F != PV->getDeclContext())
       return R;
     unsigned Idx = PV->getFunctionScopeIndex();

@@ -133,6 +133,8 @@ struct Form {
   Uniformity Rest = Uniformity::Block;
   uint64_t Params = 0;
   unsigned Pow2 = 0;
+  /// U is a multiple of blockDim.x (UniformValue::DimX).
+  bool DimX = false;
   unsigned FloorShift = 0;
   int64_t FloorMul = 0;
   std::array<int64_t, 4> Lin{}, Flr{};
@@ -148,6 +150,7 @@ static std::optional<Form> formOf(const UniformValue &V) {
   Form F;
   F.Params = V.Params;
   F.Pow2 = V.Pow2;
+  F.DimX = V.DimX || V.Pow2 == ZeroPow2;
   if (V.Affine) {
     F.Rest = V.Rest;
     F.FloorShift = V.FloorShift;
@@ -201,6 +204,7 @@ static void storeForm(const Form &F, UniformValue &V) {
     return C >= INT16_MIN && C <= INT16_MAX;
   };
   V.Pow2 = static_cast<uint8_t>(std::min(F.Pow2, ZeroPow2));
+  V.DimX = F.DimX;
   if (!hasThreadPart(F)) {
     V.Affine = false;
     return;
@@ -209,6 +213,7 @@ static void storeForm(const Form &F, UniformValue &V) {
       !llvm::all_of(F.Flr, Fits) || F.FloorShift > 62) {
     V.Affine = false;
     V.Pow2 = 0;
+    V.DimX = false;
     return;
   }
   V.Affine = true;
@@ -229,6 +234,7 @@ static std::optional<Form> addForms(const Form &A, const Form &B, int Sign) {
   R.Rest = std::max(A.Rest, B.Rest);
   R.Params |= B.Params;
   R.Pow2 = std::min(A.Pow2, B.Pow2);
+  R.DimX = A.DimX && B.DimX;
   for (unsigned I = 0; I < 4; ++I)
     R.Lin[I] += Sign * B.Lin[I];
   // Two symbols: only one of them can stay.
@@ -265,7 +271,7 @@ static Form scaleForm(Form F, int64_t K, unsigned KPow2) {
   F.SymMul *= K;
   F.Pow2 = std::min(F.Pow2 + KPow2, ZeroPow2);
   if (K == 0)
-    F = Form{F.Rest, F.Params, ZeroPow2, 0, 0, {}, {}, 0, 0};
+    F = Form{F.Rest, F.Params, ZeroPow2, true, 0, 0, {}, {}, 0, 0};
   return F;
 }
 
@@ -363,6 +369,39 @@ static bool boundedSign(const Form &D, BinaryOperatorKind Op,
   return (Up && Below) || (Down && Above);
 }
 
+/// `(U + threadIdx.x) / blockDim.x` (or `U / blockDim.x`) with U a multiple
+/// of blockDim.x: U / blockDim.x, whose thread part is gone, since 0 <=
+/// threadIdx.x < blockDim.x (U not negative, as for any division here).
+static std::optional<Form> overBlockDim(const Form &A, const Form &B,
+                                        BinaryOperatorKind Op, const Expr *RE) {
+  if (Op != BO_Div || !A.DimX || A.FloorMul != 0 || A.SymMul != 0 ||
+      A.Lin[1] != 0 || A.Lin[2] != 0 || A.Lin[3] != 0 ||
+      (A.Lin[0] != 0 && A.Lin[0] != 1))
+    return std::nullopt;
+  std::optional<BuiltinVarRef> Ref =
+      getBuiltinVarRef(RE->IgnoreParenImpCasts());
+  if (!Ref || Ref->Var != BuiltinVar::BlockDim || Ref->Dim != 0)
+    return std::nullopt;
+  Form Q;
+  Q.Rest = std::max(A.Rest, B.Rest);
+  Q.Params = A.Params | B.Params;
+  return Q;
+}
+
+/// Whether `D Op 0` is the same in every thread although D has a thread
+/// part: D = U + threadIdx.x (or U - threadIdx.x) with U a multiple of
+/// blockDim.x, as in `i < 4 * blockDim.x` with `i = threadIdx.x + k *
+/// blockDim.x`. Since 0 <= threadIdx.x < blockDim.x, `U + t < 0` is `U <
+/// 0` and `U - t > 0` is `U > 0`; `<=` and `==` still vary (U = 0).
+static bool boundedByBlockDim(const Form &D, BinaryOperatorKind Op) {
+  if (!D.DimX || D.FloorMul != 0 || D.SymMul != 0 || D.Lin[1] != 0 ||
+      D.Lin[2] != 0 || D.Lin[3] != 0)
+    return false;
+  bool Below = Op == BO_LT || Op == BO_GE;
+  bool Above = Op == BO_GT || Op == BO_LE;
+  return (D.Lin[0] == 1 && Below) || (D.Lin[0] == -1 && Above);
+}
+
 /// The form of `L Op R`, or std::nullopt when it is not affine.
 static std::optional<Form> combineForms(BinaryOperatorKind Op,
                                         const UniformValue &L,
@@ -385,6 +424,7 @@ static std::optional<Form> combineForms(BinaryOperatorKind Op,
       F.Rest = std::max(A->Rest, B->Rest);
       F.Params |= B->Params;
       F.Pow2 = std::min(A->Pow2 + B->Pow2, ZeroPow2);
+      F.DimX = A->DimX || B->DimX;
       return F;
     }
     if (AT && BT)
@@ -424,6 +464,9 @@ static std::optional<Form> combineForms(BinaryOperatorKind Op,
     Form Divided = *A;
     Divided.Rest = std::max(A->Rest, B->Rest);
     Divided.Params |= B->Params;
+    Divided.DimX = false;
+    if (std::optional<Form> Q = overBlockDim(*A, *B, Op, RE))
+      return Q;
     if (!AT && A->Pow2 == 0)
       return Divided;
     std::optional<unsigned> K;
@@ -464,7 +507,8 @@ static std::optional<Form> combineForms(BinaryOperatorKind Op,
     std::optional<Form> D = addForms(*A, *B, -1);
     if (!D)
       return std::nullopt;
-    if (hasThreadPart(*D) && !boundedSign(*D, Op, Ctx.Launch))
+    if (hasThreadPart(*D) && !boundedSign(*D, Op, Ctx.Launch) &&
+        !boundedByBlockDim(*D, Op))
       return std::nullopt;
     Form R;
     R.Rest = D->Rest;

@@ -173,6 +173,12 @@ std::string FunctionUniformityImpl::describe(
       return describeVar(V, L, Trace, Steps, Seen);
     return quoted(DRE->getDecl()->getName());
   }
+  // A field of a local struct: the field's own writes, else the whole's.
+  if (const auto *ME = dyn_cast<MemberExpr>(Stripped))
+    if (const VarDecl *Field = FieldReads.lookup(ME))
+      return originOf(Field, L)
+                 ? describeVar(Field, L, Trace, Steps, Seen)
+                 : describe(ME->getBase(), L, Trace, Steps, Seen);
   if (const auto *Call = dyn_cast<CallExpr>(Stripped)) {
     const FunctionDecl *FD = resolveCallee(Call);
     // The toolkit's math functions, operators and the unresolved calls of a
@@ -211,6 +217,11 @@ bool FunctionUniformityImpl::byData(const Expr *E, Uniformity L,
   if (getBuiltinVarRef(E))
     return true;
   const Expr *Stripped = E->IgnoreParenImpCasts();
+  if (const auto *ME = dyn_cast<MemberExpr>(Stripped))
+    if (const VarDecl *Field = FieldReads.lookup(ME)) {
+      const ValueOrigin *R = originOf(Field, L);
+      return !R || !R->UnderControl;
+    }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(Stripped)) {
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
     if (!V)

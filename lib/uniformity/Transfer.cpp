@@ -133,6 +133,11 @@ void BlockEvaluator::write(const Expr *Target, UniformValue Value,
                            bool Compound, const Stmt *Where, const Expr *From,
                            std::optional<UniformValue> Own) {
   bool Exact = false;
+  // One field of a local struct: its own local (see fieldVar).
+  if (const VarDecl *Field = fieldOf(Target)) {
+    setVar(Field, Value, !Compound, Where, From, Own);
+    return;
+  }
   if (const VarDecl *V = localRoot(Target, F, Exact)) {
     // Writing element a[i] of a local array makes the array as varying as i.
     const Expr *Path = Target->IgnoreParenImpCasts();
@@ -249,6 +254,7 @@ static UniformValue builtinLevel(const BuiltinVarRef &Ref,
                                           ? UniformValue::Aligned
                                           : UniformValue::None);
     V.Pow2 = Ref.Dim == 0 && Linear ? 5 : 0;
+    V.DimX = Ref.Dim == 0;
     if (Ref.Dim < 3 && Launch.BlockDim[Ref.Dim])
       V.Pow2 =
           static_cast<uint8_t>(llvm::countr_zero(Launch.BlockDim[Ref.Dim]));
@@ -285,7 +291,72 @@ UniformValue BlockEvaluator::evalDeclRef(const DeclRefExpr *DRE) {
   // A local reference is as uniform as what it was bound to: its
   // declaration sets it like any other local.
   auto It = Cur->find(V);
-  return It == Cur->end() ? initial(V) : It->second;
+  UniformValue Value = It == Cur->end() ? initial(V) : It->second;
+  // The whole of a struct some of whose fields were written one by one.
+  if (!A.FieldsOf.empty())
+    if (auto Fields = A.FieldsOf.find(V); Fields != A.FieldsOf.end())
+      for (const VarDecl *Field : Fields->second)
+        if (auto FI = Cur->find(Field); FI != Cur->end())
+          Value = join(Value, FI->second);
+  return Value;
+}
+
+bool BlockEvaluator::initFields(const VarDecl *V, const DeclStmt *DS) {
+  const auto *ILE = dyn_cast_or_null<InitListExpr>(
+      V->getInit() ? V->getInit()->IgnoreImplicit() : nullptr);
+  const RecordDecl *RD = V->getType()->getAsRecordDecl();
+  const auto *CRD = dyn_cast_or_null<CXXRecordDecl>(RD);
+  if (!ILE || !RD || RD->isUnion() || V->getType()->isReferenceType() ||
+      !V->getIdentifier() || (CRD && CRD->getNumBases()))
+    return false;
+  unsigned I = 0;
+  for (const FieldDecl *Field : RD->fields()) {
+    if (I >= ILE->getNumInits() || Field->isUnnamedBitField() ||
+        !Field->getIdentifier())
+      return false;
+    ++I;
+  }
+  if (I != ILE->getNumInits())
+    return false;
+  // `P p = {threadIdx.x, n};`: each field gets its initialiser's level.
+  setVar(V, UniformValue(), /*Strong=*/true, DS, nullptr);
+  I = 0;
+  for (const FieldDecl *Field : RD->fields()) {
+    const Expr *Init = ILE->getInit(I++);
+    setVar(A.fieldVar(V, Field), eval(Init), /*Strong=*/true, DS, Init);
+  }
+  return true;
+}
+
+const VarDecl *BlockEvaluator::fieldOf(const Expr *E, const VarDecl **Whole) {
+  const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+  if (!ME || ME->isArrow())
+    return nullptr;
+  const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  const auto *DRE = dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts());
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!Field || !Field->getIdentifier() || !V || !V->getIdentifier() ||
+      !isTracked(V, F) || V->getType()->isReferenceType())
+    return nullptr;
+  const RecordDecl *RD = V->getType()->getAsRecordDecl();
+  if (!RD || RD->isUnion() || Field->getParent() != RD)
+    return nullptr;
+  if (Whole)
+    *Whole = V;
+  return A.fieldVar(V, Field);
+}
+
+UniformValue BlockEvaluator::evalField(const MemberExpr *ME,
+                                       const VarDecl *Field,
+                                       const VarDecl *Whole) {
+  if (Escaped.contains(Whole))
+    return UniformValue::of(Uniformity::Thread);
+  Fn.FieldReads[ME] = Field;
+  auto It = Cur->find(Whole);
+  UniformValue Value = It == Cur->end() ? initial(Whole) : It->second;
+  if (auto FI = Cur->find(Field); FI != Cur->end())
+    Value = join(Value, FI->second);
+  return Value;
 }
 
 UniformValue BlockEvaluator::evalUncached(const Expr *E) {
@@ -293,6 +364,11 @@ UniformValue BlockEvaluator::evalUncached(const Expr *E) {
     return builtinLevel(*Ref, Opts, Fn.Launch);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     return evalDeclRef(DRE);
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    const VarDecl *Whole = nullptr;
+    if (const VarDecl *Field = fieldOf(ME, &Whole))
+      return evalField(ME, Field, Whole);
+  }
   if (isa<CXXThisExpr>(E))
     return UniformValue::param(UniformValue::ThisParam);
   if (const auto *BO = dyn_cast<BinaryOperator>(E))
@@ -304,6 +380,7 @@ UniformValue BlockEvaluator::evalUncached(const Expr *E) {
       UniformValue Stepped = Sub;
       Stepped.Shape = UniformValue::None;
       Stepped.Pow2 = 0;
+      Stepped.DimX = false;
       if (!Stepped.Affine && Stepped.Base == Uniformity::Thread)
         Stepped = plain(Stepped);
       write(UO->getSubExpr(), Stepped, /*Compound=*/false, UO, nullptr,
@@ -554,7 +631,7 @@ void BlockEvaluator::transfer(const Stmt *S) {
       if (!V)
         continue;
       UniformValue Init = V->getInit() ? eval(V->getInit()) : UniformValue();
-      if (isTracked(V, F))
+      if (isTracked(V, F) && !initFields(V, DS))
         setVar(V, Init, /*Strong=*/true, DS, V->getInit());
     }
     return;

@@ -46,6 +46,7 @@ UniformValue join(UniformValue A, UniformValue B) {
   if ((A.Affine || A.Base != Uniformity::Thread) &&
       (B.Affine || B.Base != Uniformity::Thread)) {
     R.Pow2 = std::min(A.Pow2, B.Pow2);
+    R.DimX = (A.DimX || A.Pow2 == ZeroPow2) && (B.DimX || B.Pow2 == ZeroPow2);
     if (A.Affine && B.Affine && sameThreadPart(A, B)) {
       R.Affine = true;
       R.Rest = std::max(A.Rest, B.Rest);
@@ -434,6 +435,21 @@ UniformityAnalysis::analyzePinnedAt(const FunctionDecl *F, const Stmt *S) {
   llvm::sort(Pins);
   Pins.erase(llvm::unique(Pins), Pins.end());
   return analyzeBound(Def, {}, Pins);
+}
+
+const VarDecl *UniformityAnalysis::fieldVar(const VarDecl *V,
+                                            const FieldDecl *Field) {
+  const VarDecl *&Slot = FieldVars[{V, Field}];
+  if (!Slot) {
+    std::string Name = (V->getName() + "." + Field->getName()).str();
+    // Not added to any context: the analysis' name for the field's value.
+    Slot = VarDecl::Create(Ctx, const_cast<DeclContext *>(V->getDeclContext()),
+                           V->getBeginLoc(), V->getLocation(),
+                           &Ctx.Idents.get(Name), Field->getType(), nullptr,
+                           SC_None);
+    FieldsOf[V].push_back(Slot);
+  }
+  return Slot;
 }
 
 uint32_t UniformityAnalysis::symbolFor(const void *Var,

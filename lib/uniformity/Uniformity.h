@@ -153,6 +153,8 @@ class Expr;
 class FunctionDecl;
 class Stmt;
 class VarDecl;
+class FieldDecl;
+class MemberExpr;
 } // namespace clang
 
 namespace cuda_tidy {
@@ -182,6 +184,11 @@ struct UniformValue {
   /// 2^Pow2 divides U (63: U is zero), for any value that is not
   /// thread-varying or is affine.
   uint8_t Pow2 = 0;
+  /// U is a multiple of `blockDim.x` (or zero), for any value that is not
+  /// thread-varying or is affine: `k * blockDim.x`. With it `(U +
+  /// threadIdx.x) / blockDim.x` is U / blockDim.x, since `threadIdx.x <
+  /// blockDim.x`.
+  bool DimX = false;
   /// The rounded-down part divides by 2^FloorShift.
   uint8_t FloorShift = 0;
   /// The value is U + Lin . t + FloorMul * floor((Flr . t) / 2^FloorShift),
@@ -224,7 +231,7 @@ struct UniformValue {
   bool operator==(const UniformValue &O) const {
     return Base == O.Base && Shape == O.Shape && Params == O.Params &&
            Mixed == O.Mixed && MixRest == O.MixRest && Affine == O.Affine &&
-           Pow2 == O.Pow2 &&
+           Pow2 == O.Pow2 && DimX == O.DimX &&
            (!Affine || (Rest == O.Rest && FloorShift == O.FloorShift &&
                         FloorMul == O.FloorMul && Lin == O.Lin &&
                         Flr == O.Flr && Sym == O.Sym && SymMul == O.SymMul));
@@ -528,6 +535,17 @@ private:
   /// How many symbols became Copied (a block's entry state depends on it).
   unsigned CopiedCount = 0;
   uint32_t symbolFor(const void *Var, const void *Definition);
+  /// The locals that stand for one field of a local struct (`p.x`, named
+  /// "p.x"), by variable and field, and the fields of each variable: a
+  /// write to `p.x` sets its own, so that a uniform `p.y` stays uniform.
+  llvm::DenseMap<std::pair<const clang::VarDecl *, const clang::FieldDecl *>,
+                 const clang::VarDecl *>
+      FieldVars;
+  llvm::DenseMap<const clang::VarDecl *,
+                 llvm::SmallVector<const clang::VarDecl *, 2>>
+      FieldsOf;
+  const clang::VarDecl *fieldVar(const clang::VarDecl *V,
+                                 const clang::FieldDecl *Field);
 
   friend class FunctionSolver;
   friend class BlockEvaluator;

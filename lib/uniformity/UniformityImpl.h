@@ -88,6 +88,7 @@ inline UniformValue plain(UniformValue V) {
   V.Shape = UniformValue::None;
   V.Affine = false;
   V.Pow2 = 0;
+  V.DimX = false;
   V.Rest = Uniformity::Block;
   V.FloorMul = 0;
   V.FloorShift = 0;
@@ -148,6 +149,7 @@ inline UniformValue symbolic(UniformValue V, uint32_t Sym) {
   V.Affine = true;
   V.Rest = Uniformity::Block;
   V.Pow2 = 0;
+  V.DimX = false;
   V.Sym = Sym;
   V.SymMul = 1;
   return V;
@@ -277,6 +279,9 @@ public:
   TemplatePins Pins;
   /// For a kernel: what its launches fix (UniformityAnalysis::setLaunchFacts).
   LaunchFacts Launch;
+  /// Reads of one field of a local struct, with the local that stands for
+  /// the field (UniformityAnalysis::fieldVar), for explanations.
+  llvm::DenseMap<const clang::MemberExpr *, const clang::VarDecl *> FieldReads;
 
   /// The CFG, its blocks in reverse post order from the entry and by ID.
   /// (Shared with the lane model through the analysis' FunctionCfgs.)
@@ -481,6 +486,18 @@ private:
   UniformValue eval(const clang::Expr *E);
   UniformValue evalUncached(const clang::Expr *E);
   UniformValue evalDeclRef(const clang::DeclRefExpr *DRE);
+  /// `P p = {a, b};` for a local struct: each field set from its
+  /// initialiser (false, and nothing set, for any other declaration).
+  bool initFields(const clang::VarDecl *V, const clang::DeclStmt *DS);
+  /// For `p.x`, p a local struct of the function (not a union, not a
+  /// reference): the local that stands for the field; null otherwise.
+  const clang::VarDecl *fieldOf(const clang::Expr *E,
+                                const clang::VarDecl **Whole = nullptr);
+  /// The level of a read of `p.x`: what was written to the field and to
+  /// the whole of p.
+  UniformValue evalField(const clang::MemberExpr *ME,
+                         const clang::VarDecl *Field,
+                         const clang::VarDecl *Whole);
   UniformValue evalBinary(const clang::BinaryOperator *BO);
   UniformValue evalCall(const clang::CallExpr *Call);
   /// Writes Stored into what a call to FD may write: locals passed by

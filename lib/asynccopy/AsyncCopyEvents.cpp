@@ -64,13 +64,17 @@ static bool threadDependent(const Stmt *S, unsigned Depth = 3) {
 
 bool isThreadDependent(const Expr *E) { return threadDependent(E); }
 
-static std::optional<int64_t> constantOf(const Expr *E, ASTContext &Ctx) {
+std::optional<int64_t> constantValue(const Expr *E, ASTContext &Ctx) {
   if (!E || E->isValueDependent() || E->isTypeDependent())
     return std::nullopt;
   Expr::EvalResult R;
   if (!E->EvaluateAsInt(R, Ctx))
     return std::nullopt;
   return R.Val.getInt().getExtValue();
+}
+
+static std::optional<int64_t> constantOf(const Expr *E, ASTContext &Ctx) {
+  return constantValue(E, Ctx);
 }
 
 /// `x`, `x + C`, `C + x`, `x - C`, `(..) % S`, `(..) & (S - 1)`, or a
@@ -100,6 +104,16 @@ static Slot slotOf(const Expr *E, ASTContext &Ctx) {
         return In;
       }
     }
+    // `x ^ K` with K a power of two: (x + K) % 2K while x is in [0, 2K).
+    if (Op == BO_Xor && RHS && *RHS > 0 && (*RHS & (*RHS - 1)) == 0) {
+      Slot In = slotOf(BO->getLHS(), Ctx);
+      if (In.Kind == Slot::Affine && In.S == 0 && In.C == 0 && In.Var) {
+        In.S = 2 * *RHS;
+        In.C = *RHS;
+        In.NeedsRange = true;
+        return In;
+      }
+    }
     if ((Op == BO_Rem && RHS && *RHS > 0) ||
         (Op == BO_And && RHS && *RHS >= 0 && ((*RHS + 1) & *RHS) == 0)) {
       Slot In = slotOf(BO->getLHS(), Ctx);
@@ -115,8 +129,7 @@ static Slot slotOf(const Expr *E, ASTContext &Ctx) {
   return R;
 }
 
-/// The additive terms of an index expression.
-static void additiveTerms(const Expr *E, llvm::SmallVectorImpl<const Expr *> &Out) {
+void additiveTerms(const Expr *E, llvm::SmallVectorImpl<const Expr *> &Out) {
   E = strip(E);
   if (const auto *BO = dyn_cast<BinaryOperator>(E);
       BO && (BO->getOpcode() == BO_Add)) {
@@ -126,6 +139,8 @@ static void additiveTerms(const Expr *E, llvm::SmallVectorImpl<const Expr *> &Ou
   }
   Out.push_back(E);
 }
+
+Slot slotOfIndex(const Expr *E, ASTContext &Ctx) { return slotOf(E, Ctx); }
 
 /// The slot of a flat buffer indexed by Offset: the factor F of a term
 /// `F * K` (K a constant of at least 2) that does not depend on the thread,
@@ -366,6 +381,52 @@ static Event issue(Family F, Spelling Sp, const Expr *Dest, ASTContext &Ctx,
   return E;
 }
 
+/// The pipeline object E names (`pipe`, `*pipe`), read through Scope's
+/// arguments where it is a helper's parameter.
+static const ValueDecl *pipelineObject(const Expr *E, const ArgScope *Scope) {
+  for (int Depth = 0; Depth < 4 && E; ++Depth) {
+    E = strip(E);
+    if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+      E = U->getSubExpr();
+      continue;
+    }
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    if (!DRE)
+      return nullptr;
+    if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()); P && Scope) {
+      auto It = Scope->Args.find(P);
+      if (It == Scope->Args.end())
+        return P;
+      E = It->second;
+      Scope = Scope->Outer;
+      continue;
+    }
+    return DRE->getDecl();
+  }
+  return nullptr;
+}
+
+/// A pipeline shared by a group: any scope but `thread_scope_thread` (the
+/// pipeline's first template argument).
+static bool isBlockScopePipeline(QualType T) {
+  if (T.isNull())
+    return false;
+  if (T->isPointerType() || T->isReferenceType())
+    T = T->getPointeeType();
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T->getAsCXXRecordDecl());
+  if (!Spec || Spec->getTemplateArgs().size() == 0)
+    return false;
+  const TemplateArgument &A = Spec->getTemplateArgs()[0];
+  if (A.getKind() != TemplateArgument::Integral)
+    return false;
+  if (const auto *ET = A.getIntegralType()->getAs<EnumType>())
+    for (const EnumConstantDecl *C : ET->getDecl()->enumerators())
+      if (C->getName() == "thread_scope_thread")
+        return C->getInitVal() != A.getAsIntegral();
+  return false;
+}
+
 static Event waitFor(Family F, unsigned Prior, bool All, bool Publishes) {
   Event E = makeEvent(EventKind::Wait);
   E.Fam = F;
@@ -494,8 +555,11 @@ static void callEvents(const CallExpr *CE, ASTContext &Ctx,
       QualType Last = CE->getArg(CE->getNumArgs() - 1)->getType();
       const auto *RD = Last->getAsCXXRecordDecl();
       const Expr *Dest = firstPointerArg(CE);
-      if (RD && containsInsensitive(nameOf(RD), "pipeline"))
-        Out.push_back(issue(Family::Pipeline, Spelling::Other, Dest, Ctx, Scope));
+      if (RD && containsInsensitive(nameOf(RD), "pipeline")) {
+        Event E = issue(Family::Pipeline, Spelling::Other, Dest, Ctx, Scope);
+        E.Pipe = pipelineObject(CE->getArg(CE->getNumArgs() - 1), Scope);
+        Out.push_back(E);
+      }
       else if (RD && containsInsensitive(nameOf(RD), "barrier"))
         Out.push_back(issue(Family::Barrier, Spelling::Other, Dest, Ctx, Scope));
       return;
@@ -505,8 +569,12 @@ static void callEvents(const CallExpr *CE, ASTContext &Ctx,
       return;
     }
     if (Name == "pipeline_consumer_wait_prior") {
-      if (auto N = templateCount(FD))
-        Out.push_back(waitFor(Family::Pipeline, *N, false, true));
+      if (auto N = templateCount(FD)) {
+        Event E = waitFor(Family::Pipeline, *N, false, true);
+        if (CE->getNumArgs() >= 1)
+          E.Pipe = pipelineObject(CE->getArg(0), Scope);
+        Out.push_back(E);
+      }
       return;
     }
     if (Name == "barrier_wait") {
@@ -518,10 +586,25 @@ static void callEvents(const CallExpr *CE, ASTContext &Ctx,
       return;
   }
   if (containsInsensitive(Record, "pipeline")) {
-    if (Name == "producer_commit")
-      Out.push_back(makeEvent(EventKind::Commit, Family::Pipeline));
-    else if (Name.starts_with("consumer_wait"))
-      Out.push_back(waitFor(Family::Pipeline, 0, false, true));
+    const Expr *Base = memberCallBase(CE);
+    Event E = makeEvent(EventKind::Commit, Family::Pipeline);
+    if (Name == "consumer_wait") {
+      E = waitFor(Family::Pipeline, 0, false, true);
+      E.Oldest = true;
+    } else if (Name.starts_with("consumer_wait")) {
+      // consumer_wait_for / _until: whether the stage landed is the
+      // returned value, which the analysis does not follow.
+      E = waitFor(Family::Pipeline, 0, false, true);
+    } else if (Name == "consumer_release") {
+      E = makeEvent(EventKind::Release, Family::Pipeline);
+    } else if (Name == "producer_acquire") {
+      E = makeEvent(EventKind::Acquire, Family::Pipeline);
+    } else if (Name != "producer_commit") {
+      return;
+    }
+    E.Pipe = Base ? pipelineObject(Base, Scope) : nullptr;
+    E.BlockScope = Base && isBlockScopePipeline(Base->getType());
+    Out.push_back(E);
     return;
   }
   if (containsInsensitive(Record, "barrier")) {

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lib/asynccopy/AsyncCopyOrdering.h"
+#include "lib/ast/CudaAST.h"
 #include "lib/ast/FunctionCfgs.h"
 #include "lib/uniformity/Uniformity.h"
 #include "clang/AST/ASTContext.h"
@@ -18,6 +19,7 @@
 #include "llvm/ADT/FoldingSet.h"
 #include <functional>
 #include <tuple>
+#include <utility>
 
 using namespace clang;
 
@@ -26,61 +28,311 @@ namespace asynccopy {
 
 namespace {
 
-/// How a local variable is written after its initialisation: never, only
-/// by the increment of one `for` loop by one, or otherwise.
+/// One write that moves an integer variable by a constant: `++x`,
+/// `x += K`, `x = x + K`, `x = (x + K) % S`, `x = (x + K) & (S - 1)`,
+/// `x ^= K` (K a power of two), `x = c ? 0 : x + K`; or the wrap of a ring
+/// index (`if (x == S) x = 0;`), which does not move it modulo S.
+struct Step {
+  const VarDecl *Var = nullptr;
+  int64_t By = 0;
+  /// The step wraps modulo Mod (0: no wrap).
+  int64_t Mod = 0;
+  bool Xor = false;
+  bool Wrap = false;
+};
+
+/// How the variables of a body are written after their initialisation:
+/// the steps the analysis follows, the variables that stay in [0, M) (ring
+/// indices), and those written in any other way.
 struct VarWrites {
-  llvm::DenseMap<const VarDecl *, const Stmt *> StepLoop;
+  llvm::DenseMap<const Stmt *, Step> Steps;
+  llvm::DenseMap<const VarDecl *, int64_t> Modulus;
+  llvm::DenseSet<const VarDecl *> Moved;
+  /// Moved only by the `++` of one `for` loop's increment: a counter, which
+  /// walks elements rather than naming a slot.
+  llvm::DenseSet<const VarDecl *> Counter;
   llvm::DenseSet<const VarDecl *> Unstable;
+  /// A local's declaration to the end of its scope (the compound or `for`
+  /// statement that holds it).
+  llvm::DenseMap<const VarDecl *, SourceRange> Scope;
 };
 
 class WriteCollector : public RecursiveASTVisitor<WriteCollector> {
 public:
-  explicit WriteCollector(VarWrites &Out) : Out(Out) {}
-  bool TraverseForStmt(ForStmt *F) {
-    Loop.push_back(F);
-    bool R = RecursiveASTVisitor::TraverseForStmt(F);
-    Loop.pop_back();
+  WriteCollector(VarWrites &Out, ASTContext &Ctx) : Out(Out), Ctx(Ctx) {}
+  bool TraverseCompoundStmt(CompoundStmt *S) {
+    Scopes.push_back(S);
+    bool R = RecursiveASTVisitor::TraverseCompoundStmt(S);
+    Scopes.pop_back();
     return R;
+  }
+  bool TraverseForStmt(ForStmt *S) {
+    Scopes.push_back(S);
+    bool R = RecursiveASTVisitor::TraverseForStmt(S);
+    Scopes.pop_back();
+    return R;
+  }
+  bool VisitForStmt(ForStmt *S) {
+    // The increment's parts (`++i, ++stage`).
+    llvm::SmallVector<const Expr *, 4> Work;
+    if (S->getInc())
+      Work.push_back(S->getInc()->IgnoreParens());
+    while (!Work.empty()) {
+      const Expr *E = Work.pop_back_val();
+      if (const auto *BO = dyn_cast<BinaryOperator>(E);
+          BO && BO->getOpcode() == BO_Comma) {
+        Work.push_back(BO->getLHS()->IgnoreParens());
+        Work.push_back(BO->getRHS()->IgnoreParens());
+        continue;
+      }
+      LoopIncs[E] = S;
+    }
+    return true;
+  }
+  bool TraverseIfStmt(IfStmt *S) {
+    Ifs.push_back(S);
+    bool R = RecursiveASTVisitor::TraverseIfStmt(S);
+    Ifs.pop_back();
+    return R;
+  }
+  bool VisitVarDecl(VarDecl *V) {
+    if (V->hasLocalStorage() && !Scopes.empty())
+      Out.Scope[V] = SourceRange(V->getBeginLoc(), Scopes.back()->getEndLoc());
+    return true;
   }
   bool VisitUnaryOperator(UnaryOperator *U) {
     if (U->isIncrementDecrementOp())
-      note(U->getSubExpr(), U, U->isIncrementOp());
+      note(U->getSubExpr(), U, stepOf(U));
     else if (U->getOpcode() == UO_AddrOf)
-      note(U->getSubExpr(), U, false);
+      note(U->getSubExpr(), U, std::nullopt);
     return true;
   }
   bool VisitBinaryOperator(BinaryOperator *B) {
-    if (!B->isAssignmentOp())
-      return true;
-    bool ByOne = false;
-    if (B->getOpcode() == BO_AddAssign) {
-      Expr::EvalResult R;
-      ByOne = B->getRHS()->EvaluateAsInt(R, *Ctx) && R.Val.getInt() == 1;
-    }
-    note(B->getLHS(), B, ByOne);
+    if (B->isAssignmentOp())
+      note(B->getLHS(), B, stepOf(B));
     return true;
   }
-  ASTContext *Ctx = nullptr;
+  /// Which variables stay in [0, M): every write a step modulo M, a wrap
+  /// at M, or an XOR with M / 2, and a constant initialiser in [0, M).
+  void settle();
 
 private:
-  void note(const Expr *E, const Stmt *Writer, bool ByOne) {
+  std::optional<Step> stepOf(const UnaryOperator *U) const;
+  std::optional<Step> stepOf(const BinaryOperator *B) const;
+  std::optional<Step> stepOfValue(const VarDecl *V, const Expr *RHS) const;
+  std::optional<int64_t> wrapBound(const VarDecl *V,
+                                   const BinaryOperator *B) const;
+  void note(const Expr *E, const Stmt *Writer, std::optional<Step> S) {
     const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
     const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
     if (!V)
       return;
-    const ForStmt *F = nullptr;
-    for (const ForStmt *L : Loop)
-      if (L->getInc() == Writer)
-        F = L;
-    if (!F || !ByOne || Out.StepLoop.count(V)) {
+    if (!S || !V->getType()->isIntegerType()) {
       Out.Unstable.insert(V);
       return;
     }
-    Out.StepLoop[V] = F;
+    S->Var = V;
+    Out.Steps[Writer] = *S;
+    Out.Moved.insert(V);
+    auto Loop = LoopIncs.find(dyn_cast<Expr>(Writer));
+    const bool CounterStep = Loop != LoopIncs.end() && S->By == 1 &&
+                             S->Mod == 0 && !S->Wrap;
+    auto [It, New] = CounterLoop.try_emplace(
+        V, CounterStep ? Loop->second : nullptr);
+    if (!CounterStep || !New)
+      It->second = nullptr;
   }
+  /// The `for` loop each variable's steps are the increment of, null when
+  /// it is stepped otherwise or by more than one loop.
+  llvm::DenseMap<const VarDecl *, const ForStmt *> CounterLoop;
+  llvm::DenseMap<const Expr *, const ForStmt *> LoopIncs;
   VarWrites &Out;
-  llvm::SmallVector<const ForStmt *, 4> Loop;
+  ASTContext &Ctx;
+  llvm::SmallVector<const Stmt *, 8> Scopes;
+  llvm::SmallVector<const IfStmt *, 4> Ifs;
 };
+
+} // namespace
+
+static const VarDecl *refVar(const Expr *E) {
+  const auto *DRE = E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts())
+                      : nullptr;
+  return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+}
+
+std::optional<Step> WriteCollector::stepOf(const UnaryOperator *U) const {
+  Step S;
+  S.By = U->isIncrementOp() ? 1 : -1;
+  return S;
+}
+
+/// `x + K`, `K + x`, `x - K` as the step K.
+static std::optional<int64_t> plusConstant(const VarDecl *V, const Expr *E,
+                                           ASTContext &Ctx) {
+  const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+  if (!BO || !BO->isAdditiveOp())
+    return std::nullopt;
+  if (refVar(BO->getLHS()) == V)
+    if (auto K = constantValue(BO->getRHS(), Ctx))
+      return BO->getOpcode() == BO_Add ? *K : -*K;
+  if (BO->getOpcode() == BO_Add && refVar(BO->getRHS()) == V)
+    return constantValue(BO->getLHS(), Ctx);
+  return std::nullopt;
+}
+
+std::optional<Step> WriteCollector::stepOfValue(const VarDecl *V,
+                                                const Expr *RHS) const {
+  RHS = RHS->IgnoreParenImpCasts();
+  Step S;
+  if (auto K = plusConstant(V, RHS, Ctx)) {
+    S.By = *K;
+    return S;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(RHS)) {
+    auto M = constantValue(BO->getRHS(), Ctx);
+    if (M && *M > 0 &&
+        (BO->getOpcode() == BO_Rem ||
+         (BO->getOpcode() == BO_And && ((*M + 1) & *M) == 0)))
+      if (auto K = plusConstant(V, BO->getLHS(), Ctx)) {
+        S.By = *K;
+        S.Mod = BO->getOpcode() == BO_Rem ? *M : *M + 1;
+        return S;
+      }
+    if (BO->getOpcode() == BO_Xor && refVar(BO->getLHS()) == V && M &&
+        *M > 0 && (*M & (*M - 1)) == 0) {
+      S.By = *M;
+      S.Mod = 2 * *M;
+      S.Xor = true;
+      return S;
+    }
+  }
+  // `x = c ? 0 : x + K` (or the arms swapped): a step of K that wraps at a
+  // bound found in the condition `x + K == S`, `x == S - K`, `x + K >= S`
+  // or `x + K < S`.
+  if (const auto *CO = dyn_cast<ConditionalOperator>(RHS)) {
+    const Expr *Zero = CO->getTrueExpr(), *Next = CO->getFalseExpr();
+    auto ZeroValue = constantValue(Zero, Ctx);
+    if (!ZeroValue || *ZeroValue != 0) {
+      std::swap(Zero, Next);
+      ZeroValue = constantValue(Zero, Ctx);
+    }
+    auto K = plusConstant(V, Next, Ctx);
+    const auto *Cond =
+        dyn_cast<BinaryOperator>(CO->getCond()->IgnoreParenImpCasts());
+    if (!ZeroValue || *ZeroValue != 0 || !K || !Cond ||
+        !Cond->isComparisonOp())
+      return std::nullopt;
+    auto Bound = constantValue(Cond->getRHS(), Ctx);
+    if (!Bound)
+      return std::nullopt;
+    int64_t M = 0;
+    if (refVar(Cond->getLHS()) == V)
+      M = *Bound + *K;
+    else if (plusConstant(V, Cond->getLHS(), Ctx) == K)
+      M = *Bound;
+    if (M <= 0)
+      return std::nullopt;
+    S.By = *K;
+    S.Mod = M;
+    return S;
+  }
+  return std::nullopt;
+}
+
+/// `x = 0` as the whole then-branch of `if (x == S)` or `if (x >= S)`: S.
+std::optional<int64_t>
+WriteCollector::wrapBound(const VarDecl *V, const BinaryOperator *B) const {
+  if (Ifs.empty())
+    return std::nullopt;
+  const IfStmt *If = Ifs.back();
+  const Stmt *Then = If->getThen();
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Then);
+      CS && CS->size() == 1)
+    Then = CS->body_front();
+  if (Then != B || If->getElse())
+    return std::nullopt;
+  const auto *Cond =
+      dyn_cast<BinaryOperator>(If->getCond()->IgnoreParenImpCasts());
+  if (!Cond || (Cond->getOpcode() != BO_EQ && Cond->getOpcode() != BO_GE) ||
+      refVar(Cond->getLHS()) != V)
+    return std::nullopt;
+  auto Bound = constantValue(Cond->getRHS(), Ctx);
+  if (!Bound || *Bound <= 0)
+    return std::nullopt;
+  return *Bound;
+}
+
+std::optional<Step> WriteCollector::stepOf(const BinaryOperator *B) const {
+  const VarDecl *V = refVar(B->getLHS());
+  if (!V)
+    return std::nullopt;
+  Step S;
+  auto K = constantValue(B->getRHS(), Ctx);
+  switch (B->getOpcode()) {
+  case BO_AddAssign:
+  case BO_SubAssign:
+    if (!K)
+      return std::nullopt;
+    S.By = B->getOpcode() == BO_AddAssign ? *K : -*K;
+    return S;
+  case BO_XorAssign:
+    if (!K || *K <= 0 || (*K & (*K - 1)) != 0)
+      return std::nullopt;
+    S.By = *K;
+    S.Mod = 2 * *K;
+    S.Xor = true;
+    return S;
+  case BO_Assign:
+    if (K && *K == 0)
+      if (auto Bound = wrapBound(V, B)) {
+        S.Wrap = true;
+        S.Mod = *Bound;
+        return S;
+      }
+    return stepOfValue(V, B->getRHS());
+  default:
+    return std::nullopt;
+  }
+}
+
+void WriteCollector::settle() {
+  for (const auto &[V, Loop] : CounterLoop)
+    if (Loop)
+      Out.Counter.insert(V);
+  llvm::DenseMap<const VarDecl *, int64_t> Ring;
+  llvm::DenseSet<const VarDecl *> Linear, NotByOne;
+  for (const auto &[Writer, S] : Out.Steps) {
+    (void)Writer;
+    if (S.Mod == 0) {
+      Linear.insert(S.Var);
+      if (S.By != 1)
+        NotByOne.insert(S.Var);
+      continue;
+    }
+    auto [It, New] = Ring.try_emplace(S.Var, S.Mod);
+    if (!New && It->second != S.Mod)
+      Out.Unstable.insert(S.Var);
+  }
+  for (const auto &[V, M] : Ring) {
+    if (Out.Unstable.count(V))
+      continue;
+    auto Init = V->getInit() ? constantValue(V->getInit(), Ctx)
+                             : std::optional<int64_t>();
+    const bool Wraps = llvm::any_of(Out.Steps, [&, V = V](const auto &P) {
+      return P.second.Var == V && P.second.Wrap;
+    });
+    // A plain `++x` keeps x in [0, M) only with a wrap beside it; an
+    // XOR or a modular step needs no other write.
+    if (!Init || *Init < 0 || *Init >= M ||
+        (Linear.count(V) && (!Wraps || NotByOne.count(V)))) {
+      Out.Unstable.insert(V);
+      continue;
+    }
+    Out.Modulus[V] = M;
+  }
+}
+
+namespace {
 
 /// A copy in flight, or waited for by its own thread only.
 struct Copy {
@@ -94,10 +346,16 @@ struct Copy {
   bool Waited = false;
   const Stmt *Wait = nullptr;
   const Stmt *Barrier = nullptr;
+  /// Pipeline family: the pipeline object, and how many of its committed
+  /// stages not yet consumed are older than the copy's own (UnknownCount
+  /// when the analysis lost count).
+  const ValueDecl *Pipe = nullptr;
+  uint8_t Older = 0;
 
   auto key() const {
     return std::make_tuple(Issue, Dest.Part.C, unsigned(Dest.Part.Kind),
-                           Committed, Newer, Waited, Wait, Barrier);
+                           Committed, Newer, Waited, Wait, Barrier, Pipe,
+                           Older);
   }
   bool operator<(const Copy &O) const { return key() < O.key(); }
   bool operator==(const Copy &O) const { return key() == O.key(); }
@@ -114,13 +372,40 @@ struct Touch {
   bool operator==(const Touch &O) const { return key() == O.key(); }
 };
 
+/// A read of shared memory since the last block barrier, that other
+/// threads may still be making when a copy into the place is issued.
+struct Read {
+  const Stmt *At = nullptr;
+  Location Where;
+  /// The thread index components (bit 0: x, 1: y, 2: z) the read's
+  /// address does not depend on.
+  uint8_t FreeOf = 0;
+  auto key() const {
+    return std::make_tuple(At, Where.Part.C, unsigned(Where.Part.Kind));
+  }
+  bool operator<(const Read &O) const { return key() < O.key(); }
+  bool operator==(const Read &O) const { return key() == O.key(); }
+};
+
+/// How many committed stages of a pipeline object are not yet consumed.
+struct StageCount {
+  const ValueDecl *Pipe = nullptr;
+  uint8_t N = 0;
+  auto key() const { return std::make_pair(Pipe, N); }
+  bool operator<(const StageCount &O) const { return key() < O.key(); }
+  bool operator==(const StageCount &O) const { return key() == O.key(); }
+};
+
 struct State {
   std::vector<Copy> Copies;
   std::vector<Touch> Written, Pending;
+  std::vector<Read> Reads;
+  std::vector<StageCount> Stages;
   bool Reached = false;
   bool operator==(const State &O) const {
     return Reached == O.Reached && Copies == O.Copies &&
-           Written == O.Written && Pending == O.Pending;
+           Written == O.Written && Pending == O.Pending && Reads == O.Reads &&
+           Stages == O.Stages;
   }
 };
 
@@ -133,6 +418,35 @@ template <typename T> static void normalize(std::vector<T> &V) {
 /// dropped (a missed report, never a false one).
 constexpr size_t MaxFacts = 256;
 constexpr uint8_t MaxNewer = 8;
+constexpr uint8_t UnknownCount = 0xFF;
+
+/// Stage counts meet as one count or none: a pipeline whose count differs
+/// between the paths (a prologue loop, a conditional commit) is counted no
+/// more, and its waits complete every committed stage.
+static void mergeStages(std::vector<StageCount> &Into,
+                        const std::vector<StageCount> &From,
+                        bool IntoReached) {
+  if (!IntoReached) {
+    Into = From;
+    return;
+  }
+  auto CountIn = [](const std::vector<StageCount> &V, const ValueDecl *P) {
+    for (const StageCount &G : V)
+      if (G.Pipe == P)
+        return G.N;
+    return uint8_t(0);
+  };
+  std::vector<StageCount> Out;
+  for (const std::vector<StageCount> *Side : {&std::as_const(Into), &From})
+    for (const StageCount &G : *Side) {
+      if (llvm::any_of(Out, [&](const StageCount &O) { return O.Pipe == G.Pipe; }))
+        continue;
+      const uint8_t A = CountIn(Into, G.Pipe), B = CountIn(From, G.Pipe);
+      Out.push_back({G.Pipe, A == B ? A : UnknownCount});
+    }
+  normalize(Out);
+  Into = std::move(Out);
+}
 
 template <typename T>
 static void mergeInto(std::vector<T> &Into, const std::vector<T> &From) {
@@ -160,7 +474,14 @@ private:
                 bool Report);
   void onLocatedAccess(Location At, const Expr *LValue, const Stmt *S,
                        bool IsWrite, State &St, bool Report);
-  void crossBackEdge(const Stmt *Loop, State &St) const;
+  void shiftSlots(const Step &Move, State &St) const;
+  void onPipelineWait(const Event &E, const Stmt *S, State &St);
+  void noteRead(const Location &L, const Expr *LValue, const Stmt *S,
+                State &St) const;
+  void checkOverwrite(const Location &Dest, const Stmt *S, State &St,
+                      bool Report);
+  Slot expandLocal(Slot P, unsigned Depth) const;
+  Slot offsetSlot(const Location &L, Slot P) const;
   Slot settle(Slot P) const;
   Slot settle(const Location &L) const;
   bool namesUnstable(const Stmt *S, unsigned Depth) const;
@@ -179,6 +500,11 @@ private:
   llvm::DenseSet<const Stmt *> SpinLoops;
   void collectSpinLoops(const Stmt *S);
   bool waitsOnBarrier(const Stmt *S);
+  /// In a kernel: the families some wait in the body (or a helper it
+  /// calls) completes; a copy of another family is never waited for.
+  bool IsKernel = false;
+  bool Waits[3] = {false, false, false};
+  void collectWaits(const Stmt *S);
   std::vector<Finding> Findings;
   llvm::DenseSet<const Stmt *> Reported;
 };
@@ -200,6 +526,7 @@ static void onBarrier(const Stmt *S, State &St) {
     T.Barrier = S;
   for (Touch &T : St.Pending)
     T.Barrier = S;
+  St.Reads.clear();
   normalize(St.Written);
   normalize(St.Pending);
 }
@@ -226,19 +553,119 @@ bool Analysis::namesUnstable(const Stmt *S, unsigned Depth) const {
   return false;
 }
 
-/// A location computed with a variable that changes (an offset into a ring
-/// kept in a variable, a pointer that moves) is not compared.
+/// A location computed with a variable that changes other than by the
+/// steps the analysis follows (a pointer that moves) is not compared.
 Slot Analysis::settle(const Location &L) const {
-  Slot P = settle(L.Part);
+  Slot P = offsetSlot(L, settle(L.Part));
   for (const Expr *I : L.Indices)
     if (namesUnstable(I, 3))
       P.Kind = Slot::Unknown;
   return P;
 }
 
+/// Whether Var is stepped anywhere in the part of Range after its start.
+static bool steppedWithin(const VarWrites &Writes, const VarDecl *Var,
+                          SourceRange Range, const SourceManager &SM) {
+  for (const auto &[Writer, S] : Writes.Steps)
+    if (S.Var == Var &&
+        SM.isBeforeInTranslationUnit(Range.getBegin(), Writer->getBeginLoc()) &&
+        SM.isBeforeInTranslationUnit(Writer->getBeginLoc(), Range.getEnd()))
+      return true;
+  return false;
+}
+
+/// A slot named by a local that is never written (`const int j = stage %
+/// S`) stands for its initialiser's slot, when the variables the
+/// initialiser names do not move while the local lives.
+Slot Analysis::expandLocal(Slot P, unsigned Depth) const {
+  const VarDecl *Local = P.Var;
+  if (Depth == 0 || P.Kind != Slot::Affine || !Local || P.S != 0 ||
+      P.C != 0 || !Local->hasLocalStorage() || isa<ParmVarDecl>(Local) ||
+      !Local->getInit() || Writes.Moved.count(Local) ||
+      Writes.Unstable.count(Local) || isThreadDependent(Local->getInit()))
+    return P;
+  Slot Q = slotOfIndex(Local->getInit(), Ctx);
+  if (Q.Kind != Slot::Affine || !Q.Var)
+    return P;
+  auto Scope = Writes.Scope.find(Local);
+  if (Scope == Writes.Scope.end() ||
+      steppedWithin(Writes, Q.Var, Scope->second, Ctx.getSourceManager()))
+    return P;
+  return expandLocal(Q, Depth - 1);
+}
+
+/// A whole-buffer location whose address adds a variable the analysis
+/// steps (`buf[offset + threadIdx.x]` with `offset ^= Tile`) is the slot at
+/// that variable; an address naming such a variable in any other way is
+/// not compared.
+Slot Analysis::offsetSlot(const Location &L, Slot P) const {
+  if (P.Kind != Slot::Whole)
+    return P;
+  auto NamesMoved = [&](const Expr *E) {
+    llvm::SmallVector<const Stmt *, 8> Work{E};
+    while (!Work.empty()) {
+      const Stmt *S = Work.pop_back_val();
+      if (!S)
+        continue;
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+        if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+            V && Writes.Moved.count(V) && !Writes.Counter.count(V))
+          return true;
+      Work.append(S->child_begin(), S->child_end());
+    }
+    return false;
+  };
+  std::optional<Slot> Found;
+  for (const Expr *I : L.Indices) {
+    llvm::SmallVector<const Expr *, 4> Terms;
+    additiveTerms(I, Terms);
+    int64_t C = 0;
+    std::optional<Slot> Here;
+    for (const Expr *T : Terms) {
+      if (auto K = constantValue(T, Ctx)) {
+        C += *K;
+        continue;
+      }
+      if (!NamesMoved(T))
+        continue;
+      Slot Q = slotOfIndex(T, Ctx);
+      if (Q.Kind != Slot::Affine || !Q.Var || !Writes.Moved.count(Q.Var) ||
+          Here || Found) {
+        P.Kind = Slot::Unknown;
+        return P;
+      }
+      Here = Q;
+    }
+    if (!Here)
+      continue;
+    if (Here->S == 0) {
+      Here->C += C;
+    } else if (C != 0) {
+      P.Kind = Slot::Unknown;
+      return P;
+    }
+    Found = Here;
+  }
+  return Found ? settle(*Found) : P;
+}
+
 Slot Analysis::settle(Slot P) const {
+  P = expandLocal(P, 3);
   if (P.Kind == Slot::Affine && P.Var && Writes.Unstable.count(P.Var))
     P.Kind = Slot::Unknown;
+  if (P.Kind == Slot::Affine && P.Var) {
+    // A ring index that stays in [0, M): compared modulo M.
+    auto It = Writes.Modulus.find(P.Var);
+    const int64_t M = It == Writes.Modulus.end() ? 0 : It->second;
+    if (P.NeedsRange && M != P.S)
+      P.Kind = Slot::Unknown;
+    else if (M && P.S == 0)
+      P.S = M;
+    else if (M && M % P.S != 0)
+      P.Kind = Slot::Unknown;
+    if (P.S > 0)
+      P.C = (P.C % P.S + P.S) % P.S;
+  }
   if (P.Kind == Slot::Opaque) {
     llvm::SmallVector<const Stmt *, 8> Work{P.E};
     while (!Work.empty()) {
@@ -247,7 +674,7 @@ Slot Analysis::settle(Slot P) const {
         continue;
       if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
         if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-            V && (Writes.Unstable.count(V) || Writes.StepLoop.count(V)))
+            V && (Writes.Unstable.count(V) || Writes.Moved.count(V)))
           P.Kind = Slot::Unknown;
       if (isa<CallExpr>(S))
         P.Kind = Slot::Unknown;
@@ -283,23 +710,32 @@ bool Analysis::overlapSure(const Slot &P, const Slot &Q) const {
   return false;
 }
 
-void Analysis::crossBackEdge(const Stmt *Loop, State &St) const {
-  for (Copy &C : St.Copies) {
-    Slot &P = C.Dest.Part;
-    if (P.Kind != Slot::Affine || !P.Var)
-      continue;
-    auto It = Writes.StepLoop.find(P.Var);
-    if (It == Writes.StepLoop.end() || It->second != Loop)
-      continue;
-    // One iteration older: in the stepped variable's new value the slot
-    // is one less.
-    P.C -= 1;
+/// A step of a variable: the slots named by it, read in its new value,
+/// move back by the step (a copy issued at `stage` is at `stage - 1` after
+/// `++stage`).
+void Analysis::shiftSlots(const Step &Move, State &St) const {
+  auto Shift = [&](Slot &P) {
+    if (P.Kind != Slot::Affine || P.Var != Move.Var)
+      return;
+    if (Move.Wrap) {
+      // `if (x == S) x = 0;` leaves x modulo S where it was.
+      if (P.S == 0 || Move.Mod % P.S != 0)
+        P.Kind = Slot::Unknown;
+      return;
+    }
+    P.C -= Move.By;
     if (P.S > 0)
       P.C = (P.C % P.S + P.S) % P.S;
-    else if (P.C < -int64_t(MaxNewer))
+    else if (P.C < -int64_t(MaxNewer) * std::max<int64_t>(1, std::abs(Move.By)) ||
+             P.C > int64_t(MaxNewer) * std::max<int64_t>(1, std::abs(Move.By)))
       P.Kind = Slot::Unknown;
-  }
+  };
+  for (Copy &C : St.Copies)
+    Shift(C.Dest.Part);
+  for (Read &R : St.Reads)
+    Shift(R.Where.Part);
   normalize(St.Copies);
+  normalize(St.Reads);
 }
 
 bool Analysis::waitsOnBarrier(const Stmt *S) {
@@ -317,6 +753,21 @@ bool Analysis::waitsOnBarrier(const Stmt *S) {
     if (waitsOnBarrier(Child))
       return true;
   return false;
+}
+
+void Analysis::collectWaits(const Stmt *S) {
+  if (!S || isa<LambdaExpr>(S))
+    return;
+  if (isa<CallExpr>(S) || isa<GCCAsmStmt>(S)) {
+    llvm::SmallVector<Event, 1> Events = eventsOf(S, Ctx);
+    if (const auto *Call = dyn_cast<CallExpr>(S); Call && Events.empty())
+      helperEvents(Call, nullptr, 0, Events);
+    for (const Event &E : Events)
+      if (E.Kind == EventKind::Wait)
+        Waits[unsigned(E.Fam)] = true;
+  }
+  for (const Stmt *Child : S->children())
+    collectWaits(Child);
 }
 
 void Analysis::collectSpinLoops(const Stmt *S) {
@@ -339,6 +790,76 @@ void Analysis::report(Finding F, bool Report) {
   Findings.push_back(F);
 }
 
+static uint8_t stagesOf(const State &St, const ValueDecl *Pipe) {
+  for (const StageCount &G : St.Stages)
+    if (G.Pipe == Pipe)
+      return G.N;
+  return 0;
+}
+
+static void setStages(State &St, const ValueDecl *Pipe, uint8_t N) {
+  for (StageCount &G : St.Stages)
+    if (G.Pipe == Pipe) {
+      G.N = N;
+      return;
+    }
+  St.Stages.push_back({Pipe, N});
+  normalize(St.Stages);
+}
+
+/// The copy belongs to the pipeline the event names (every pipeline copy
+/// when the analysis cannot name the object).
+static bool onPipe(const Copy &C, const Event &E) {
+  return C.Fam == E.Fam &&
+         (E.Fam != Family::Pipeline || !E.Pipe || !C.Pipe || C.Pipe == E.Pipe);
+}
+
+/// One stage consumed: every other copy of the pipeline is one stage
+/// closer to the oldest.
+static void consumeStage(const Event &E, State &St) {
+  for (Copy &C : St.Copies)
+    if (onPipe(C, E) && C.Older != UnknownCount && C.Older > 0)
+      --C.Older;
+  if (E.Pipe) {
+    const uint8_t N = stagesOf(St, E.Pipe);
+    setStages(St, E.Pipe, N == UnknownCount || N == 0 ? N : N - 1);
+  }
+}
+
+/// `consumer_wait()` completes the oldest committed stage not yet consumed
+/// (a thread-scope pipeline consumes it at once, a block-scope one at
+/// `consumer_release()`); `pipeline_consumer_wait_prior<N>` completes all
+/// but the N most recent and leaves N stages unconsumed. Where the count
+/// is lost, a wait completes every committed stage.
+void Analysis::onPipelineWait(const Event &E, const Stmt *S, State &St) {
+  const uint8_t N = E.Pipe ? stagesOf(St, E.Pipe) : UnknownCount;
+  const bool Counted = E.Pipe && N != UnknownCount;
+  std::vector<Copy> Kept;
+  for (Copy &C : St.Copies) {
+    if (!onPipe(C, E) || C.Waited) {
+      Kept.push_back(C);
+      continue;
+    }
+    bool Done = C.Committed;
+    if (E.Oldest && Counted && C.Older != UnknownCount)
+      Done = C.Committed && C.Older == 0;
+    else if (!E.Oldest && !E.AllGroups)
+      Done = C.Committed && C.Newer >= E.Prior;
+    if (Done)
+      continue;
+    C.Wait = S;
+    if (!E.Oldest && !E.AllGroups)
+      C.Older = C.Committed ? uint8_t(E.Prior - 1 - C.Newer)
+                            : std::min<uint8_t>(C.Older, E.Prior);
+    Kept.push_back(C);
+  }
+  St.Copies = std::move(Kept);
+  if (E.Oldest && !E.BlockScope && Counted && N > 0)
+    consumeStage(E, St);
+  if (!E.Oldest && !E.AllGroups && E.Pipe)
+    setStages(St, E.Pipe, uint8_t(E.Prior));
+}
+
 void Analysis::onEvent(const Event &E, const Stmt *S, State &St, bool Report) {
   switch (E.Kind) {
   case EventKind::Issue:
@@ -350,6 +871,10 @@ void Analysis::onEvent(const Event &E, const Stmt *S, State &St, bool Report) {
       C.Fam = E.Fam;
       C.Spell = E.Spell;
       C.Group = E.Group;
+      C.Pipe = E.Pipe;
+      if (E.Fam == Family::Pipeline)
+        C.Older = E.Pipe ? stagesOf(St, E.Pipe) : UnknownCount;
+      checkOverwrite(C.Dest, S, St, Report);
       St.Copies.push_back(C);
     }
     if (E.CommitsItself)
@@ -357,15 +882,26 @@ void Analysis::onEvent(const Event &E, const Stmt *S, State &St, bool Report) {
     break;
   case EventKind::Commit:
     for (Copy &C : St.Copies) {
-      if (C.Fam != E.Fam || C.Waited)
+      if (!onPipe(C, E) || C.Waited)
         continue;
       if (!C.Committed)
         C.Committed = true;
       else if (C.Newer < MaxNewer)
         ++C.Newer;
     }
+    if (E.Fam == Family::Pipeline && E.Pipe) {
+      const uint8_t N = stagesOf(St, E.Pipe);
+      setStages(St, E.Pipe, N >= MaxNewer ? UnknownCount : N + 1);
+    }
     break;
   case EventKind::Wait: {
+    // A barrier's wait or `cg::wait` orders the group's threads too.
+    if (E.Publishes && E.Fam != Family::Pipeline)
+      St.Reads.clear();
+    if (E.Fam == Family::Pipeline) {
+      onPipelineWait(E, S, St);
+      break;
+    }
     std::vector<Copy> Kept;
     for (Copy &C : St.Copies) {
       const bool Done = C.Fam == E.Fam && !C.Waited &&
@@ -384,6 +920,16 @@ void Analysis::onEvent(const Event &E, const Stmt *S, State &St, bool Report) {
     St.Copies = std::move(Kept);
     break;
   }
+  case EventKind::Release:
+    if (E.BlockScope)
+      consumeStage(E, St);
+    break;
+  case EventKind::Acquire:
+    // A block-scope pipeline's acquire waits until every consumer released
+    // the stage: the reads before it are over.
+    if (E.BlockScope)
+      St.Reads.clear();
+    break;
   case EventKind::BulkStore:
     if (!E.Where)
       break;
@@ -419,6 +965,74 @@ void Analysis::onEvent(const Event &E, const Stmt *S, State &St, bool Report) {
   }
 }
 
+/// The components of the thread index (bit 0: x, 1: y, 2: z) S depends
+/// on, directly or through the initialisers of the locals it reads; a
+/// thread rank or lane counts as x.
+static uint8_t threadComponents(const Stmt *S, unsigned Depth = 3) {
+  if (!S)
+    return 0;
+  if (const auto *E = dyn_cast<Expr>(S)) {
+    if (auto Ref = getBuiltinVarRef(E);
+        Ref && Ref->Var == BuiltinVar::ThreadIdx && Ref->Dim < 3)
+      return uint8_t(1u << Ref->Dim);
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts())) {
+      const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+      if (V && V->hasLocalStorage() && !isa<ParmVarDecl>(V) && Depth > 0)
+        return threadComponents(V->getInit(), Depth - 1);
+      return 0;
+    }
+    if (const auto *CE = dyn_cast<CallExpr>(E))
+      if (const auto *Callee = CE->getDirectCallee();
+          Callee && Callee->getDeclName().isIdentifier() &&
+          (Callee->getName() == "thread_rank" ||
+           Callee->getName() == "__lane_id"))
+        return 1;
+  }
+  uint8_t Out = 0;
+  for (const Stmt *Child : S->children())
+    Out |= threadComponents(Child, Depth);
+  return Out;
+}
+
+/// A read of a place whose address leaves out a component of the thread
+/// index: other threads read the same elements.
+void Analysis::noteRead(const Location &L, const Expr *LValue, const Stmt *S,
+                        State &St) const {
+  if (L.Part.Kind == Slot::Unknown || !LValue || St.Reads.size() >= MaxFacts)
+    return;
+  const uint8_t FreeOf = uint8_t(~threadComponents(LValue) & 7u);
+  if (!FreeOf)
+    return;
+  Read R;
+  R.At = S;
+  R.Where = L;
+  R.FreeOf = FreeOf;
+  St.Reads.push_back(R);
+  normalize(St.Reads);
+}
+
+/// A copy issued into a place this thread read since the last block
+/// barrier, at an address that depends on a component of the thread index
+/// the read's does not: other threads may still be reading what the copy
+/// overwrites.
+void Analysis::checkOverwrite(const Location &Dest, const Stmt *S, State &St,
+                              bool Report) {
+  const uint8_t Depends = threadComponents(Dest.Spelled);
+  for (const Read &R : St.Reads) {
+    if (R.Where.Key != Dest.Key || !(R.FreeOf & Depends) ||
+        !overlapSure(R.Where.Part, Dest.Part))
+      continue;
+    Finding F;
+    F.Kind = FindingKind::CopyOverRead;
+    F.Access = S;
+    F.Buffer = Dest.Key;
+    F.Source = S;
+    F.Read = R.At;
+    report(F, Report);
+    return;
+  }
+}
+
 void Analysis::onAccess(const Expr *LValue, const Stmt *S, bool IsWrite,
                         State &St, bool Report) {
   if (std::optional<Location> L = locate(LValue, Ctx))
@@ -430,10 +1044,16 @@ void Analysis::onLocatedAccess(Location At, const Expr *LValue, const Stmt *S,
   std::optional<Location> L = At;
   L->Part = settle(*L);
   for (const Copy &C : St.Copies) {
-    if (C.Dest.Key != L->Key || !overlapSure(C.Dest.Part, L->Part))
+    if (C.Dest.Key != L->Key)
+      continue;
+    // In a kernel with no wait at all for the copy's family, a read of the
+    // buffer reads data that nothing completes, whichever slot it is.
+    const bool NeverWaited = IsKernel && !IsWrite && !C.Waited && !C.Wait &&
+                             !Waits[unsigned(C.Fam)];
+    if (!NeverWaited && !overlapSure(C.Dest.Part, L->Part))
       continue;
     Finding F;
-        F.Kind = FindingKind::ReadInFlight;
+    F.Kind = FindingKind::ReadInFlight;
     if (C.Waited) {
       // Only a read every thread makes alike is surely of another thread's
       // element.
@@ -443,9 +1063,12 @@ void Analysis::onLocatedAccess(Location At, const Expr *LValue, const Stmt *S,
       F.Kind = FindingKind::NotPublished;
     } else if (C.Wait) {
       F.Kind = FindingKind::WrongGroup;
+      for (const Event &E : eventsOf(C.Wait, Ctx))
+        F.OldestOnly |= E.Kind == EventKind::Wait && E.Oldest;
     } else if (IsWrite) {
       F.Kind = FindingKind::WriteInFlight;
     }
+    F.NeverWaited = NeverWaited && !overlapSure(C.Dest.Part, L->Part);
     F.Access = S;
     F.Place = LValue;
     F.Buffer = L->Key;
@@ -459,6 +1082,8 @@ void Analysis::onLocatedAccess(Location At, const Expr *LValue, const Stmt *S,
     report(F, Report);
     break;
   }
+  if (!IsWrite)
+    noteRead(*L, LValue ? LValue : L->Spelled, S, St);
   if (!IsWrite)
     return;
   for (const Touch &P : St.Pending)
@@ -557,6 +1182,8 @@ void Analysis::helperEvents(const CallExpr *Call, const ArgScope *Outer,
 }
 
 void Analysis::visit(const Stmt *S, State &St, bool Report) {
+  if (auto Move = Writes.Steps.find(S); Move != Writes.Steps.end())
+    shiftSlots(Move->second, St);
   if (recognizeBarrier(S, Ctx))
     onBarrier(S, St);
   if (isa<CallExpr>(S) || isa<GCCAsmStmt>(S)) {
@@ -601,9 +1228,12 @@ std::vector<Finding> Analysis::run() {
   if (!Cfg.Cfg)
     return {};
   collectSpinLoops(Body);
-  WriteCollector WC(Writes);
-  WC.Ctx = &Ctx;
+  WriteCollector WC(Writes, Ctx);
   WC.TraverseStmt(Body);
+  WC.settle();
+  IsKernel = FD->hasAttr<CUDAGlobalAttr>();
+  if (IsKernel)
+    collectWaits(Body);
   CFG &G = *Cfg.Cfg;
   for (const CFGBlock *B : G)
     for (const CFGElement &El : *B)
@@ -623,7 +1253,6 @@ std::vector<Finding> Analysis::run() {
     for (const CFGElement &El : *B)
       if (auto CS = El.getAs<CFGStmt>())
         transfer(CS->getStmt(), St, false);
-    const Stmt *Loop = B->getLoopTarget();
     const Stmt *Term = B->getTerminatorStmt();
     const bool SpinExit = Term && SpinLoops.count(Term) && B->succ_size() == 2;
     unsigned SuccIndex = 0;
@@ -632,8 +1261,6 @@ std::vector<Finding> Analysis::run() {
       if (!Succ)
         continue;
       State Out = St;
-      if (Loop)
-        crossBackEdge(Loop, Out);
       // Leaving a loop that spins on a barrier's try_wait: the wait
       // succeeded (the path that never enters it is the same loop's exit).
       if (SpinExit && ExitEdge)
@@ -641,10 +1268,12 @@ std::vector<Finding> Analysis::run() {
                 Out, false);
       State &Into = In[Succ->getBlockID()];
       State Before = Into;
+      mergeStages(Into.Stages, Out.Stages, Into.Reached);
       Into.Reached = true;
       mergeInto(Into.Copies, Out.Copies);
       mergeInto(Into.Written, Out.Written);
       mergeInto(Into.Pending, Out.Pending);
+      mergeInto(Into.Reads, Out.Reads);
       if (!(Into == Before) && Queued.insert(Succ).second)
         Work.push_back(Succ);
     }

@@ -49,7 +49,8 @@ enum class FindingKind : uint8_t {
   WrongGroup,        ///< A wait ran but left the copy's group in flight.
   NotPublished,      ///< Waited in the issuing thread, no barrier since.
   BulkStoreNoFence,  ///< Bulk store after generic writes, no proxy fence.
-  BulkSourceRefill   ///< Write to a bulk store's source before its read.
+  BulkSourceRefill,  ///< Write to a bulk store's source before its read.
+  CopyOverRead       ///< A copy issued where other threads may still read.
 };
 
 struct Finding {
@@ -77,6 +78,13 @@ struct Finding {
   /// statement, the wait to go just before it; null when the analysis
   /// cannot place it exactly.
   const clang::Stmt *InsertBefore = nullptr;
+  /// WrongGroup: the wait was `consumer_wait()`, which completes only the
+  /// oldest stage.
+  bool OldestOnly = false;
+  /// ReadInFlight: no wait in the kernel completes the copy's family.
+  bool NeverWaited = false;
+  /// CopyOverRead: the read other threads may still be making.
+  const clang::Stmt *Read = nullptr;
 };
 
 /// The findings in FD's body, in source order of their accesses; empty

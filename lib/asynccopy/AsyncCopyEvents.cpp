@@ -309,7 +309,13 @@ std::optional<Location> locate(const Expr *E, ASTContext &Ctx,
       const bool Nested =
           T->isArrayType() &&
           Ctx.getAsArrayType(QualType(T, 0))->getElementType()->isArrayType();
-      if (Nested && Subscripts > 0 && FirstIndex && !FlatOffset) {
+      // A per-thread offset added to a row of a ring of tiles (`&ring[s][0]
+      // + threadIdx.x`, as a helper's pointer parameter receives it) stays
+      // in the row.
+      const bool RowOffset = FlatOffset && threadDependent(FlatOffset) &&
+                             flatSlot(FlatOffset, Ctx).Kind == Slot::Whole;
+      if (Nested && Subscripts > 0 && FirstIndex &&
+          (!FlatOffset || RowOffset)) {
         if (!threadDependent(FirstIndex))
           L.Part = slotOf(FirstIndex, Ctx);
       } else if (!Nested && Subscripts <= 1) {

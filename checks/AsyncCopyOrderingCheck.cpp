@@ -109,6 +109,7 @@ std::string AsyncCopyOrderingCheck::fixText(const Finding &F,
     return "asm volatile(\"cp.async.wait_all;\" ::: \"memory\");";
   case Spelling::CooperativeGroup:
     return groupWait(F, FD, Ctx);
+  case Spelling::Cute:
   case Spelling::Other:
     break;
   }
@@ -125,6 +126,8 @@ static std::string barrierName(const Stmt *B, ASTContext &Ctx) {
 static StringRef waitAdvice(const Finding &F) {
   switch (F.Fam) {
   case Family::CpAsync:
+    if (F.Spell == Spelling::Cute)
+      return "'cute::cp_async_wait<0>()'";
     return "'__pipeline_wait_prior(0)', 'cp.async.wait_all' or 'cg::wait'";
   case Family::Pipeline:
     return "the pipeline's 'consumer_wait()'";

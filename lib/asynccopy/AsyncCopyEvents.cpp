@@ -194,8 +194,8 @@ static bool isKey(const VarDecl *V) {
   return false;
 }
 
-std::optional<Location> locate(const Expr *E, ASTContext &Ctx,
-                               const ArgScope *Scope) {
+static std::optional<Location> locateAddress(const Expr *E, ASTContext &Ctx,
+                                             const ArgScope *Scope) {
   if (!E)
     return std::nullopt;
   const Expr *Spelled = strip(E);
@@ -237,11 +237,11 @@ std::optional<Location> locate(const Expr *E, ASTContext &Ctx,
         !BO->getLHS()->getType()->isPointerType() &&
         !BO->getRHS()->getType()->isPointerType()) {
       // A shared-window address plus an offset: somewhere in the buffer.
-      auto L = locate(BO->getLHS(), Ctx, Scope);
+      auto L = locateAddress(BO->getLHS(), Ctx, Scope);
       if (L)
         L->Indices.push_back(BO->getRHS());
       if (!L && BO->getOpcode() == BO_Add) {
-        L = locate(BO->getRHS(), Ctx, Scope);
+        L = locateAddress(BO->getRHS(), Ctx, Scope);
         if (L)
           L->Indices.push_back(BO->getLHS());
       }
@@ -284,7 +284,7 @@ std::optional<Location> locate(const Expr *E, ASTContext &Ctx,
         }
         // A pointer that may move: somewhere in the buffer it started in,
         // unknown if it is ever written (the analysis checks).
-        auto L = locate(V->getInit(), Ctx, Scope);
+        auto L = locateAddress(V->getInit(), Ctx, Scope);
         if (L && L->Part.Kind != Slot::Whole)
           L->Part.Kind = Slot::Unknown;
         if (L)
@@ -330,6 +330,86 @@ std::optional<Location> locate(const Expr *E, ASTContext &Ctx,
     return std::nullopt;
   }
   return std::nullopt;
+}
+
+/// The `__shared__` variable a CuTe tensor (or another object built from a
+/// shared address) views: followed through locals' initialisers, the
+/// object and arguments of the calls that build it (`make_tensor`,
+/// `make_smem_ptr`, `partition_D`, `operator()`), members and helpers'
+/// parameters. Register fragments shaped after a shared tensor
+/// (`partition_fragment_A`, `make_fragment_like`) are not views.
+static const VarDecl *viewedShared(const Expr *E, const ArgScope *Scope,
+                                   unsigned Depth) {
+  if (!E || Depth == 0)
+    return nullptr;
+  E = strip(E->IgnoreImplicit());
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!V)
+      return nullptr;
+    if (V->hasAttr<CUDASharedAttr>())
+      return V;
+    if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
+      if (!Scope)
+        return nullptr;
+      auto It = Scope->Args.find(P);
+      return It == Scope->Args.end()
+                 ? nullptr
+                 : viewedShared(It->second, Scope->Outer, Depth - 1);
+    }
+    return V->hasLocalStorage() ? viewedShared(V->getInit(), Scope, Depth - 1)
+                                : nullptr;
+  }
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    if (const FunctionDecl *FD = CE->getDirectCallee();
+        FD && FD->getDeclName().isIdentifier() &&
+        (FD->getName().contains("fragment") ||
+         FD->getName() == "make_tensor_like"))
+      return nullptr;
+    if (const Expr *Object = memberCallBase(CE))
+      if (const VarDecl *V = viewedShared(Object, Scope, Depth - 1))
+        return V;
+    for (const Expr *A : CE->arguments())
+      if (const VarDecl *V = viewedShared(A, Scope, Depth - 1))
+        return V;
+    return nullptr;
+  }
+  if (const auto *CC = dyn_cast<CXXConstructExpr>(E)) {
+    for (const Expr *A : CC->arguments())
+      if (const VarDecl *V = viewedShared(A, Scope, Depth - 1))
+        return V;
+    return nullptr;
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return viewedShared(ME->getBase(), Scope, Depth - 1);
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return viewedShared(U->getSubExpr(), Scope, Depth - 1);
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+    return viewedShared(AS->getBase(), Scope, Depth - 1);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->isAdditiveOp())
+    return viewedShared(BO->getLHS()->getType()->isPointerType()
+                            ? BO->getLHS()
+                            : BO->getRHS(),
+                        Scope, Depth - 1);
+  return nullptr;
+}
+
+std::optional<Location> locate(const Expr *E, ASTContext &Ctx,
+                               const ArgScope *Scope) {
+  if (auto L = locateAddress(E, Ctx, Scope))
+    return L;
+  // An object that views shared memory (a CuTe tensor): somewhere in the
+  // buffer, a slot the analysis does not compare.
+  if (!E || !strip(E)->getType()->isRecordType())
+    return std::nullopt;
+  const VarDecl *V = viewedShared(E, Scope, 16);
+  if (!V)
+    return std::nullopt;
+  Location L;
+  L.Key = V;
+  L.Spelled = strip(E);
+  L.Part.Kind = Slot::Unknown;
+  return L;
 }
 
 //===----------------------------------------------------------------------===//
@@ -486,13 +566,81 @@ static void cudaPtxEvents(const CallExpr *CE, StringRef Name, ASTContext &Ctx,
   }
 }
 
+/// The name of the CuTe copy operation (`SM80_CP_ASYNC_CACHEGLOBAL`,
+/// `SM90_TMA_LOAD`, `SM75_U32x4_LDSM_N`) in a copy atom's or tiled copy's
+/// type, found in its template arguments and bases.
+static StringRef copyOperation(QualType T, unsigned Depth = 6) {
+  if (T.isNull() || Depth == 0)
+    return {};
+  T = T.getNonReferenceType();
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD)
+    return {};
+  StringRef Name = nameOf(RD);
+  if (Name.starts_with("SM80_CP_ASYNC") || Name.starts_with("SM90_TMA_") ||
+      Name.starts_with("SM90_BULK") || Name.contains("LDSM"))
+    return Name;
+  if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD))
+    for (const TemplateArgument &A : Spec->getTemplateArgs().asArray())
+      if (A.getKind() == TemplateArgument::Type)
+        if (StringRef Op = copyOperation(A.getAsType(), Depth - 1); !Op.empty())
+          return Op;
+  if (RD->hasDefinition())
+    for (const CXXBaseSpecifier &B : RD->bases())
+      if (StringRef Op = copyOperation(B.getType(), Depth - 1); !Op.empty())
+        return Op;
+  return {};
+}
+
+/// CuTe's generic `copy(atom_or_tiled_copy, src, dst)` where the copy
+/// operation's name makes what it does certain; `gemm(mma, a, b, c)` reads
+/// its shared operands.
+static bool cuteGenericEvents(const CallExpr *CE, StringRef Name,
+                              ASTContext &Ctx, const ArgScope *Scope,
+                              llvm::SmallVectorImpl<Event> &Out) {
+  if (Name == "gemm" && CE->getNumArgs() >= 4) {
+    for (unsigned I : {1u, 2u}) {
+      Event E = makeEvent(EventKind::SharedRead);
+      E.Where = locate(CE->getArg(I), Ctx, Scope);
+      if (E.Where)
+        Out.push_back(E);
+    }
+    return true;
+  }
+  if (Name != "copy" || CE->getNumArgs() < 3)
+    return false;
+  StringRef Op = copyOperation(CE->getArg(0)->getType());
+  if (Op.starts_with("SM80_CP_ASYNC")) {
+    Out.push_back(issue(Family::CpAsync, Spelling::Cute, CE->getArg(2), Ctx,
+                        Scope));
+  } else if (Op.starts_with("SM90_TMA_LOAD") ||
+             Op.starts_with("SM90_BULK_COPY_G2S")) {
+    Out.push_back(issue(Family::Barrier, Spelling::Other, CE->getArg(2), Ctx,
+                        Scope));
+  } else if (Op.starts_with("SM90_TMA_STORE") ||
+             Op.starts_with("SM90_TMA_REDUCE") ||
+             Op.starts_with("SM90_BULK_COPY_S2G")) {
+    Event E = makeEvent(EventKind::BulkStore);
+    E.Where = locate(CE->getArg(1), Ctx, Scope);
+    Out.push_back(E);
+  } else {
+    // Any other copy out of a shared view reads it (`ldmatrix`, a plain
+    // shared-to-register copy).
+    Event E = makeEvent(EventKind::SharedRead);
+    E.Where = locate(CE->getArg(1), Ctx, Scope);
+    if (E.Where)
+      Out.push_back(E);
+  }
+  return true;
+}
+
 static void cuteEvents(const CallExpr *CE, const FunctionDecl *FD,
                        StringRef Name, StringRef Record, ASTContext &Ctx,
                        const ArgScope *Scope,
                        llvm::SmallVectorImpl<Event> &Out) {
   if (Name == "copy" && Record.starts_with("SM80_CP_ASYNC") &&
       CE->getNumArgs() >= 2) {
-    Out.push_back(issue(Family::CpAsync, Spelling::Other, CE->getArg(1), Ctx, Scope));
+    Out.push_back(issue(Family::CpAsync, Spelling::Cute, CE->getArg(1), Ctx, Scope));
   } else if (Name == "copy" && Record.starts_with("SM90_TMA_LOAD")) {
     for (const Expr *A : CE->arguments()) {
       QualType T = A->IgnoreParenImpCasts()->getType();
@@ -507,6 +655,9 @@ static void cuteEvents(const CallExpr *CE, const FunctionDecl *FD,
     Event E = makeEvent(EventKind::BulkStore);
     E.Where = locate(CE->getArg(1), Ctx, Scope);
     Out.push_back(E);
+  } else if (Record.empty() && inNamespace(FD, "cute") &&
+             cuteGenericEvents(CE, Name, Ctx, Scope, Out)) {
+    return;
   } else if (Name == "cp_async_fence") {
     Out.push_back(makeEvent(EventKind::Commit));
   } else if (Name == "cp_async_wait") {
@@ -782,11 +933,18 @@ bool mentionsAsyncCopies(const Stmt *Body, bool Waits, unsigned CalleeDepth) {
         mentionsAsyncCopies(FD->getBody(), Waits, CalleeDepth - 1))
       return true;
     if (namesAsyncCopy(nameOf(FD))) {
-      // `copy` only from CuTe's copy atoms.
+      // `copy` only from CuTe's copy atoms, or given one whose operation
+      // is asynchronous.
       if (nameOf(FD) != "copy" ||
           recordName(CE, FD).starts_with("SM80_CP_ASYNC") ||
           recordName(CE, FD).starts_with("SM90_TMA"))
         return true;
+      if (CE->getNumArgs() >= 3) {
+        StringRef Op = copyOperation(CE->getArg(0)->getType());
+        if (Op.starts_with("SM80_CP_ASYNC") || Op.starts_with("SM90_TMA") ||
+            Op.starts_with("SM90_BULK"))
+          return true;
+      }
     }
   }
   for (const Stmt *Child : Body->children())

@@ -67,6 +67,7 @@ enum class Spelling : uint8_t {
   Primitive,       ///< `__pipeline_memcpy_async`.
   Asm,             ///< inline `cp.async`.
   CooperativeGroup, ///< `cooperative_groups::memcpy_async`.
+  Cute,            ///< CuTe's `copy` with an `SM80_CP_ASYNC*` operation.
   Other
 };
 

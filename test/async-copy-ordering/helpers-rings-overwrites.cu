@@ -83,9 +83,12 @@ __global__ void waitedRing(const float *in, float *out, int tiles) {
   const int t = threadIdx.x;
   float sum = 0.f;
   for (int k = 0, fetch = 0; k < tiles; ++k) {
-    for (; fetch < tiles && fetch < k + Stages; ++fetch) {
-      __pipeline_memcpy_async(&ring[fetch % Stages][t],
-                              &in[fetch * Tile + t], sizeof(float));
+    // One group per stage, empty past the last tile, so that
+    // wait_prior(Stages - 1) always completes tile k.
+    for (; fetch < k + Stages; ++fetch) {
+      if (fetch < tiles)
+        __pipeline_memcpy_async(&ring[fetch % Stages][t],
+                                &in[fetch * Tile + t], sizeof(float));
       __pipeline_commit();
     }
     __pipeline_wait_prior(Stages - 1);

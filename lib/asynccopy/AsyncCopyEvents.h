@@ -31,9 +31,13 @@
 /// completes every copy of the family, as the analysis cannot tell
 /// barriers apart.
 ///
-/// Left out: the deprecated `nvcuda::experimental::pipeline`, copies issued
-/// inside user functions (a call is not looked into), CuTe's generic
-/// `copy(tma, ...)` whose operation only the template arguments tell.
+/// CuTe's generic `copy(atom, src, dst)` is an issue, a bulk store or a
+/// shared read by the copy operation its atom's type names; CuTe tensors
+/// are located at the `__shared__` buffer they view, at a slot not
+/// compared.
+///
+/// Left out: the deprecated `nvcuda::experimental::pipeline`; what a user's
+/// function does is read by the analysis through its calls, not here.
 ///
 //===----------------------------------------------------------------------===//
 

@@ -106,6 +106,7 @@ std::string AsyncCopyOrderingCheck::fixText(const Finding &F,
     return "asm volatile(\"cp.async.wait_all;\" ::: \"memory\");";
   case Spelling::CooperativeGroup:
     return groupWait(F, FD, Ctx);
+  case Spelling::Cute:
   case Spelling::Other:
     break;
   }
@@ -122,6 +123,8 @@ static std::string barrierName(const Stmt *B, ASTContext &Ctx) {
 static StringRef waitAdvice(const Finding &F) {
   switch (F.Fam) {
   case Family::CpAsync:
+    if (F.Spell == Spelling::Cute)
+      return "'cute::cp_async_wait<0>()'";
     return "'__pipeline_wait_prior(0)', 'cp.async.wait_all' or 'cg::wait'";
   case Family::Pipeline:
     return "the pipeline's 'consumer_wait()'";
@@ -189,6 +192,16 @@ void AsyncCopyOrderingCheck::diagnose(const Finding &F, const FunctionDecl *FD,
     diag(Loc, "'%0' is written while a bulk store may still be reading it")
         << Name;
     break;
+  case FindingKind::CopyOverRead:
+    diag(Loc, "asynchronous copy into '%0' may overwrite data other threads "
+              "are still reading")
+        << Name;
+    diag(F.Read->getBeginLoc(),
+         "'%0' is read here, by threads other than the copying one, with no "
+         "block barrier between the read and the copy",
+         DiagnosticIDs::Note)
+        << Name;
+    return;
   }
 
   switch (F.Kind) {
@@ -210,10 +223,19 @@ void AsyncCopyOrderingCheck::diagnose(const Finding &F, const FunctionDecl *FD,
         << Name;
     break;
   }
-  if (F.Kind == FindingKind::WrongGroup && F.Wait)
+  if (F.Kind == FindingKind::WrongGroup && F.Wait && F.OldestOnly)
+    diag(F.Wait->getBeginLoc(),
+         "'consumer_wait' completes only the oldest stage not yet consumed; "
+         "the copy's stage is newer",
+         DiagnosticIDs::Note);
+  else if (F.Kind == FindingKind::WrongGroup && F.Wait)
     diag(F.Wait->getBeginLoc(),
          "this wait leaves the most recent groups in flight, the copy's "
          "among them",
+         DiagnosticIDs::Note);
+  if (F.NeverWaited)
+    diag(F.Source->getBeginLoc(),
+         "no wait in this kernel completes copies of this kind",
          DiagnosticIDs::Note);
   if (F.Kind == FindingKind::NotPublished && F.Wait)
     diag(F.Wait->getBeginLoc(),

@@ -20,10 +20,6 @@ using namespace clang;
 namespace cuda_tidy {
 namespace asynccopy {
 
-//===----------------------------------------------------------------------===//
-// Where an address points
-//===----------------------------------------------------------------------===//
-
 static const Expr *strip(const Expr *E) {
   while (E) {
     E = E->IgnoreParenImpCasts();
@@ -36,279 +32,8 @@ static const Expr *strip(const Expr *E) {
   return E;
 }
 
-/// E depends on the thread's index: it names `threadIdx`, a thread rank, or
-/// a local variable initialised from one (Depth levels of variables).
-static bool threadDependent(const Stmt *S, unsigned Depth = 3) {
-  if (!S)
-    return false;
-  if (const auto *E = dyn_cast<Expr>(S)) {
-    if (auto Ref = getBuiltinVarRef(E); Ref && Ref->Var == BuiltinVar::ThreadIdx)
-      return true;
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts())) {
-      const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-      if (V && V->hasLocalStorage() && !isa<ParmVarDecl>(V) && Depth > 0)
-        return threadDependent(V->getInit(), Depth - 1);
-      return false;
-    }
-    if (const auto *CE = dyn_cast<CallExpr>(E))
-      if (const auto *FD = CE->getDirectCallee();
-          FD && FD->getDeclName().isIdentifier() &&
-          (FD->getName() == "thread_rank" || FD->getName() == "__lane_id"))
-        return true;
-  }
-  for (const Stmt *Child : S->children())
-    if (threadDependent(Child, Depth))
-      return true;
-  return false;
-}
-
-bool isThreadDependent(const Expr *E) { return threadDependent(E); }
-
 static std::optional<int64_t> constantOf(const Expr *E, ASTContext &Ctx) {
-  if (!E || E->isValueDependent() || E->isTypeDependent())
-    return std::nullopt;
-  Expr::EvalResult R;
-  if (!E->EvaluateAsInt(R, Ctx))
-    return std::nullopt;
-  return R.Val.getInt().getExtValue();
-}
-
-/// `x`, `x + C`, `C + x`, `x - C`, `(..) % S`, `(..) & (S - 1)`, or a
-/// constant; Opaque for anything else.
-static Slot slotOf(const Expr *E, ASTContext &Ctx) {
-  Slot R;
-  E = strip(E);
-  if (auto C = constantOf(E, Ctx)) {
-    R.Kind = Slot::Affine;
-    R.C = *C;
-    return R;
-  }
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl())) {
-      R.Kind = Slot::Affine;
-      R.Var = V;
-      return R;
-    }
-  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-    const BinaryOperatorKind Op = BO->getOpcode();
-    auto RHS = constantOf(BO->getRHS(), Ctx);
-    auto LHS = constantOf(BO->getLHS(), Ctx);
-    if ((Op == BO_Add || Op == BO_Sub) && (RHS || (LHS && Op == BO_Add))) {
-      Slot In = slotOf(RHS ? BO->getLHS() : BO->getRHS(), Ctx);
-      if (In.Kind == Slot::Affine && In.S == 0 && In.Var) {
-        In.C += Op == BO_Sub ? -*RHS : (RHS ? *RHS : *LHS);
-        return In;
-      }
-    }
-    if ((Op == BO_Rem && RHS && *RHS > 0) ||
-        (Op == BO_And && RHS && *RHS >= 0 && ((*RHS + 1) & *RHS) == 0)) {
-      Slot In = slotOf(BO->getLHS(), Ctx);
-      if (In.Kind == Slot::Affine && In.S == 0 && In.Var) {
-        In.S = Op == BO_Rem ? *RHS : *RHS + 1;
-        In.C = ((In.C % In.S) + In.S) % In.S;
-        return In;
-      }
-    }
-  }
-  R.Kind = Slot::Opaque;
-  R.E = E;
-  return R;
-}
-
-/// The additive terms of an index expression.
-static void additiveTerms(const Expr *E, llvm::SmallVectorImpl<const Expr *> &Out) {
-  E = strip(E);
-  if (const auto *BO = dyn_cast<BinaryOperator>(E);
-      BO && (BO->getOpcode() == BO_Add)) {
-    additiveTerms(BO->getLHS(), Out);
-    additiveTerms(BO->getRHS(), Out);
-    return;
-  }
-  Out.push_back(E);
-}
-
-/// The slot of a flat buffer indexed by Offset: the factor F of a term
-/// `F * K` (K a constant of at least 2) that does not depend on the thread,
-/// as in `buf[stage * TILE + threadIdx.x]`; the whole buffer otherwise.
-static Slot flatSlot(const Expr *Offset, ASTContext &Ctx) {
-  llvm::SmallVector<const Expr *, 4> Terms;
-  if (Offset)
-    additiveTerms(Offset, Terms);
-  for (const Expr *T : Terms) {
-    const auto *BO = dyn_cast<BinaryOperator>(T);
-    if (!BO || BO->getOpcode() != BO_Mul)
-      continue;
-    for (auto [F, K] : {std::pair(BO->getLHS(), BO->getRHS()),
-                        std::pair(BO->getRHS(), BO->getLHS())}) {
-      auto KV = constantOf(K, Ctx);
-      if (!KV || *KV < 2 || constantOf(F, Ctx) || threadDependent(F))
-        continue;
-      return slotOf(F, Ctx);
-    }
-  }
-  return Slot();
-}
-
-/// A local pointer initialised from a `__shared__` variable (an alias the
-/// analysis keys accesses by), or the variable itself.
-static bool isKey(const VarDecl *V) {
-  if (V->hasAttr<CUDASharedAttr>())
-    return true;
-  if (!V->hasLocalStorage() || isa<ParmVarDecl>(V) || !V->getInit() ||
-      !V->getType()->isPointerType())
-    return false;
-  // The alias's own initialiser must reach a shared variable.
-  const Expr *I = strip(V->getInit());
-  for (int Depth = 0; Depth < 4 && I; ++Depth) {
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(I)) {
-      const auto *W = dyn_cast<VarDecl>(DRE->getDecl());
-      return W && W->hasAttr<CUDASharedAttr>();
-    }
-    if (const auto *UO = dyn_cast<UnaryOperator>(I)) {
-      I = strip(UO->getSubExpr());
-    } else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(I)) {
-      I = strip(AS->getBase());
-    } else if (const auto *BO = dyn_cast<BinaryOperator>(I);
-               BO && BO->isAdditiveOp()) {
-      I = strip(BO->getLHS()->getType()->isPointerType() ? BO->getLHS()
-                                                         : BO->getRHS());
-    } else {
-      return false;
-    }
-  }
-  return false;
-}
-
-std::optional<Location> locate(const Expr *E, ASTContext &Ctx,
-                               const ArgScope *Scope) {
-  if (!E)
-    return std::nullopt;
-  const Expr *Spelled = strip(E);
-  const Expr *Cur = Spelled;
-  // Subscripts from the outermost in; the innermost one applied to the
-  // variable decides the slot of a ring of tiles.
-  const Expr *FirstIndex = nullptr, *FlatOffset = nullptr;
-  unsigned Subscripts = 0;
-  llvm::SmallVector<const Expr *, 4> Indices;
-  for (int Depth = 0; Depth < 16 && Cur; ++Depth) {
-    if (const auto *CE = dyn_cast<CallExpr>(Cur)) {
-      const FunctionDecl *FD = CE->getDirectCallee();
-      if (FD && FD->getDeclName().isIdentifier() && CE->getNumArgs() == 1 &&
-          FD->getName().starts_with("__cvta_generic_to_shared")) {
-        Cur = strip(CE->getArg(0));
-        continue;
-      }
-      return std::nullopt;
-    }
-    if (const auto *UO = dyn_cast<UnaryOperator>(Cur)) {
-      if (UO->getOpcode() != UO_AddrOf && UO->getOpcode() != UO_Deref)
-        return std::nullopt;
-      Cur = strip(UO->getSubExpr());
-      continue;
-    }
-    if (const auto *ME = dyn_cast<MemberExpr>(Cur)) {
-      Cur = strip(ME->getBase());
-      continue;
-    }
-    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Cur)) {
-      ++Subscripts;
-      FirstIndex = AS->getIdx();
-      Indices.push_back(FirstIndex);
-      Cur = strip(AS->getBase());
-      continue;
-    }
-    if (const auto *BO = dyn_cast<BinaryOperator>(Cur);
-        BO && BO->isAdditiveOp() &&
-        !BO->getLHS()->getType()->isPointerType() &&
-        !BO->getRHS()->getType()->isPointerType()) {
-      // A shared-window address plus an offset: somewhere in the buffer.
-      auto L = locate(BO->getLHS(), Ctx, Scope);
-      if (L)
-        L->Indices.push_back(BO->getRHS());
-      if (!L && BO->getOpcode() == BO_Add) {
-        L = locate(BO->getRHS(), Ctx, Scope);
-        if (L)
-          L->Indices.push_back(BO->getLHS());
-      }
-      if (L && L->Part.Kind != Slot::Whole)
-        L->Part.Kind = Slot::Unknown;
-      return L;
-    }
-    if (const auto *BO = dyn_cast<BinaryOperator>(Cur);
-        BO && BO->isAdditiveOp()) {
-      const bool LeftPtr = BO->getLHS()->getType()->isPointerType() ||
-                           BO->getLHS()->getType()->isArrayType();
-      if (BO->getOpcode() == BO_Sub && !LeftPtr)
-        return std::nullopt;
-      FlatOffset = LeftPtr ? BO->getRHS() : BO->getLHS();
-      Indices.push_back(FlatOffset);
-      Cur = strip(LeftPtr ? BO->getLHS() : BO->getRHS());
-      continue;
-    }
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(Cur)) {
-      const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-      if (!V)
-        return std::nullopt;
-      // A helper's parameter: the argument of the call being summarised.
-      if (const auto *P = dyn_cast<ParmVarDecl>(V); P && Scope) {
-        auto It = Scope->Args.find(P);
-        if (It == Scope->Args.end())
-          return std::nullopt;
-        Cur = strip(It->second);
-        Scope = Scope->Outer;
-        continue;
-      }
-      // A constant pointer to one element (`float4 *const p =
-      // reinterpret_cast<float4 *>(&As[ty][tx])`) used as it is: the
-      // element it was initialised with.
-      if (!V->hasAttr<CUDASharedAttr>() && isKey(V) && Subscripts == 0 &&
-          !FlatOffset) {
-        if (V->getType().isConstQualified()) {
-          Cur = strip(V->getInit());
-          continue;
-        }
-        // A pointer that may move: somewhere in the buffer it started in,
-        // unknown if it is ever written (the analysis checks).
-        auto L = locate(V->getInit(), Ctx, Scope);
-        if (L && L->Part.Kind != Slot::Whole)
-          L->Part.Kind = Slot::Unknown;
-        if (L)
-          L->Indices.push_back(DRE);
-        return L;
-      }
-      if (!isKey(V)) {
-        // A local holding a shared address (`uint32_t a =
-        // __cvta_generic_to_shared(tile)`), for the operands of asm.
-        if (V->hasLocalStorage() && !isa<ParmVarDecl>(V) && V->getInit() &&
-            V->getType()->isIntegerType()) {
-          Cur = strip(V->getInit());
-          continue;
-        }
-        return std::nullopt;
-      }
-      Location L;
-      L.Key = V;
-      L.Spelled = Spelled;
-      L.Indices = Indices;
-      const Type *T = V->getType()->getUnqualifiedDesugaredType();
-      const bool Nested =
-          T->isArrayType() &&
-          Ctx.getAsArrayType(QualType(T, 0))->getElementType()->isArrayType();
-      if (Nested && Subscripts > 0 && FirstIndex && !FlatOffset) {
-        if (!threadDependent(FirstIndex))
-          L.Part = slotOf(FirstIndex, Ctx);
-      } else if (!Nested && Subscripts <= 1) {
-        L.Part = flatSlot(Subscripts ? FirstIndex : FlatOffset, Ctx);
-        if (Subscripts && FlatOffset)
-          L.Part.Kind = Slot::Unknown;
-      } else if (Subscripts > 0 || FlatOffset) {
-        L.Part.Kind = Slot::Unknown;
-      }
-      return L;
-    }
-    return std::nullopt;
-  }
-  return std::nullopt;
+  return constantValue(E, Ctx);
 }
 
 //===----------------------------------------------------------------------===//
@@ -366,6 +91,52 @@ static Event issue(Family F, Spelling Sp, const Expr *Dest, ASTContext &Ctx,
   return E;
 }
 
+/// The pipeline object E names (`pipe`, `*pipe`), read through Scope's
+/// arguments where it is a helper's parameter.
+static const ValueDecl *pipelineObject(const Expr *E, const ArgScope *Scope) {
+  for (int Depth = 0; Depth < 4 && E; ++Depth) {
+    E = strip(E);
+    if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+      E = U->getSubExpr();
+      continue;
+    }
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    if (!DRE)
+      return nullptr;
+    if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()); P && Scope) {
+      auto It = Scope->Args.find(P);
+      if (It == Scope->Args.end())
+        return P;
+      E = It->second;
+      Scope = Scope->Outer;
+      continue;
+    }
+    return DRE->getDecl();
+  }
+  return nullptr;
+}
+
+/// A pipeline shared by a group: any scope but `thread_scope_thread` (the
+/// pipeline's first template argument).
+static bool isBlockScopePipeline(QualType T) {
+  if (T.isNull())
+    return false;
+  if (T->isPointerType() || T->isReferenceType())
+    T = T->getPointeeType();
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T->getAsCXXRecordDecl());
+  if (!Spec || Spec->getTemplateArgs().size() == 0)
+    return false;
+  const TemplateArgument &A = Spec->getTemplateArgs()[0];
+  if (A.getKind() != TemplateArgument::Integral)
+    return false;
+  if (const auto *ET = A.getIntegralType()->getAs<EnumType>())
+    for (const EnumConstantDecl *C : ET->getDecl()->enumerators())
+      if (C->getName() == "thread_scope_thread")
+        return C->getInitVal() != A.getAsIntegral();
+  return false;
+}
+
 static Event waitFor(Family F, unsigned Prior, bool All, bool Publishes) {
   Event E = makeEvent(EventKind::Wait);
   E.Fam = F;
@@ -419,13 +190,81 @@ static void cudaPtxEvents(const CallExpr *CE, StringRef Name, ASTContext &Ctx,
   }
 }
 
+/// The name of the CuTe copy operation (`SM80_CP_ASYNC_CACHEGLOBAL`,
+/// `SM90_TMA_LOAD`, `SM75_U32x4_LDSM_N`) in a copy atom's or tiled copy's
+/// type, found in its template arguments and bases.
+static StringRef copyOperation(QualType T, unsigned Depth = 6) {
+  if (T.isNull() || Depth == 0)
+    return {};
+  T = T.getNonReferenceType();
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD)
+    return {};
+  StringRef Name = nameOf(RD);
+  if (Name.starts_with("SM80_CP_ASYNC") || Name.starts_with("SM90_TMA_") ||
+      Name.starts_with("SM90_BULK") || Name.contains("LDSM"))
+    return Name;
+  if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD))
+    for (const TemplateArgument &A : Spec->getTemplateArgs().asArray())
+      if (A.getKind() == TemplateArgument::Type)
+        if (StringRef Op = copyOperation(A.getAsType(), Depth - 1); !Op.empty())
+          return Op;
+  if (RD->hasDefinition())
+    for (const CXXBaseSpecifier &B : RD->bases())
+      if (StringRef Op = copyOperation(B.getType(), Depth - 1); !Op.empty())
+        return Op;
+  return {};
+}
+
+/// CuTe's generic `copy(atom_or_tiled_copy, src, dst)` where the copy
+/// operation's name makes what it does certain; `gemm(mma, a, b, c)` reads
+/// its shared operands.
+static bool cuteGenericEvents(const CallExpr *CE, StringRef Name,
+                              ASTContext &Ctx, const ArgScope *Scope,
+                              llvm::SmallVectorImpl<Event> &Out) {
+  if (Name == "gemm" && CE->getNumArgs() >= 4) {
+    for (unsigned I : {1u, 2u}) {
+      Event E = makeEvent(EventKind::SharedRead);
+      E.Where = locate(CE->getArg(I), Ctx, Scope);
+      if (E.Where)
+        Out.push_back(E);
+    }
+    return true;
+  }
+  if (Name != "copy" || CE->getNumArgs() < 3)
+    return false;
+  StringRef Op = copyOperation(CE->getArg(0)->getType());
+  if (Op.starts_with("SM80_CP_ASYNC")) {
+    Out.push_back(issue(Family::CpAsync, Spelling::Cute, CE->getArg(2), Ctx,
+                        Scope));
+  } else if (Op.starts_with("SM90_TMA_LOAD") ||
+             Op.starts_with("SM90_BULK_COPY_G2S")) {
+    Out.push_back(issue(Family::Barrier, Spelling::Other, CE->getArg(2), Ctx,
+                        Scope));
+  } else if (Op.starts_with("SM90_TMA_STORE") ||
+             Op.starts_with("SM90_TMA_REDUCE") ||
+             Op.starts_with("SM90_BULK_COPY_S2G")) {
+    Event E = makeEvent(EventKind::BulkStore);
+    E.Where = locate(CE->getArg(1), Ctx, Scope);
+    Out.push_back(E);
+  } else {
+    // Any other copy out of a shared view reads it (`ldmatrix`, a plain
+    // shared-to-register copy).
+    Event E = makeEvent(EventKind::SharedRead);
+    E.Where = locate(CE->getArg(1), Ctx, Scope);
+    if (E.Where)
+      Out.push_back(E);
+  }
+  return true;
+}
+
 static void cuteEvents(const CallExpr *CE, const FunctionDecl *FD,
                        StringRef Name, StringRef Record, ASTContext &Ctx,
                        const ArgScope *Scope,
                        llvm::SmallVectorImpl<Event> &Out) {
   if (Name == "copy" && Record.starts_with("SM80_CP_ASYNC") &&
       CE->getNumArgs() >= 2) {
-    Out.push_back(issue(Family::CpAsync, Spelling::Other, CE->getArg(1), Ctx, Scope));
+    Out.push_back(issue(Family::CpAsync, Spelling::Cute, CE->getArg(1), Ctx, Scope));
   } else if (Name == "copy" && Record.starts_with("SM90_TMA_LOAD")) {
     for (const Expr *A : CE->arguments()) {
       QualType T = A->IgnoreParenImpCasts()->getType();
@@ -440,6 +279,9 @@ static void cuteEvents(const CallExpr *CE, const FunctionDecl *FD,
     Event E = makeEvent(EventKind::BulkStore);
     E.Where = locate(CE->getArg(1), Ctx, Scope);
     Out.push_back(E);
+  } else if (Record.empty() && inNamespace(FD, "cute") &&
+             cuteGenericEvents(CE, Name, Ctx, Scope, Out)) {
+    return;
   } else if (Name == "cp_async_fence") {
     Out.push_back(makeEvent(EventKind::Commit));
   } else if (Name == "cp_async_wait") {
@@ -494,8 +336,11 @@ static void callEvents(const CallExpr *CE, ASTContext &Ctx,
       QualType Last = CE->getArg(CE->getNumArgs() - 1)->getType();
       const auto *RD = Last->getAsCXXRecordDecl();
       const Expr *Dest = firstPointerArg(CE);
-      if (RD && containsInsensitive(nameOf(RD), "pipeline"))
-        Out.push_back(issue(Family::Pipeline, Spelling::Other, Dest, Ctx, Scope));
+      if (RD && containsInsensitive(nameOf(RD), "pipeline")) {
+        Event E = issue(Family::Pipeline, Spelling::Other, Dest, Ctx, Scope);
+        E.Pipe = pipelineObject(CE->getArg(CE->getNumArgs() - 1), Scope);
+        Out.push_back(E);
+      }
       else if (RD && containsInsensitive(nameOf(RD), "barrier"))
         Out.push_back(issue(Family::Barrier, Spelling::Other, Dest, Ctx, Scope));
       return;
@@ -505,8 +350,12 @@ static void callEvents(const CallExpr *CE, ASTContext &Ctx,
       return;
     }
     if (Name == "pipeline_consumer_wait_prior") {
-      if (auto N = templateCount(FD))
-        Out.push_back(waitFor(Family::Pipeline, *N, false, true));
+      if (auto N = templateCount(FD)) {
+        Event E = waitFor(Family::Pipeline, *N, false, true);
+        if (CE->getNumArgs() >= 1)
+          E.Pipe = pipelineObject(CE->getArg(0), Scope);
+        Out.push_back(E);
+      }
       return;
     }
     if (Name == "barrier_wait") {
@@ -518,10 +367,25 @@ static void callEvents(const CallExpr *CE, ASTContext &Ctx,
       return;
   }
   if (containsInsensitive(Record, "pipeline")) {
-    if (Name == "producer_commit")
-      Out.push_back(makeEvent(EventKind::Commit, Family::Pipeline));
-    else if (Name.starts_with("consumer_wait"))
-      Out.push_back(waitFor(Family::Pipeline, 0, false, true));
+    const Expr *Base = memberCallBase(CE);
+    Event E = makeEvent(EventKind::Commit, Family::Pipeline);
+    if (Name == "consumer_wait") {
+      E = waitFor(Family::Pipeline, 0, false, true);
+      E.Oldest = true;
+    } else if (Name.starts_with("consumer_wait")) {
+      // consumer_wait_for / _until: whether the stage landed is the
+      // returned value, which the analysis does not follow.
+      E = waitFor(Family::Pipeline, 0, false, true);
+    } else if (Name == "consumer_release") {
+      E = makeEvent(EventKind::Release, Family::Pipeline);
+    } else if (Name == "producer_acquire") {
+      E = makeEvent(EventKind::Acquire, Family::Pipeline);
+    } else if (Name != "producer_commit") {
+      return;
+    }
+    E.Pipe = Base ? pipelineObject(Base, Scope) : nullptr;
+    E.BlockScope = Base && isBlockScopePipeline(Base->getType());
+    Out.push_back(E);
     return;
   }
   if (containsInsensitive(Record, "barrier")) {
@@ -693,11 +557,18 @@ bool mentionsAsyncCopies(const Stmt *Body, bool Waits, unsigned CalleeDepth) {
         mentionsAsyncCopies(FD->getBody(), Waits, CalleeDepth - 1))
       return true;
     if (namesAsyncCopy(nameOf(FD))) {
-      // `copy` only from CuTe's copy atoms.
+      // `copy` only from CuTe's copy atoms, or given one whose operation
+      // is asynchronous.
       if (nameOf(FD) != "copy" ||
           recordName(CE, FD).starts_with("SM80_CP_ASYNC") ||
           recordName(CE, FD).starts_with("SM90_TMA"))
         return true;
+      if (CE->getNumArgs() >= 3) {
+        StringRef Op = copyOperation(CE->getArg(0)->getType());
+        if (Op.starts_with("SM80_CP_ASYNC") || Op.starts_with("SM90_TMA") ||
+            Op.starts_with("SM90_BULK"))
+          return true;
+      }
     }
   }
   for (const Stmt *Child : Body->children())

@@ -19,8 +19,11 @@
 /// `cute::cp_async_wait<N>`, `cg::wait_prior<N>` wait for all but the N most
 /// recent groups, `cp.async.wait_all` and `cg::wait` for all. The pipeline
 /// family: `cuda::memcpy_async` on a `cuda::pipeline`, committed by
-/// `producer_commit()`, waited for by `consumer_wait()` (taken as a wait for
-/// every committed stage) or `cuda::pipeline_consumer_wait_prior<N>`. The
+/// `producer_commit()`, waited for by `consumer_wait()` (a wait for
+/// the oldest stage not yet consumed, counted per pipeline object by
+/// `producer_commit()`; a thread-scope pipeline consumes it at the wait, a
+/// block-scope one at `consumer_release()`) or
+/// `cuda::pipeline_consumer_wait_prior<N>`. The
 /// barrier family: `cuda::memcpy_async` on a `cuda::barrier`,
 /// `cuda::device::memcpy_async_tx`, bulk (TMA) loads in inline PTX or
 /// `cuda::ptx::cp_async_bulk*`; any wait on a barrier (`wait`,
@@ -28,9 +31,13 @@
 /// completes every copy of the family, as the analysis cannot tell
 /// barriers apart.
 ///
-/// Left out: the deprecated `nvcuda::experimental::pipeline`, copies issued
-/// inside user functions (a call is not looked into), CuTe's generic
-/// `copy(tma, ...)` whose operation only the template arguments tell.
+/// CuTe's generic `copy(atom, src, dst)` is an issue, a bulk store or a
+/// shared read by the copy operation its atom's type names; CuTe tensors
+/// are located at the `__shared__` buffer they view, at a slot not
+/// compared.
+///
+/// Left out: the deprecated `nvcuda::experimental::pipeline`; what a user's
+/// function does is read by the analysis through its calls, not here.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -49,6 +56,7 @@ class ASTContext;
 class Expr;
 class FunctionDecl;
 class ParmVarDecl;
+class ValueDecl;
 class VarDecl;
 } // namespace clang
 
@@ -63,6 +71,7 @@ enum class Spelling : uint8_t {
   Primitive,       ///< `__pipeline_memcpy_async`.
   Asm,             ///< inline `cp.async`.
   CooperativeGroup, ///< `cooperative_groups::memcpy_async`.
+  Cute,            ///< CuTe's `copy` with an `SM80_CP_ASYNC*` operation.
   Other
 };
 
@@ -78,7 +87,14 @@ struct Slot {
   int64_t S = 0;
   /// For Opaque: the slot's expression.
   const clang::Expr *E = nullptr;
+  /// Written `x ^ K` (C = K, S = 2K): equal to `(x + K) % 2K` only while x
+  /// stays in [0, 2K), which the analysis checks.
+  bool NeedsRange = false;
 };
+
+/// The slot an index expression names: `x`, `x + C`, `x - C`,
+/// `(..) % S`, `(..) & (S - 1)`, `x ^ K`, a constant; Opaque otherwise.
+Slot slotOfIndex(const clang::Expr *E, clang::ASTContext &Ctx);
 
 /// Where an address or an lvalue points in shared memory: the buffer (a
 /// `__shared__` variable, or a local pointer initialised from one) and the
@@ -100,6 +116,8 @@ enum class EventKind : uint8_t {
   BulkWaitRead,  ///< `cp.async.bulk.wait_group.read`.
   ProxyFence,    ///< `fence.proxy.async.shared::cta` and its spellings.
   BlockBarrier,  ///< A block barrier inside a called helper.
+  Release,       ///< `consumer_release()` of a pipeline.
+  Acquire,       ///< `producer_acquire()` of a pipeline.
   SharedRead,    ///< `ldmatrix`, `ld.shared`, `wmma::load_matrix_sync`.
   SharedWrite    ///< `st.shared`, `stmatrix`, `wmma::store_matrix_sync`.
 };
@@ -122,6 +140,15 @@ struct Event {
   bool CommitsItself = false;
   /// CooperativeGroup issue: the group argument, for the fix.
   const clang::Expr *Group = nullptr;
+  /// Pipeline family: the pipeline object the issue, commit, wait or
+  /// release names (null when the analysis cannot name it).
+  const clang::ValueDecl *Pipe = nullptr;
+  /// Pipeline Wait: `consumer_wait()`, a wait for the oldest stage not yet
+  /// consumed (not for every committed stage).
+  bool Oldest = false;
+  /// Pipeline: the pipeline is shared by a group (its stage is consumed at
+  /// `consumer_release()`, not at the wait).
+  bool BlockScope = false;
 
   Event withAll() const {
     Event E = *this;
@@ -151,6 +178,15 @@ struct ArgScope {
 llvm::SmallVector<Event, 1> eventsOf(const clang::Stmt *S,
                                      clang::ASTContext &Ctx,
                                      const ArgScope *Scope = nullptr);
+
+/// The terms of an index written as a sum (`a + b + c`), casts and
+/// parentheses stripped.
+void additiveTerms(const clang::Expr *E,
+                   llvm::SmallVectorImpl<const clang::Expr *> &Out);
+
+/// E's value when it is an integer constant expression.
+std::optional<int64_t> constantValue(const clang::Expr *E,
+                                     clang::ASTContext &Ctx);
 
 /// E depends on the thread's index: it names `threadIdx`, a thread rank,
 /// or a local variable initialised from one.

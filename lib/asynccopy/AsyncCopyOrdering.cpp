@@ -5,6 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "lib/asynccopy/AsyncCopyOrdering.h"
+#include "lib/asynccopy/RingSlots.h"
+#include "lib/ast/CudaAST.h"
 #include "lib/ast/FunctionCfgs.h"
 #include "lib/uniformity/Uniformity.h"
 #include "clang/AST/ASTContext.h"
@@ -18,6 +20,7 @@
 #include "llvm/ADT/FoldingSet.h"
 #include <functional>
 #include <tuple>
+#include <utility>
 
 using namespace clang;
 
@@ -25,62 +28,6 @@ namespace cuda_tidy {
 namespace asynccopy {
 
 namespace {
-
-/// How a local variable is written after its initialisation: never, only
-/// by the increment of one `for` loop by one, or otherwise.
-struct VarWrites {
-  llvm::DenseMap<const VarDecl *, const Stmt *> StepLoop;
-  llvm::DenseSet<const VarDecl *> Unstable;
-};
-
-class WriteCollector : public RecursiveASTVisitor<WriteCollector> {
-public:
-  explicit WriteCollector(VarWrites &Out) : Out(Out) {}
-  bool TraverseForStmt(ForStmt *F) {
-    Loop.push_back(F);
-    bool R = RecursiveASTVisitor::TraverseForStmt(F);
-    Loop.pop_back();
-    return R;
-  }
-  bool VisitUnaryOperator(UnaryOperator *U) {
-    if (U->isIncrementDecrementOp())
-      note(U->getSubExpr(), U, U->isIncrementOp());
-    else if (U->getOpcode() == UO_AddrOf)
-      note(U->getSubExpr(), U, false);
-    return true;
-  }
-  bool VisitBinaryOperator(BinaryOperator *B) {
-    if (!B->isAssignmentOp())
-      return true;
-    bool ByOne = false;
-    if (B->getOpcode() == BO_AddAssign) {
-      Expr::EvalResult R;
-      ByOne = B->getRHS()->EvaluateAsInt(R, *Ctx) && R.Val.getInt() == 1;
-    }
-    note(B->getLHS(), B, ByOne);
-    return true;
-  }
-  ASTContext *Ctx = nullptr;
-
-private:
-  void note(const Expr *E, const Stmt *Writer, bool ByOne) {
-    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-    if (!V)
-      return;
-    const ForStmt *F = nullptr;
-    for (const ForStmt *L : Loop)
-      if (L->getInc() == Writer)
-        F = L;
-    if (!F || !ByOne || Out.StepLoop.count(V)) {
-      Out.Unstable.insert(V);
-      return;
-    }
-    Out.StepLoop[V] = F;
-  }
-  VarWrites &Out;
-  llvm::SmallVector<const ForStmt *, 4> Loop;
-};
 
 /// A copy in flight, or waited for by its own thread only.
 struct Copy {
@@ -94,10 +41,16 @@ struct Copy {
   bool Waited = false;
   const Stmt *Wait = nullptr;
   const Stmt *Barrier = nullptr;
+  /// Pipeline family: the pipeline object, and how many of its committed
+  /// stages not yet consumed are older than the copy's own (UnknownCount
+  /// when the analysis lost count).
+  const ValueDecl *Pipe = nullptr;
+  uint8_t Older = 0;
 
   auto key() const {
     return std::make_tuple(Issue, Dest.Part.C, unsigned(Dest.Part.Kind),
-                           Committed, Newer, Waited, Wait, Barrier);
+                           Committed, Newer, Waited, Wait, Barrier, Pipe,
+                           Older);
   }
   bool operator<(const Copy &O) const { return key() < O.key(); }
   bool operator==(const Copy &O) const { return key() == O.key(); }
@@ -114,13 +67,40 @@ struct Touch {
   bool operator==(const Touch &O) const { return key() == O.key(); }
 };
 
+/// A read of shared memory since the last block barrier, that other
+/// threads may still be making when a copy into the place is issued.
+struct Read {
+  const Stmt *At = nullptr;
+  Location Where;
+  /// The thread index components (bit 0: x, 1: y, 2: z) the read's
+  /// address does not depend on.
+  uint8_t FreeOf = 0;
+  auto key() const {
+    return std::make_tuple(At, Where.Part.C, unsigned(Where.Part.Kind));
+  }
+  bool operator<(const Read &O) const { return key() < O.key(); }
+  bool operator==(const Read &O) const { return key() == O.key(); }
+};
+
+/// How many committed stages of a pipeline object are not yet consumed.
+struct StageCount {
+  const ValueDecl *Pipe = nullptr;
+  uint8_t N = 0;
+  auto key() const { return std::make_pair(Pipe, N); }
+  bool operator<(const StageCount &O) const { return key() < O.key(); }
+  bool operator==(const StageCount &O) const { return key() == O.key(); }
+};
+
 struct State {
   std::vector<Copy> Copies;
   std::vector<Touch> Written, Pending;
+  std::vector<Read> Reads;
+  std::vector<StageCount> Stages;
   bool Reached = false;
   bool operator==(const State &O) const {
     return Reached == O.Reached && Copies == O.Copies &&
-           Written == O.Written && Pending == O.Pending;
+           Written == O.Written && Pending == O.Pending && Reads == O.Reads &&
+           Stages == O.Stages;
   }
 };
 
@@ -133,6 +113,35 @@ template <typename T> static void normalize(std::vector<T> &V) {
 /// dropped (a missed report, never a false one).
 constexpr size_t MaxFacts = 256;
 constexpr uint8_t MaxNewer = 8;
+constexpr uint8_t UnknownCount = 0xFF;
+
+/// Stage counts meet as one count or none: a pipeline whose count differs
+/// between the paths (a prologue loop, a conditional commit) is counted no
+/// more, and its waits complete every committed stage.
+static void mergeStages(std::vector<StageCount> &Into,
+                        const std::vector<StageCount> &From,
+                        bool IntoReached) {
+  if (!IntoReached) {
+    Into = From;
+    return;
+  }
+  auto CountIn = [](const std::vector<StageCount> &V, const ValueDecl *P) {
+    for (const StageCount &G : V)
+      if (G.Pipe == P)
+        return G.N;
+    return uint8_t(0);
+  };
+  std::vector<StageCount> Out;
+  for (const std::vector<StageCount> *Side : {&std::as_const(Into), &From})
+    for (const StageCount &G : *Side) {
+      if (llvm::any_of(Out, [&](const StageCount &O) { return O.Pipe == G.Pipe; }))
+        continue;
+      const uint8_t A = CountIn(Into, G.Pipe), B = CountIn(From, G.Pipe);
+      Out.push_back({G.Pipe, A == B ? A : UnknownCount});
+    }
+  normalize(Out);
+  Into = std::move(Out);
+}
 
 template <typename T>
 static void mergeInto(std::vector<T> &Into, const std::vector<T> &From) {
@@ -160,12 +169,16 @@ private:
                 bool Report);
   void onLocatedAccess(Location At, const Expr *LValue, const Stmt *S,
                        bool IsWrite, State &St, bool Report);
-  void crossBackEdge(const Stmt *Loop, State &St) const;
-  Slot settle(Slot P) const;
-  Slot settle(const Location &L) const;
-  bool namesUnstable(const Stmt *S, unsigned Depth) const;
-  bool overlapSure(const Slot &P, const Slot &Q) const;
-  bool sameExpr(const Expr *A, const Expr *B) const;
+  void shiftSlots(const Step &Move, State &St) const;
+  void onPipelineWait(const Event &E, const Stmt *S, State &St);
+  void noteRead(const Location &L, const Expr *LValue, const Stmt *S,
+                State &St) const;
+  void checkOverwrite(const Location &Dest, const Stmt *S, State &St,
+                      bool Report);
+  Slot settle(const Location &L) const { return Slots.settle(L); }
+  bool overlapSure(const Slot &P, const Slot &Q) const {
+    return Slots.overlapSure(P, Q);
+  }
   const Stmt *placeFix(const Stmt *Source, const Stmt *Access,
                        const Stmt *Barrier) const;
   void report(Finding F, bool Report);
@@ -174,11 +187,17 @@ private:
   ASTContext &Ctx;
   FunctionCfg Cfg;
   VarWrites Writes;
+  SlotModel Slots{Writes, Ctx};
   llvm::DenseSet<const Stmt *> Elements;
   /// Loops whose body waits on a barrier (`while (!try_wait(...))`).
   llvm::DenseSet<const Stmt *> SpinLoops;
   void collectSpinLoops(const Stmt *S);
   bool waitsOnBarrier(const Stmt *S);
+  /// In a kernel: the families some wait in the body (or a helper it
+  /// calls) completes; a copy of another family is never waited for.
+  bool IsKernel = false;
+  bool Waits[3] = {false, false, false};
+  void collectWaits(const Stmt *S);
   std::vector<Finding> Findings;
   llvm::DenseSet<const Stmt *> Reported;
 };
@@ -200,106 +219,21 @@ static void onBarrier(const Stmt *S, State &St) {
     T.Barrier = S;
   for (Touch &T : St.Pending)
     T.Barrier = S;
+  St.Reads.clear();
   normalize(St.Written);
   normalize(St.Pending);
 }
 
-/// A slot whose variable changes other than by its loop's step is not
-/// compared; nor is an expression naming any written variable.
-/// S reads a variable written other than by its loop's step, directly or
-/// through the initialisers of the locals it reads.
-bool Analysis::namesUnstable(const Stmt *S, unsigned Depth) const {
-  if (!S)
-    return false;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
-    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-    if (!V)
-      return false;
-    if (Writes.Unstable.count(V))
-      return true;
-    return Depth > 0 && V->hasLocalStorage() && !isa<ParmVarDecl>(V) &&
-           namesUnstable(V->getInit(), Depth - 1);
-  }
-  for (const Stmt *Child : S->children())
-    if (namesUnstable(Child, Depth))
-      return true;
-  return false;
-}
-
-/// A location computed with a variable that changes (an offset into a ring
-/// kept in a variable, a pointer that moves) is not compared.
-Slot Analysis::settle(const Location &L) const {
-  Slot P = settle(L.Part);
-  for (const Expr *I : L.Indices)
-    if (namesUnstable(I, 3))
-      P.Kind = Slot::Unknown;
-  return P;
-}
-
-Slot Analysis::settle(Slot P) const {
-  if (P.Kind == Slot::Affine && P.Var && Writes.Unstable.count(P.Var))
-    P.Kind = Slot::Unknown;
-  if (P.Kind == Slot::Opaque) {
-    llvm::SmallVector<const Stmt *, 8> Work{P.E};
-    while (!Work.empty()) {
-      const Stmt *S = Work.pop_back_val();
-      if (!S)
-        continue;
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-        if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-            V && (Writes.Unstable.count(V) || Writes.StepLoop.count(V)))
-          P.Kind = Slot::Unknown;
-      if (isa<CallExpr>(S))
-        P.Kind = Slot::Unknown;
-      Work.append(S->child_begin(), S->child_end());
-    }
-  }
-  return P;
-}
-
-bool Analysis::sameExpr(const Expr *A, const Expr *B) const {
-  if (!A || !B)
-    return false;
-  llvm::FoldingSetNodeID IA, IB;
-  A->IgnoreParenImpCasts()->Profile(IA, Ctx, true);
-  B->IgnoreParenImpCasts()->Profile(IB, Ctx, true);
-  return IA == IB;
-}
-
-bool Analysis::overlapSure(const Slot &P, const Slot &Q) const {
-  if (P.Kind == Slot::Unknown || Q.Kind == Slot::Unknown)
-    return false;
-  if (P.Kind == Slot::Whole || Q.Kind == Slot::Whole)
-    return true;
-  if (P.Kind == Slot::Affine && Q.Kind == Slot::Affine) {
-    if (P.Var != Q.Var || P.S != Q.S)
-      return false;
-    if (P.S == 0)
-      return P.C == Q.C;
-    return ((P.C - Q.C) % P.S + P.S) % P.S == 0;
-  }
-  if (P.Kind == Slot::Opaque && Q.Kind == Slot::Opaque)
-    return sameExpr(P.E, Q.E);
-  return false;
-}
-
-void Analysis::crossBackEdge(const Stmt *Loop, State &St) const {
-  for (Copy &C : St.Copies) {
-    Slot &P = C.Dest.Part;
-    if (P.Kind != Slot::Affine || !P.Var)
-      continue;
-    auto It = Writes.StepLoop.find(P.Var);
-    if (It == Writes.StepLoop.end() || It->second != Loop)
-      continue;
-    // One iteration older: in the stepped variable's new value the slot
-    // is one less.
-    P.C -= 1;
-    if (P.S > 0)
-      P.C = (P.C % P.S + P.S) % P.S;
-    else if (P.C < -int64_t(MaxNewer))
-      P.Kind = Slot::Unknown;
-  }
+/// A step of a variable: the slots named by it, read in its new value,
+/// move back by the step (a copy issued at `stage` is at `stage - 1` after
+/// `++stage`).
+void Analysis::shiftSlots(const Step &Move, State &St) const {
+  for (Copy &C : St.Copies)
+    Slots.shift(Move, C.Dest.Part);
+  for (Read &R : St.Reads)
+    Slots.shift(Move, R.Where.Part);
   normalize(St.Copies);
+  normalize(St.Reads);
 }
 
 bool Analysis::waitsOnBarrier(const Stmt *S) {
@@ -317,6 +251,21 @@ bool Analysis::waitsOnBarrier(const Stmt *S) {
     if (waitsOnBarrier(Child))
       return true;
   return false;
+}
+
+void Analysis::collectWaits(const Stmt *S) {
+  if (!S || isa<LambdaExpr>(S))
+    return;
+  if (isa<CallExpr>(S) || isa<GCCAsmStmt>(S)) {
+    llvm::SmallVector<Event, 1> Events = eventsOf(S, Ctx);
+    if (const auto *Call = dyn_cast<CallExpr>(S); Call && Events.empty())
+      helperEvents(Call, nullptr, 0, Events);
+    for (const Event &E : Events)
+      if (E.Kind == EventKind::Wait)
+        Waits[unsigned(E.Fam)] = true;
+  }
+  for (const Stmt *Child : S->children())
+    collectWaits(Child);
 }
 
 void Analysis::collectSpinLoops(const Stmt *S) {
@@ -339,6 +288,76 @@ void Analysis::report(Finding F, bool Report) {
   Findings.push_back(F);
 }
 
+static uint8_t stagesOf(const State &St, const ValueDecl *Pipe) {
+  for (const StageCount &G : St.Stages)
+    if (G.Pipe == Pipe)
+      return G.N;
+  return 0;
+}
+
+static void setStages(State &St, const ValueDecl *Pipe, uint8_t N) {
+  for (StageCount &G : St.Stages)
+    if (G.Pipe == Pipe) {
+      G.N = N;
+      return;
+    }
+  St.Stages.push_back({Pipe, N});
+  normalize(St.Stages);
+}
+
+/// The copy belongs to the pipeline the event names (every pipeline copy
+/// when the analysis cannot name the object).
+static bool onPipe(const Copy &C, const Event &E) {
+  return C.Fam == E.Fam &&
+         (E.Fam != Family::Pipeline || !E.Pipe || !C.Pipe || C.Pipe == E.Pipe);
+}
+
+/// One stage consumed: every other copy of the pipeline is one stage
+/// closer to the oldest.
+static void consumeStage(const Event &E, State &St) {
+  for (Copy &C : St.Copies)
+    if (onPipe(C, E) && C.Older != UnknownCount && C.Older > 0)
+      --C.Older;
+  if (E.Pipe) {
+    const uint8_t N = stagesOf(St, E.Pipe);
+    setStages(St, E.Pipe, N == UnknownCount || N == 0 ? N : N - 1);
+  }
+}
+
+/// `consumer_wait()` completes the oldest committed stage not yet consumed
+/// (a thread-scope pipeline consumes it at once, a block-scope one at
+/// `consumer_release()`); `pipeline_consumer_wait_prior<N>` completes all
+/// but the N most recent and leaves N stages unconsumed. Where the count
+/// is lost, a wait completes every committed stage.
+void Analysis::onPipelineWait(const Event &E, const Stmt *S, State &St) {
+  const uint8_t N = E.Pipe ? stagesOf(St, E.Pipe) : UnknownCount;
+  const bool Counted = E.Pipe && N != UnknownCount;
+  std::vector<Copy> Kept;
+  for (Copy &C : St.Copies) {
+    if (!onPipe(C, E) || C.Waited) {
+      Kept.push_back(C);
+      continue;
+    }
+    bool Done = C.Committed;
+    if (E.Oldest && Counted && C.Older != UnknownCount)
+      Done = C.Committed && C.Older == 0;
+    else if (!E.Oldest && !E.AllGroups)
+      Done = C.Committed && C.Newer >= E.Prior;
+    if (Done)
+      continue;
+    C.Wait = S;
+    if (!E.Oldest && !E.AllGroups)
+      C.Older = C.Committed ? uint8_t(E.Prior - 1 - C.Newer)
+                            : std::min<uint8_t>(C.Older, E.Prior);
+    Kept.push_back(C);
+  }
+  St.Copies = std::move(Kept);
+  if (E.Oldest && !E.BlockScope && Counted && N > 0)
+    consumeStage(E, St);
+  if (!E.Oldest && !E.AllGroups && E.Pipe)
+    setStages(St, E.Pipe, uint8_t(E.Prior));
+}
+
 void Analysis::onEvent(const Event &E, const Stmt *S, State &St, bool Report) {
   switch (E.Kind) {
   case EventKind::Issue:
@@ -350,6 +369,10 @@ void Analysis::onEvent(const Event &E, const Stmt *S, State &St, bool Report) {
       C.Fam = E.Fam;
       C.Spell = E.Spell;
       C.Group = E.Group;
+      C.Pipe = E.Pipe;
+      if (E.Fam == Family::Pipeline)
+        C.Older = E.Pipe ? stagesOf(St, E.Pipe) : UnknownCount;
+      checkOverwrite(C.Dest, S, St, Report);
       St.Copies.push_back(C);
     }
     if (E.CommitsItself)
@@ -357,15 +380,26 @@ void Analysis::onEvent(const Event &E, const Stmt *S, State &St, bool Report) {
     break;
   case EventKind::Commit:
     for (Copy &C : St.Copies) {
-      if (C.Fam != E.Fam || C.Waited)
+      if (!onPipe(C, E) || C.Waited)
         continue;
       if (!C.Committed)
         C.Committed = true;
       else if (C.Newer < MaxNewer)
         ++C.Newer;
     }
+    if (E.Fam == Family::Pipeline && E.Pipe) {
+      const uint8_t N = stagesOf(St, E.Pipe);
+      setStages(St, E.Pipe, N >= MaxNewer ? UnknownCount : N + 1);
+    }
     break;
   case EventKind::Wait: {
+    // A barrier's wait or `cg::wait` orders the group's threads too.
+    if (E.Publishes && E.Fam != Family::Pipeline)
+      St.Reads.clear();
+    if (E.Fam == Family::Pipeline) {
+      onPipelineWait(E, S, St);
+      break;
+    }
     std::vector<Copy> Kept;
     for (Copy &C : St.Copies) {
       const bool Done = C.Fam == E.Fam && !C.Waited &&
@@ -384,6 +418,16 @@ void Analysis::onEvent(const Event &E, const Stmt *S, State &St, bool Report) {
     St.Copies = std::move(Kept);
     break;
   }
+  case EventKind::Release:
+    if (E.BlockScope)
+      consumeStage(E, St);
+    break;
+  case EventKind::Acquire:
+    // A block-scope pipeline's acquire waits until every consumer released
+    // the stage: the reads before it are over.
+    if (E.BlockScope)
+      St.Reads.clear();
+    break;
   case EventKind::BulkStore:
     if (!E.Where)
       break;
@@ -419,6 +463,74 @@ void Analysis::onEvent(const Event &E, const Stmt *S, State &St, bool Report) {
   }
 }
 
+/// The components of the thread index (bit 0: x, 1: y, 2: z) S depends
+/// on, directly or through the initialisers of the locals it reads; a
+/// thread rank or lane counts as x.
+static uint8_t threadComponents(const Stmt *S, unsigned Depth = 3) {
+  if (!S)
+    return 0;
+  if (const auto *E = dyn_cast<Expr>(S)) {
+    if (auto Ref = getBuiltinVarRef(E);
+        Ref && Ref->Var == BuiltinVar::ThreadIdx && Ref->Dim < 3)
+      return uint8_t(1u << Ref->Dim);
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts())) {
+      const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+      if (V && V->hasLocalStorage() && !isa<ParmVarDecl>(V) && Depth > 0)
+        return threadComponents(V->getInit(), Depth - 1);
+      return 0;
+    }
+    if (const auto *CE = dyn_cast<CallExpr>(E))
+      if (const auto *Callee = CE->getDirectCallee();
+          Callee && Callee->getDeclName().isIdentifier() &&
+          (Callee->getName() == "thread_rank" ||
+           Callee->getName() == "__lane_id"))
+        return 1;
+  }
+  uint8_t Out = 0;
+  for (const Stmt *Child : S->children())
+    Out |= threadComponents(Child, Depth);
+  return Out;
+}
+
+/// A read of a place whose address leaves out a component of the thread
+/// index: other threads read the same elements.
+void Analysis::noteRead(const Location &L, const Expr *LValue, const Stmt *S,
+                        State &St) const {
+  if (L.Part.Kind == Slot::Unknown || !LValue || St.Reads.size() >= MaxFacts)
+    return;
+  const uint8_t FreeOf = uint8_t(~threadComponents(LValue) & 7u);
+  if (!FreeOf)
+    return;
+  Read R;
+  R.At = S;
+  R.Where = L;
+  R.FreeOf = FreeOf;
+  St.Reads.push_back(R);
+  normalize(St.Reads);
+}
+
+/// A copy issued into a place this thread read since the last block
+/// barrier, at an address that depends on a component of the thread index
+/// the read's does not: other threads may still be reading what the copy
+/// overwrites.
+void Analysis::checkOverwrite(const Location &Dest, const Stmt *S, State &St,
+                              bool Report) {
+  const uint8_t Depends = threadComponents(Dest.Spelled);
+  for (const Read &R : St.Reads) {
+    if (R.Where.Key != Dest.Key || !(R.FreeOf & Depends) ||
+        !overlapSure(R.Where.Part, Dest.Part))
+      continue;
+    Finding F;
+    F.Kind = FindingKind::CopyOverRead;
+    F.Access = S;
+    F.Buffer = Dest.Key;
+    F.Source = S;
+    F.Read = R.At;
+    report(F, Report);
+    return;
+  }
+}
+
 void Analysis::onAccess(const Expr *LValue, const Stmt *S, bool IsWrite,
                         State &St, bool Report) {
   if (std::optional<Location> L = locate(LValue, Ctx))
@@ -430,10 +542,16 @@ void Analysis::onLocatedAccess(Location At, const Expr *LValue, const Stmt *S,
   std::optional<Location> L = At;
   L->Part = settle(*L);
   for (const Copy &C : St.Copies) {
-    if (C.Dest.Key != L->Key || !overlapSure(C.Dest.Part, L->Part))
+    if (C.Dest.Key != L->Key)
+      continue;
+    // In a kernel with no wait at all for the copy's family, a read of the
+    // buffer reads data that nothing completes, whichever slot it is.
+    const bool NeverWaited = IsKernel && !IsWrite && !C.Waited && !C.Wait &&
+                             !Waits[unsigned(C.Fam)];
+    if (!NeverWaited && !overlapSure(C.Dest.Part, L->Part))
       continue;
     Finding F;
-        F.Kind = FindingKind::ReadInFlight;
+    F.Kind = FindingKind::ReadInFlight;
     if (C.Waited) {
       // Only a read every thread makes alike is surely of another thread's
       // element.
@@ -443,9 +561,12 @@ void Analysis::onLocatedAccess(Location At, const Expr *LValue, const Stmt *S,
       F.Kind = FindingKind::NotPublished;
     } else if (C.Wait) {
       F.Kind = FindingKind::WrongGroup;
+      for (const Event &E : eventsOf(C.Wait, Ctx))
+        F.OldestOnly |= E.Kind == EventKind::Wait && E.Oldest;
     } else if (IsWrite) {
       F.Kind = FindingKind::WriteInFlight;
     }
+    F.NeverWaited = NeverWaited && !overlapSure(C.Dest.Part, L->Part);
     F.Access = S;
     F.Place = LValue;
     F.Buffer = L->Key;
@@ -459,6 +580,8 @@ void Analysis::onLocatedAccess(Location At, const Expr *LValue, const Stmt *S,
     report(F, Report);
     break;
   }
+  if (!IsWrite)
+    noteRead(*L, LValue ? LValue : L->Spelled, S, St);
   if (!IsWrite)
     return;
   for (const Touch &P : St.Pending)
@@ -557,6 +680,8 @@ void Analysis::helperEvents(const CallExpr *Call, const ArgScope *Outer,
 }
 
 void Analysis::visit(const Stmt *S, State &St, bool Report) {
+  if (auto Move = Writes.Steps.find(S); Move != Writes.Steps.end())
+    shiftSlots(Move->second, St);
   if (recognizeBarrier(S, Ctx))
     onBarrier(S, St);
   if (isa<CallExpr>(S) || isa<GCCAsmStmt>(S)) {
@@ -601,9 +726,10 @@ std::vector<Finding> Analysis::run() {
   if (!Cfg.Cfg)
     return {};
   collectSpinLoops(Body);
-  WriteCollector WC(Writes);
-  WC.Ctx = &Ctx;
-  WC.TraverseStmt(Body);
+  Writes = collectVarWrites(Body, Ctx);
+  IsKernel = FD->hasAttr<CUDAGlobalAttr>();
+  if (IsKernel)
+    collectWaits(Body);
   CFG &G = *Cfg.Cfg;
   for (const CFGBlock *B : G)
     for (const CFGElement &El : *B)
@@ -623,7 +749,6 @@ std::vector<Finding> Analysis::run() {
     for (const CFGElement &El : *B)
       if (auto CS = El.getAs<CFGStmt>())
         transfer(CS->getStmt(), St, false);
-    const Stmt *Loop = B->getLoopTarget();
     const Stmt *Term = B->getTerminatorStmt();
     const bool SpinExit = Term && SpinLoops.count(Term) && B->succ_size() == 2;
     unsigned SuccIndex = 0;
@@ -632,8 +757,6 @@ std::vector<Finding> Analysis::run() {
       if (!Succ)
         continue;
       State Out = St;
-      if (Loop)
-        crossBackEdge(Loop, Out);
       // Leaving a loop that spins on a barrier's try_wait: the wait
       // succeeded (the path that never enters it is the same loop's exit).
       if (SpinExit && ExitEdge)
@@ -641,10 +764,12 @@ std::vector<Finding> Analysis::run() {
                 Out, false);
       State &Into = In[Succ->getBlockID()];
       State Before = Into;
+      mergeStages(Into.Stages, Out.Stages, Into.Reached);
       Into.Reached = true;
       mergeInto(Into.Copies, Out.Copies);
       mergeInto(Into.Written, Out.Written);
       mergeInto(Into.Pending, Out.Pending);
+      mergeInto(Into.Reads, Out.Reads);
       if (!(Into == Before) && Queued.insert(Succ).second)
         Work.push_back(Succ);
     }

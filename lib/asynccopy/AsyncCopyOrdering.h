@@ -19,18 +19,24 @@
 /// the last proxy fence and the bulk stores not yet waited for with
 /// `.read`. A block barrier completes no copy. A read (or plain write) is
 /// reported when an in-flight copy provably overlaps it on some path: the
-/// same buffer, and the whole of it, or the same ring slot (`x + C` and
-/// `(x + C) % S` in the same variable x, which the loop that steps x by one
-/// shifts at its back edge, so a ring whose prefetch distance reaches the
-/// slot being read is seen). A read of an element the thread did not copy,
+/// same buffer, and the whole of it, or the same ring slot (`x + C`,
+/// `(x + C) % S`, `x ^ K` in the same variable x, shifted where x steps, so
+/// a ring whose prefetch distance reaches the slot being read is seen). A read of an element the thread did not copy,
 /// after its own wait but before a block barrier, is reported only when
 /// the read does not depend on the thread (every thread reads it).
 ///
-/// Left out, for precision: slots in variables written other than by their
-/// loop's `++`, pointers into shared memory passed to functions, copies and
-/// accesses inside called functions, barriers told apart (any barrier wait
-/// completes every barrier-family copy), `consumer_wait` counted by stages
-/// (taken as completing every committed stage).
+/// Also: `consumer_wait()` completes the oldest committed stage of its
+/// pipeline object (counts lost on some path: every committed stage); in
+/// a kernel with no wait for a copy's family, any read of its buffer is
+/// reported; a copy issued over a place the thread read, at an address free
+/// of a thread index component the copy's depends on, with no block
+/// barrier since, is reported (other threads may still read it). Slots in
+/// variables are followed through RingSlots.h's steps.
+///
+/// Left out, for precision: slots in variables written in other ways,
+/// relations between two variables, pointers into shared memory passed to
+/// the analysed function, accesses inside called functions, barriers told
+/// apart (any barrier wait completes every barrier-family copy).
 ///
 //===----------------------------------------------------------------------===//
 
@@ -49,7 +55,8 @@ enum class FindingKind : uint8_t {
   WrongGroup,        ///< A wait ran but left the copy's group in flight.
   NotPublished,      ///< Waited in the issuing thread, no barrier since.
   BulkStoreNoFence,  ///< Bulk store after generic writes, no proxy fence.
-  BulkSourceRefill   ///< Write to a bulk store's source before its read.
+  BulkSourceRefill,  ///< Write to a bulk store's source before its read.
+  CopyOverRead       ///< A copy issued where other threads may still read.
 };
 
 struct Finding {
@@ -77,6 +84,13 @@ struct Finding {
   /// statement, the wait to go just before it; null when the analysis
   /// cannot place it exactly.
   const clang::Stmt *InsertBefore = nullptr;
+  /// WrongGroup: the wait was `consumer_wait()`, which completes only the
+  /// oldest stage.
+  bool OldestOnly = false;
+  /// ReadInFlight: no wait in the kernel completes the copy's family.
+  bool NeverWaited = false;
+  /// CopyOverRead: the read other threads may still be making.
+  const clang::Stmt *Read = nullptr;
 };
 
 /// The findings in FD's body, in source order of their accesses; empty

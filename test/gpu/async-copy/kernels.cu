@@ -161,6 +161,195 @@ __global__ void ringGood(const float *in, float *out) {
   out[blockIdx.x * T + t] = sum;
 }
 
+//===-- Ring indices of their own, oldest-stage waits --------------------===//
+
+// A double buffer in one flat array whose offset flips with ^=: the next
+// tile is copied into the other half while this one is read, and the wait
+// for it is missing, so the next iteration reads a half still in flight.
+__global__ void xorBad(const float *in, float *out) {
+  __shared__ float buf[2 * T];
+  const int t = threadIdx.x;
+  int cur = 0;
+  float sum = 0.f;
+  __pipeline_memcpy_async(&buf[cur + t], tileOf(in, 0) + t, sizeof(float));
+  __pipeline_commit();
+  __pipeline_wait_prior(0);
+  __syncthreads();
+  for (int k = 0; k < Tiles; ++k) {
+    if (k + 1 < Tiles)
+      __pipeline_memcpy_async(&buf[(cur ^ T) + t], tileOf(in, k + 1) + t,
+                              sizeof(float));
+    __pipeline_commit();
+    sum += buf[cur + (t + k + 1) % T];
+    __syncthreads();
+    cur ^= T;
+  }
+  out[blockIdx.x * T + t] = sum;
+}
+
+__global__ void xorGood(const float *in, float *out) {
+  __shared__ float buf[2 * T];
+  const int t = threadIdx.x;
+  int cur = 0;
+  float sum = 0.f;
+  __pipeline_memcpy_async(&buf[cur + t], tileOf(in, 0) + t, sizeof(float));
+  __pipeline_commit();
+  __pipeline_wait_prior(0);
+  __syncthreads();
+  for (int k = 0; k < Tiles; ++k) {
+    if (k + 1 < Tiles)
+      __pipeline_memcpy_async(&buf[(cur ^ T) + t], tileOf(in, k + 1) + t,
+                              sizeof(float));
+    __pipeline_commit();
+    sum += buf[cur + (t + k + 1) % T];
+    __pipeline_wait_prior(0);
+    __syncthreads();
+    cur ^= T;
+  }
+  out[blockIdx.x * T + t] = sum;
+}
+
+// A thread-scope cuda::pipeline with one stage committed before the loop
+// (empty): each consumer_wait() completes the stage before the one just
+// issued, and the tile read is one stage newer than the one waited for.
+__global__ void stageBad(const float *in, float *out) {
+  __shared__ float ring[2][T];
+  cuda::pipeline<cuda::thread_scope_thread> pipe = cuda::make_pipeline();
+  const int t = threadIdx.x;
+  float sum = 0.f;
+  pipe.producer_acquire();
+  pipe.producer_commit();
+  for (int k = 0; k < Tiles; ++k) {
+    pipe.producer_acquire();
+    cuda::memcpy_async(&ring[k % 2][t], tileOf(in, k) + t, sizeof(float), pipe);
+    pipe.producer_commit();
+    pipe.consumer_wait();
+    __syncthreads();
+    sum += ring[k % 2][(t + k + 1) % T];
+    __syncthreads();
+    pipe.consumer_release();
+  }
+  out[blockIdx.x * T + t] = sum;
+}
+
+__global__ void stageGood(const float *in, float *out) {
+  __shared__ float ring[2][T];
+  cuda::pipeline<cuda::thread_scope_thread> pipe = cuda::make_pipeline();
+  const int t = threadIdx.x;
+  float sum = 0.f;
+  for (int k = 0; k < Tiles; ++k) {
+    pipe.producer_acquire();
+    cuda::memcpy_async(&ring[k % 2][t], tileOf(in, k) + t, sizeof(float), pipe);
+    pipe.producer_commit();
+    pipe.consumer_wait();
+    __syncthreads();
+    sum += ring[k % 2][(t + k + 1) % T];
+    __syncthreads();
+    pipe.consumer_release();
+  }
+  out[blockIdx.x * T + t] = sum;
+}
+
+// A four-slot ring filled by a fetch loop with a stage index of its own and
+// never waited for (the wait deleted from the CUDA samples' multi-stage
+// kernels).
+__global__ void neverBad(const float *in, float *out) {
+  constexpr int S = 4;
+  __shared__ float ring[S][T];
+  const int t = threadIdx.x;
+  float sum = 0.f;
+  for (int k = 0, fetch = 0; k < Tiles; ++k) {
+    for (; fetch < k + S; ++fetch) {
+      if (fetch < Tiles)
+        __pipeline_memcpy_async(&ring[fetch % S][t], tileOf(in, fetch) + t,
+                                sizeof(float));
+      __pipeline_commit();
+    }
+    __syncthreads();
+    sum += ring[k % S][(t + k + 1) % T];
+    __syncthreads();
+  }
+  out[blockIdx.x * T + t] = sum;
+}
+
+__global__ void neverGood(const float *in, float *out) {
+  constexpr int S = 4;
+  __shared__ float ring[S][T];
+  const int t = threadIdx.x;
+  float sum = 0.f;
+  for (int k = 0, fetch = 0; k < Tiles; ++k) {
+    for (; fetch < k + S; ++fetch) {
+      if (fetch < Tiles)
+        __pipeline_memcpy_async(&ring[fetch % S][t], tileOf(in, fetch) + t,
+                                sizeof(float));
+      __pipeline_commit();
+    }
+    __pipeline_wait_prior(S - 1);
+    __syncthreads();
+    sum += ring[k % S][(t + k + 1) % T];
+    __syncthreads();
+  }
+  out[blockIdx.x * T + t] = sum;
+}
+
+// Not reported (known misses, not asserted): the CUDA samples' multi-stage
+// shape (globalToShmemAsyncCopy's MatrixMulAsyncCopyMultiStage), whose
+// fetch loop runs while fetch <= k + S, so S + 1 stages go into S slots and
+// stage k + S is copied into the slot read in iteration k. The fetch and
+// read indices are different variables the analysis does not relate.
+// sampleRingFixed fetches while fetch < k + S but keeps the samples' missing
+// barrier after the read: the next iteration's copy overwrites a slot
+// slower threads still read. Measured on an H200 (CUDA 13.0, driver
+// 580.159): sampleRingMissed wrong in 5 of 5 trials, racecheck 20480
+// errors; sampleRingFixed right in 5 of 5 trials, racecheck 20480 errors
+// (WAR between the read and the next cp.async); the samples' own inputs
+// are constant, which hides the wrong tiles.
+__global__ void sampleRingMissed(const float *in, float *out) {
+  constexpr int S = 4;
+  __shared__ float ring[S][T];
+  cuda::pipeline<cuda::thread_scope_thread> pipe = cuda::make_pipeline();
+  const int t = threadIdx.x;
+  float sum = 0.f;
+  for (int k = 0, fetch = 0; k < Tiles; ++k) {
+    for (; fetch <= k + S; ++fetch) {
+      if (fetch < Tiles) {
+        pipe.producer_acquire();
+        cuda::memcpy_async(&ring[fetch % S][t], tileOf(in, fetch) + t,
+                           sizeof(float), pipe);
+        pipe.producer_commit();
+      }
+    }
+    pipe.consumer_wait();
+    __syncthreads();
+    sum += ring[k % S][(t + k + 1) % T];
+    pipe.consumer_release();
+  }
+  out[blockIdx.x * T + t] = sum;
+}
+
+__global__ void sampleRingFixed(const float *in, float *out) {
+  constexpr int S = 4;
+  __shared__ float ring[S][T];
+  cuda::pipeline<cuda::thread_scope_thread> pipe = cuda::make_pipeline();
+  const int t = threadIdx.x;
+  float sum = 0.f;
+  for (int k = 0, fetch = 0; k < Tiles; ++k) {
+    for (; fetch < k + S; ++fetch) {
+      if (fetch < Tiles) {
+        pipe.producer_acquire();
+        cuda::memcpy_async(&ring[fetch % S][t], tileOf(in, fetch) + t,
+                           sizeof(float), pipe);
+        pipe.producer_commit();
+      }
+    }
+    pipe.consumer_wait();
+    __syncthreads();
+    sum += ring[k % S][(t + k + 1) % T];
+    pipe.consumer_release();
+  }
+  out[blockIdx.x * T + t] = sum;
+}
+
 //===-- cuda::pipeline -----------------------------------------------------===//
 
 __global__ void pipeBad(const float *in, float *out) {
@@ -447,6 +636,11 @@ static const Entry Kernels[] = {
     {"storeRefillBad", storeRefillBad, true},
     {"storeRefillGood", storeRefillGood, true},
     {"storeFenceBad", storeFenceBad, true},
+    {"xorBad", xorBad, false},           {"xorGood", xorGood, false},
+    {"stageBad", stageBad, false},       {"stageGood", stageGood, false},
+    {"neverBad", neverBad, false},       {"neverGood", neverGood, false},
+    {"sampleRingMissed", sampleRingMissed, false},
+    {"sampleRingFixed", sampleRingFixed, false},
 };
 
 /// Runs kernel Name on Blocks blocks Trials times with fresh inputs; prints

@@ -14,15 +14,21 @@
 #    bulk stores, which racecheck does not follow, and pipeBad, which it
 #    did not report here);
 #  - every *Good kernel is right in every trial with 0 racecheck hazards.
+# Kernels named otherwise (sampleRingMissed and sampleRingFixed, shapes of
+# the CUDA samples the check misses) are run and reported, not asserted.
+# Measured for the kernels added with them (xorBad/Good, stageBad/Good,
+# neverBad/Good): each *Bad wrong in 5 of 5 trials with racecheck hazards
+# (71680, 73728, 73728 errors), each *Good right with 0 hazards.
 #
 # Usage: run.sh [PLUGIN] [WORKDIR]; run.sh --prepare PLUGIN DIR (here, needs
 # clang-tidy-22); run.sh --prepared DIR (on the GPU machine).
-# Environment: CLANG_TIDY (clang-tidy-22), CUDA_PATH (/usr/local/cuda).
+# Environment: CLANG_TIDY (clang-tidy-22), CUDA_PATH (/usr/local/cuda),
+# KERNELS (the kernels to run on the GPU, all by default).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 source "$here/../steps.sh"
 tidy="${CLANG_TIDY:-clang-tidy-22}"
-kernels=$(sed -n 's/^__global__ void \([A-Za-z0-9_]*\)(.*/\1/p' "$here/kernels.cu")
+kernels=${KERNELS:-$(sed -n 's/^__global__ void \([A-Za-z0-9_]*\)(.*/\1/p' "$here/kernels.cu")}
 # Not shown on this GPU, or not tracked by racecheck. Measured on an H200
 # (CUDA 13.0, driver 580.159): storeFenceBad right in 5 of 5 trials;
 # racecheck gives 0 hazards for the bulk stores and for pipeBad (a
@@ -64,11 +70,14 @@ for k in $kernels; do
 done
 
 expected=$(printf '%s\n' $kernels | grep 'Bad$' | sort)
+# With KERNELS, only the flagged kernels among those run are compared.
+printf '%s\n' $kernels | sort > "$work/run"
+flagged_run=$(sort "$work/flagged" | comm -12 - "$work/run")
 echo "== summary (files in $work)"
 echo "   the check warns in:   $(tr '\n' ' ' < "$work/flagged")"
 echo "   wrong output in:      $(tr '\n' ' ' < "$work/wrong")"
 echo "   racecheck hazards in: $(tr '\n' ' ' < "$work/hazardous")"
-if [ "$(sort "$work/flagged")" != "$expected" ]; then
+if [ "$flagged_run" != "$expected" ]; then
   echo "FAIL: the check should warn in exactly: $(echo $expected)"; status=1
 fi
 for k in $kernels; do

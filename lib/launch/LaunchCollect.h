@@ -19,6 +19,7 @@
 #include "lib/launch/LaunchModel.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
+#include <deque>
 #include <vector>
 
 namespace clang {
@@ -51,6 +52,16 @@ struct UserCall {
   const clang::FunctionDecl *Caller = nullptr;
 };
 
+/// Whether P is a parameter of FD.
+bool ownedBy(const clang::ParmVarDecl *P, const clang::FunctionDecl *FD);
+
+/// The frames of a chain of calls, innermost first: Chain[0] calls
+/// Innermost, Chain[I] calls the function that makes Chain[I - 1]. Frames
+/// holds them; returns the innermost (whose parents lead outwards).
+const CallFrame *framesOf(llvm::ArrayRef<UserCall> Chain,
+                          const clang::FunctionDecl *Innermost,
+                          std::deque<CallFrame> &Frames);
+
 /// Collects the cudaFuncSetAttribute / cuFuncSetAttribute settings of a
 /// translation unit: fed by the walk that finds the launches, then asked to
 /// bind the settings made inside wrappers at the wrappers' calls.
@@ -63,6 +74,11 @@ public:
   /// A call of a user function with a body (for binding wrappers).
   void noteCall(const clang::FunctionDecl *Callee, UserCall Site) {
     CallsTo[Callee->getCanonicalDecl()].push_back(Site);
+  }
+  /// The calls noted for Callee.
+  llvm::ArrayRef<UserCall> callsTo(const clang::FunctionDecl *Callee) const {
+    auto It = CallsTo.find(Callee->getCanonicalDecl());
+    return It == CallsTo.end() ? llvm::ArrayRef<UserCall>() : It->second;
   }
   /// A lambda, to leave its body for the code around it.
   void noteLambda(const clang::CXXMethodDecl *CallOperator,

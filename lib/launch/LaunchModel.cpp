@@ -338,13 +338,7 @@ private:
     return Evaluate(V.Value, Parent);
   }
   std::optional<uint64_t> intOf(const FieldValue &V) {
-    if (V.IsZero)
-      return 0;
-    if (!V.Value)
-      return std::nullopt;
-    return inFrames(V, [&](const Expr *E, const CallFrame *F) {
-      return Eval.evaluateInt(E, F);
-    });
+    return launch_detail::intOf(V, Eval);
   }
   std::optional<Dim3> dim3Of(const FieldValue &V) {
     if (!V.Value)
@@ -352,14 +346,6 @@ private:
     return inFrames(V, [&](const Expr *E, const CallFrame *F) {
       return Eval.evaluateDim3(E, F);
     });
-  }
-  /// The expression a field value is written as in this function, for
-  /// notes and fix-its; for a value set in a helper, the outermost helper
-  /// call.
-  static const Expr *spelledAt(const FieldValue &V) {
-    if (!V.Through.empty())
-      return V.Through.front();
-    return V.Value;
   }
 
   /// Reads the fields of `&config` as set before the launch.
@@ -397,75 +383,24 @@ private:
     L.DynamicSmemExpr = Bytes.IsZero ? nullptr : spelledAt(Bytes);
     L.DynamicSmem = intOf(Bytes);
 
-    // The attribute array.
-    std::optional<uint64_t> NumAttrs = intOf(Field(".numAttrs"));
-    FieldValue AttrsValue = Field(".attrs");
-    if (!NumAttrs || *NumAttrs == 0 || !AttrsValue.Value)
+    // The attribute array: its cluster-dimension entry.
+    std::optional<AttributeArray> Array =
+        AttributeArray::read(Config, Current, L.Call, Eval);
+    if (!Array)
       return;
-    const Expr *A = AttrsValue.Value->IgnoreParenImpCasts();
-    std::string Prefix;
-    const VarDecl *AttrVar = nullptr;
-    bool Indexed = false;
-    if (const auto *AO = dyn_cast<UnaryOperator>(A)) {
-      if (AO->getOpcode() != UO_AddrOf)
-        return;
-      AttrVar = FieldWrites::accessPath(AO->getSubExpr(), Eval, Prefix);
-      // &attrs[1]: elements from index 1.
-      if (AttrVar && StringRef(Prefix).starts_with("[") &&
-          StringRef(Prefix).ends_with("]") &&
-          Prefix.find('.') == std::string::npos) {
-        unsigned Base = 0;
-        if (StringRef(Prefix).drop_front().drop_back().getAsInteger(10, Base))
-          return;
-        Indexed = true;
-        Prefix = std::to_string(Base);
-      } else if (!Prefix.empty()) {
-        return;
-      }
-    } else {
-      AttrVar = FieldWrites::accessPath(A, Eval, Prefix);
-      if (!AttrVar || !Prefix.empty() || !AttrVar->getType()->isArrayType())
-        return;
-      Indexed = true;
-      Prefix = "0";
-    }
-    if (!AttrVar)
-      return;
-    const auto *AttrOwner =
-        dyn_cast_or_null<FunctionDecl>(AttrVar->getParentFunctionOrMethod());
-    if (!AttrOwner || !AttrOwner->getBody())
-      return;
-    const FieldWrites &AW = Eval.helpers().writesOf(AttrOwner);
-    if (AW.escapes(AttrVar))
-      return;
-    // An array filled in a helper is read as the helper leaves it.
-    SourceLocation AttrAt = AttrsValue.Through.empty() ? At : SourceLocation();
-    auto AttrField = [&](StringRef Path) {
-      FieldValue V = AW.fieldAt(AttrVar, Path, AttrAt);
-      llvm::SmallVector<const CallExpr *, 2> Through(AttrsValue.Through.begin(),
-                                                     AttrsValue.Through.end());
-      Through.append(V.Through.begin(), V.Through.end());
-      V.Through = std::move(Through);
-      return V;
-    };
-    unsigned Base = Indexed ? std::stoul(Prefix) : 0;
-    if (!Indexed && *NumAttrs != 1)
-      return;
-    for (uint64_t I = 0; I < *NumAttrs && I < 64; ++I) {
-      std::string Elem =
-          Indexed ? "[" + std::to_string(Base + I) + "]" : std::string();
-      FieldValue Id = AttrField(Elem + ".id");
-      StringRef IdName = Id.Through.empty() ? enumeratorName(Id.Value)
-                                            : enumeratorName(Id.Value);
+    for (uint64_t I = 0; I < Array->size() && I < 64; ++I) {
+      FieldValue Id = Array->field(I, ".id");
+      StringRef IdName = enumeratorName(Id.Value);
       if (IdName != "cudaLaunchAttributeClusterDimension" &&
           IdName != "CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION")
         continue;
       L.HasClusterAttr = true;
-      std::string ValPath = Elem + (Driver ? ".value" : ".val") + ".clusterDim";
+      std::string ValPath = std::string(Driver ? ".value" : ".val") +
+                            ".clusterDim";
       std::optional<uint64_t> C[3];
       const char *Comps[3] = {".x", ".y", ".z"};
       for (unsigned K = 0; K < 3; ++K) {
-        FieldValue CV = AttrField(ValPath + Comps[K]);
+        FieldValue CV = Array->field(I, ValPath + Comps[K]);
         if (K == 0) {
           const Expr *Spelled = spelledAt(CV);
           L.ClusterExpr = Spelled ? Spelled : spelledAt(Id);

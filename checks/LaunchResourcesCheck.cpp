@@ -112,8 +112,7 @@ static std::string thisLaunch(const LaunchSite &L) {
 }
 
 /// thisLaunch for L launching Kernel (bound at a helper's call).
-static std::string thisLaunch(const LaunchSite &L,
-                              const FunctionDecl *Kernel) {
+static std::string thisLaunch(const LaunchSite &L, const FunctionDecl *Kernel) {
   if (L.KernelKey || !Kernel)
     return thisLaunch(L);
   LaunchSite Named;

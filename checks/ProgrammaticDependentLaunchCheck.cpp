@@ -240,9 +240,8 @@ void ProgrammaticDependentLaunchCheck::checkKernel(
     return;
   KernelDependency D = Deps.analyzeKernel(Kernel);
   bool OlderCodeLaunchedEarly =
-      llvm::any_of(Programmatic, [](const ProgrammaticLaunch &L) {
-        return L.Unconditional;
-      });
+      llvm::any_of(Programmatic,
+                   [](const ProgrammaticLaunch &L) { return L.Unconditional; });
   SmallVector<CompiledOutWait, 1> Off =
       Deps.compiledOutWaits(Kernel, Targets, Deps.wrapperNames(), &Dispatches,
                             OlderCodeLaunchedEarly);

@@ -134,9 +134,9 @@ readLaunchAttributes(const LaunchSite &L, ConstantEvaluator &Eval,
     LaunchAttributeEntry E;
     E.IdName = enumeratorName(Id.Value);
     E.IdExpr = spelledAt(Id);
-    E.Value = intOf(Array->field(I, (Driver ? ".value." : ".val.") +
-                                        ValueMember.str()),
-                    Eval);
+    E.Value = intOf(
+        Array->field(I, (Driver ? ".value." : ".val.") + ValueMember.str()),
+        Eval);
     Entries.push_back(E);
   }
   return Entries;

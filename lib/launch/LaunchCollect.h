@@ -65,9 +65,10 @@ public:
   /// Config escapes, `numAttrs` is not proven, or `attrs` is not a local
   /// array (or, with one entry, a single attribute) of a function with a
   /// body that does not escape (see LaunchAttributes.h).
-  static std::optional<AttributeArray>
-  read(const clang::VarDecl *Config, const clang::FunctionDecl *Caller,
-       const clang::CallExpr *Call, ConstantEvaluator &Eval);
+  static std::optional<AttributeArray> read(const clang::VarDecl *Config,
+                                            const clang::FunctionDecl *Caller,
+                                            const clang::CallExpr *Call,
+                                            ConstantEvaluator &Eval);
 
   /// The number of entries (`numAttrs`).
   uint64_t size() const { return Count; }

@@ -395,8 +395,8 @@ private:
           IdName != "CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION")
         continue;
       L.HasClusterAttr = true;
-      std::string ValPath = std::string(Driver ? ".value" : ".val") +
-                            ".clusterDim";
+      std::string ValPath =
+          std::string(Driver ? ".value" : ".val") + ".clusterDim";
       std::optional<uint64_t> C[3];
       const char *Comps[3] = {".x", ".y", ".z"};
       for (unsigned K = 0; K < 3; ++K) {

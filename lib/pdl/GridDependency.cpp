@@ -621,8 +621,7 @@ armWaits(const TargetDispatches &Dispatches, FileID File, unsigned Begin,
           ArmBegin < Begin + Body.size()) {
         W.Wait = Arm.SpellingBegin.getLocWithOffset(Offsets[0]);
         W.TextBegin = ArmBegin - Begin;
-        W.TextEnd = W.TextBegin +
-                    armText(Arm, SM, Ctx.getLangOpts()).size();
+        W.TextEnd = W.TextBegin + armText(Arm, SM, Ctx.getLangOpts()).size();
       }
       Out.push_back(W);
     }

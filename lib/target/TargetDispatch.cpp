@@ -117,8 +117,7 @@ private:
     for (unsigned I = 0, N = Args.getNumMacroArguments(); I < N; ++I) {
       Out.emplace_back();
       int Depth = 0;
-      for (const Token *T = Args.getUnexpArgument(I); T->isNot(tok::eof);
-           ++T) {
+      for (const Token *T = Args.getUnexpArgument(I); T->isNot(tok::eof); ++T) {
         if (T->is(tok::l_paren))
           ++Depth;
         else if (T->is(tok::r_paren))
@@ -160,8 +159,7 @@ std::unique_ptr<PPCallbacks> TargetDispatches::makeCallbacks(Preprocessor &PP) {
 }
 
 llvm::SmallVector<const TargetDispatch *, 2>
-TargetDispatches::within(SourceRange FileRange,
-                         const SourceManager &SM) const {
+TargetDispatches::within(SourceRange FileRange, const SourceManager &SM) const {
   llvm::SmallVector<const TargetDispatch *, 2> Out;
   auto [File, Begin] = SM.getDecomposedLoc(FileRange.getBegin());
   auto [EndFile, End] = SM.getDecomposedLoc(FileRange.getEnd());

@@ -81,6 +81,16 @@ static std::string thisLaunch(const LaunchSite &L) {
   return "this launch of '" + L.kernelName() + "'";
 }
 
+/// thisLaunch for L launching Kernel (bound at a helper's call).
+static std::string thisLaunch(const LaunchSite &L, const FunctionDecl *Kernel) {
+  if (L.KernelKey || !Kernel)
+    return thisLaunch(L);
+  LaunchSite Named;
+  Named.Kernel = Kernel;
+  Named.KernelKey = Kernel->getCanonicalDecl();
+  return thisLaunch(Named);
+}
+
 static const char *const DimName[3] = {"x", "y", "z"};
 
 /// Where a diagnostic about an attribute goes: its macro's expansion.
@@ -93,15 +103,38 @@ static SourceLocation attrLoc(const Attr *A, const SourceManager &SM) {
 //===----------------------------------------------------------------------===//
 
 bool LaunchResourcesCheck::checkShape(const LaunchSite &L, ASTContext &Ctx) {
+  LaunchBinding Own;
+  Own.Kernel = L.Kernel;
+  Own.Grid = L.Grid;
+  Own.Block = L.Block;
+  if (checkShapeOf(L, Own, Ctx))
+    return true;
+  // A launch in a helper, with the values of each call of the helper.
+  for (const LaunchBinding &B : L.Bindings)
+    if (checkShapeOf(L, B, Ctx)) {
+      const CallExpr *Via = B.Through.front();
+      const FunctionDecl *Helper = Via->getDirectCallee();
+      diag(Ctx.getSourceManager().getExpansionLoc(Via->getBeginLoc()),
+           "with the arguments of this call of %0", DiagnosticIDs::Note)
+          << Helper;
+      return true;
+    }
+  return false;
+}
+
+bool LaunchResourcesCheck::checkShapeOf(const LaunchSite &L,
+                                        const LaunchBinding &Shape,
+                                        ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation Loc = SM.getExpansionLoc(L.Call->getBeginLoc());
-  if (L.Block) {
-    const Dim3 &B = *L.Block;
+  std::string What = thisLaunch(L, Shape.Kernel);
+  if (Shape.Block) {
+    const Dim3 &B = *Shape.Block;
     uint64_t Dims[3] = {B.X, B.Y, B.Z};
     if (B.X && B.Y && B.Z && B.product() > MaxThreadsPerBlock) {
       diag(Loc, "%0 with %1 threads per block fails with %2: a block has at "
                 "most %3 threads")
-          << thisLaunch(L) << std::to_string(B.product()) << invalidValue(L)
+          << What << std::to_string(B.product()) << invalidValue(L)
           << MaxThreadsPerBlock;
       return true;
     }
@@ -109,34 +142,34 @@ bool LaunchResourcesCheck::checkShape(const LaunchSite &L, ASTContext &Ctx) {
       if (Dims[I] > MaxBlockDim[I]) {
         diag(Loc, "%0 with a block of %1 fails with %2: a block's %3 "
                   "dimension is at most %4")
-            << thisLaunch(L) << B.str() << invalidValue(L) << DimName[I]
+            << What << B.str() << invalidValue(L) << DimName[I]
             << MaxBlockDim[I];
         return true;
       }
   }
-  if (L.Grid) {
-    const Dim3 &G = *L.Grid;
+  if (Shape.Grid) {
+    const Dim3 &G = *Shape.Grid;
     uint64_t Dims[3] = {G.X, G.Y, G.Z};
     for (unsigned I = 0; I < 3; ++I)
       if (Dims[I] > MaxGridDim[I]) {
         diag(Loc, "%0 with a grid of %1 fails with %2: a grid's %3 "
                   "dimension is at most %4")
-            << thisLaunch(L) << G.str() << invalidValue(L) << DimName[I]
+            << What << G.str() << invalidValue(L) << DimName[I]
             << std::to_string(MaxGridDim[I]);
         return true;
       }
   }
   // More threads than the kernel's __launch_bounds__.
-  if (!L.Block || !L.Kernel)
+  if (!Shape.Block || !Shape.Kernel)
     return false;
   std::optional<LaunchBounds> Bounds =
-      launchBoundsOf(L.Kernel, Ctx, /*FromPattern=*/true);
-  uint64_t Threads = L.Block->product();
+      launchBoundsOf(Shape.Kernel, Ctx, /*FromPattern=*/true);
+  uint64_t Threads = Shape.Block->product();
   if (!Bounds || !Bounds->MaxThreads || Threads <= *Bounds->MaxThreads)
     return false;
   diag(Loc, "%0 with %1 threads fails with %2: its '__launch_bounds__' "
             "allow at most %3 threads per block")
-      << thisLaunch(L) << std::to_string(Threads) << invalidValue(L)
+      << What << std::to_string(Threads) << invalidValue(L)
       << std::to_string(*Bounds->MaxThreads);
   diag(attrLoc(Bounds->Attr, SM), "the bound is set here", DiagnosticIDs::Note);
   return true;

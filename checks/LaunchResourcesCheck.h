@@ -16,6 +16,7 @@
 namespace cuda_tidy {
 
 class LaunchModel;
+struct LaunchBinding;
 struct LaunchSite;
 class ResourceUsageTable;
 
@@ -70,6 +71,9 @@ private:
   /// Block and grid shapes over the limits, threads over the kernel's
   /// bounds; returns whether L fails one of them.
   bool checkShape(const LaunchSite &L, clang::ASTContext &Ctx);
+  /// checkShape for one shape of L: its own, or one of its bindings.
+  bool checkShapeOf(const LaunchSite &L, const LaunchBinding &Shape,
+                    clang::ASTContext &Ctx);
   /// Registers over what an SM holds for one block.
   void checkRegisters(const LaunchModel &Model, clang::ASTContext &Ctx,
                       llvm::ArrayRef<const LaunchSite *> Launches);

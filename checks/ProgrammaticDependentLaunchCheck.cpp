@@ -48,6 +48,7 @@ void ProgrammaticDependentLaunchCheck::storeOptions(
 void ProgrammaticDependentLaunchCheck::registerPPCallbacks(
     const SourceManager &, Preprocessor *PP, Preprocessor *) {
   this->PP = PP;
+  PP->addPPCallbacks(Dispatches.makeCallbacks(*PP));
 }
 
 void ProgrammaticDependentLaunchCheck::registerMatchers(MatchFinder *Finder) {
@@ -194,9 +195,26 @@ static bool attributeReferenced(ASTContext &Ctx) {
   return false;
 }
 
+/// Whether an arm of a dispatch spells a wait: the analysed compilation
+/// may have dropped it (`NV_IF_TARGET`), leaving no call to match.
+bool ProgrammaticDependentLaunchCheck::dispatchesWait() const {
+  if (!Ctx)
+    return false;
+  for (const TargetDispatch &D : Dispatches.all())
+    for (const TargetDispatchArm &Arm : D.Arms) {
+      StringRef Text =
+          armText(Arm, Ctx->getSourceManager(), Ctx->getLangOpts());
+      if (Text.contains("GridDependencySynchronize") ||
+          Text.contains("griddepcontrol.wait") ||
+          Text.contains("wait_on_dependent_grids"))
+        return true;
+    }
+  return false;
+}
+
 void ProgrammaticDependentLaunchCheck::onEndOfTranslationUnit() {
   if (Ctx && !Relevant && !Kernels.empty())
-    Relevant = attributeReferenced(*Ctx);
+    Relevant = attributeReferenced(*Ctx) || dispatchesWait();
   if (Relevant && Ctx && !Kernels.empty()) {
     AnalysisContext &Shared = AnalysisContext::get(*Ctx);
     EarlyLaunches Launches(Shared.launches(), Shared.constants());
@@ -207,6 +225,7 @@ void ProgrammaticDependentLaunchCheck::onEndOfTranslationUnit() {
   }
   Relevant = false;
   Ctx = nullptr;
+  Dispatches = TargetDispatches();
   Kernels.clear();
   SeenKernels.clear();
   Reported.clear();
@@ -233,30 +252,54 @@ void ProgrammaticDependentLaunchCheck::checkKernel(
   if (Start == EarlyStart::InOrder)
     return;
   KernelDependency D = Deps.analyzeKernel(Kernel);
+  bool OlderCodeLaunchedEarly =
+      llvm::any_of(Programmatic,
+                   [](const ProgrammaticLaunch &L) { return L.Unconditional; });
   SmallVector<CompiledOutWait, 1> Off =
-      Deps.compiledOutWaits(Kernel, Targets, Deps.wrapperNames());
-  if (!Off.empty()) {
-    SourceLocation At = Off.front().Wait;
-    if (Reported.insert(At).second) {
-      diag(At, "the wait for the previous kernel is compiled out for %0, "
-               "where %1 may still start early")
-          << targetList(Off) << Kernel->getDeclName();
-      diag(Off.front().Directive, "this branch is not compiled for %0",
-           DiagnosticIDs::Note)
-          << Off.front().Target.name();
-      noteWhyEarly(Kernel, Programmatic);
-    }
-  }
+      Deps.compiledOutWaits(Kernel, Targets, Deps.wrapperNames(), &Dispatches,
+                            OlderCodeLaunchedEarly);
+  if (!Off.empty())
+    reportCompiledOut(Kernel, Off, Programmatic);
   if (!D.MayWait) {
     // A wait the analysed compilation left out under a condition that
     // cannot be decided here (`#if __CUDACC_VER_MAJOR__ >= 12` when the
     // analysing compiler does not define it): nothing is claimed.
     if (Start == EarlyStart::Programmatic && Off.empty() &&
-        !Deps.mentionsWait(Kernel, Deps.wrapperNames()))
+        !Deps.mentionsWait(Kernel, Deps.wrapperNames(), &Dispatches))
       reportNoWait(Kernel, D, Programmatic, Deps);
     return;
   }
   reportEarlyAccesses(Kernel, D, Programmatic, Deps);
+}
+
+void ProgrammaticDependentLaunchCheck::reportCompiledOut(
+    const FunctionDecl *Kernel, ArrayRef<CompiledOutWait> Off,
+    ArrayRef<ProgrammaticLaunch> Launches) {
+  const CompiledOutWait &First = Off.front();
+  if (!Reported.insert(First.Wait).second)
+    return;
+  diag(First.Wait, "the wait for the previous kernel is compiled out for %0, "
+                   "where %1 may still start early")
+      << targetList(Off) << Kernel->getDeclName();
+  if (!First.Dispatch)
+    diag(First.Directive, "this branch is not compiled for %0",
+         DiagnosticIDs::Note)
+        << First.Target.name();
+  else
+    diag(First.Directive,
+         "'%0' does not compile the wait for %1, where '%2' %select{does not "
+         "hold|holds}3",
+         DiagnosticIDs::Note)
+        << First.Dispatch->Macro << First.Target.name() << First.Query
+        << First.QueryHolds;
+  if (First.Target.CudaArch < 900)
+    diag(First.Directive,
+         "a GPU of compute capability 9.0 or later runs the %0 code of this "
+         "build (its PTX, compiled when the program loads) and launches the "
+         "kernel early",
+         DiagnosticIDs::Note)
+        << First.Target.name();
+  noteWhyEarly(Kernel, Launches);
 }
 
 /// Where a statement starts in the file: its location, or the start of the

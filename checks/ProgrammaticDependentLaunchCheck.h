@@ -10,6 +10,7 @@
 #include "clang-tidy/ClangTidyCheck.h"
 #include "lib/target/ArchPaths.h"
 #include "lib/target/CudaTarget.h"
+#include "lib/target/TargetDispatch.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/Regex.h"
 #include <optional>
@@ -20,6 +21,7 @@ namespace cuda_tidy {
 
 class EarlyLaunches;
 class GridDependencyAnalysis;
+struct CompiledOutWait;
 struct KernelDependency;
 struct ProgrammaticLaunch;
 
@@ -51,6 +53,7 @@ public:
 
 private:
   llvm::SmallVector<CompileTarget, 4> buildTargets() const;
+  bool dispatchesWait() const;
   void checkAsmClobber(const clang::GCCAsmStmt *Asm);
   void checkKernel(const clang::FunctionDecl *Kernel, EarlyLaunches &Launches,
                    GridDependencyAnalysis &Deps,
@@ -59,6 +62,9 @@ private:
                            const KernelDependency &D,
                            llvm::ArrayRef<ProgrammaticLaunch> Launches,
                            GridDependencyAnalysis &Deps);
+  void reportCompiledOut(const clang::FunctionDecl *Kernel,
+                         llvm::ArrayRef<CompiledOutWait> Off,
+                         llvm::ArrayRef<ProgrammaticLaunch> Launches);
   void reportNoWait(const clang::FunctionDecl *Kernel,
                     const KernelDependency &D,
                     llvm::ArrayRef<ProgrammaticLaunch> Launches,
@@ -74,6 +80,8 @@ private:
   const std::string EarlyReadable;
   std::optional<llvm::Regex> EarlyReadableRegex;
   const clang::Preprocessor *PP = nullptr;
+  /// The `NV_IF_TARGET`-style dispatches of the translation unit.
+  TargetDispatches Dispatches;
   clang::ASTContext *Ctx = nullptr;
   /// Set when the translation unit sets the attribute or waits: the rest
   /// of the analysis runs only then.

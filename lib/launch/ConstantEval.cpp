@@ -230,6 +230,28 @@ static bool isDim3(const CXXRecordDecl *RD) {
   return RD && RD->getIdentifier() && RD->getName() == "dim3";
 }
 
+/// The expression a plain call of a user function returns: its body's only
+/// `return`, written as the body's last statement; null otherwise (a
+/// function in a system header, a method or operator call).
+static const Expr *returnedExpr(const CallExpr *Call) {
+  if (Call->getStmtClass() != Stmt::CallExprClass)
+    return nullptr;
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  const FunctionDecl *Def = nullptr;
+  if (!Callee || !Callee->hasBody(Def) || !Def || Def->isDependentContext())
+    return nullptr;
+  const SourceManager &SM = Def->getASTContext().getSourceManager();
+  if (SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
+    return nullptr;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  if (!Body || Body->body_empty())
+    return nullptr;
+  const auto *Last = dyn_cast<ReturnStmt>(Body->body_back());
+  unsigned Returns = 0;
+  forEachStmt(Body, [&](const Stmt *S) { Returns += isa<ReturnStmt>(S); });
+  return Last && Returns == 1 ? Last->getRetValue() : nullptr;
+}
+
 std::optional<Dim3> ConstantEvaluator::evaluateDim3Impl(const Expr *E,
                                                         const CallFrame *Frame,
                                                         unsigned Depth) {
@@ -300,6 +322,13 @@ std::optional<Dim3> ConstantEvaluator::evaluateDim3Impl(const Expr *E,
     if (const Expr *Arg = boundArgument(E, Frame, ArgFrame))
       return evaluateDim3Impl(Arg, ArgFrame, Depth + 1);
   }
+  // A helper that returns the shape: `dim3 blockOf(int n) { return
+  // dim3(n, 32); }`, its parameters bound to the call's arguments.
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    if (const Expr *Returned = returnedExpr(Call)) {
+      CallFrame Inner{Call, Call->getDirectCallee(), Frame};
+      return evaluateDim3Impl(Returned, &Inner, Depth + 1);
+    }
   return std::nullopt;
 }
 

@@ -15,10 +15,9 @@ using namespace clang;
 
 namespace cuda_tidy {
 
-/// Evaluates V as an integer in the frames of the helper calls it comes
-/// through.
-static std::optional<uint64_t> intOf(const FieldValue &V,
-                                     ConstantEvaluator &Eval) {
+namespace launch_detail {
+
+std::optional<uint64_t> intOf(const FieldValue &V, ConstantEvaluator &Eval) {
   if (V.IsZero)
     return 0;
   if (!V.Value)
@@ -32,8 +31,7 @@ static std::optional<uint64_t> intOf(const FieldValue &V,
   return Eval.evaluateInt(V.Value, Parent);
 }
 
-/// The expression V is written as in the launching function.
-static const Expr *spelledAt(const FieldValue &V) {
+const Expr *spelledAt(const FieldValue &V) {
   return V.Through.empty() ? V.Value : V.Through.front();
 }
 
@@ -68,60 +66,76 @@ static const VarDecl *attributeArray(const Expr *Attrs, ConstantEvaluator &Eval,
   return Var;
 }
 
+std::optional<AttributeArray> AttributeArray::read(const VarDecl *Config,
+                                                   const FunctionDecl *Caller,
+                                                   const CallExpr *Call,
+                                                   ConstantEvaluator &Eval) {
+  if (!Config || !Caller || !Caller->getBody())
+    return std::nullopt;
+  const FieldWrites &W = Eval.helpers().writesOf(Caller);
+  if (W.escapes(Config))
+    return std::nullopt;
+  SourceLocation At = Call->getBeginLoc();
+  std::optional<uint64_t> NumAttrs =
+      intOf(W.fieldAt(Config, ".numAttrs", At), Eval);
+  if (!NumAttrs)
+    return std::nullopt;
+  AttributeArray Out;
+  if (*NumAttrs == 0)
+    return Out;
+  FieldValue AttrsValue = W.fieldAt(Config, ".attrs", At);
+  if (!AttrsValue.Value)
+    return std::nullopt;
+  Out.Array = attributeArray(AttrsValue.Value, Eval, Out.Indexed, Out.Base);
+  if (!Out.Array || (!Out.Indexed && *NumAttrs != 1))
+    return std::nullopt;
+  const auto *Owner =
+      dyn_cast_or_null<FunctionDecl>(Out.Array->getParentFunctionOrMethod());
+  if (!Owner || !Owner->getBody())
+    return std::nullopt;
+  Out.Writes = &Eval.helpers().writesOf(Owner);
+  if (Out.Writes->escapes(Out.Array))
+    return std::nullopt;
+  Out.Count = *NumAttrs;
+  // An array filled in a helper is read as the helper leaves it.
+  Out.At = AttrsValue.Through.empty() ? At : SourceLocation();
+  Out.Through = AttrsValue.Through;
+  return Out;
+}
+
+FieldValue AttributeArray::field(uint64_t I, StringRef Path) const {
+  std::string Elem =
+      Indexed ? "[" + std::to_string(Base + I) + "]" : std::string();
+  FieldValue V = Writes->fieldAt(Array, Elem + Path.str(), At);
+  SmallVector<const CallExpr *, 2> All(Through.begin(), Through.end());
+  All.append(V.Through.begin(), V.Through.end());
+  V.Through = std::move(All);
+  return V;
+}
+
+} // namespace launch_detail
+
+using namespace launch_detail;
+
 std::optional<SmallVector<LaunchAttributeEntry, 2>>
 readLaunchAttributes(const LaunchSite &L, ConstantEvaluator &Eval,
                      StringRef ValueMember) {
   if (L.Api != LaunchApi::CudaLaunchKernelEx &&
       L.Api != LaunchApi::CuLaunchKernelEx)
     return std::nullopt;
-  if (!L.ConfigVar || !L.Caller || !L.Caller->getBody())
-    return std::nullopt;
-  const FieldWrites &W = Eval.helpers().writesOf(L.Caller);
-  if (W.escapes(L.ConfigVar))
-    return std::nullopt;
-  SourceLocation At = L.Call->getBeginLoc();
-  std::optional<uint64_t> NumAttrs =
-      intOf(W.fieldAt(L.ConfigVar, ".numAttrs", At), Eval);
-  if (!NumAttrs)
+  std::optional<AttributeArray> Array =
+      AttributeArray::read(L.ConfigVar, L.Caller, L.Call, Eval);
+  if (!Array || Array->size() > 64)
     return std::nullopt;
   SmallVector<LaunchAttributeEntry, 2> Entries;
-  if (*NumAttrs == 0)
-    return Entries;
-  FieldValue AttrsValue = W.fieldAt(L.ConfigVar, ".attrs", At);
-  if (!AttrsValue.Value)
-    return std::nullopt;
-  bool Indexed = false;
-  unsigned Base = 0;
-  const VarDecl *Array = attributeArray(AttrsValue.Value, Eval, Indexed, Base);
-  if (!Array || (!Indexed && *NumAttrs != 1) || *NumAttrs > 64)
-    return std::nullopt;
-  const auto *Owner =
-      dyn_cast_or_null<FunctionDecl>(Array->getParentFunctionOrMethod());
-  if (!Owner || !Owner->getBody())
-    return std::nullopt;
-  const FieldWrites &AW = Eval.helpers().writesOf(Owner);
-  if (AW.escapes(Array))
-    return std::nullopt;
-  // An array filled in a helper is read as the helper leaves it.
-  SourceLocation ArrayAt = AttrsValue.Through.empty() ? At : SourceLocation();
-  auto Element = [&](StringRef Path) {
-    FieldValue V = AW.fieldAt(Array, Path, ArrayAt);
-    SmallVector<const CallExpr *, 2> Through(AttrsValue.Through.begin(),
-                                             AttrsValue.Through.end());
-    Through.append(V.Through.begin(), V.Through.end());
-    V.Through = std::move(Through);
-    return V;
-  };
   bool Driver = isDriverApi(L.Api);
-  for (uint64_t I = 0; I < *NumAttrs; ++I) {
-    std::string Elem =
-        Indexed ? "[" + std::to_string(Base + I) + "]" : std::string();
-    FieldValue Id = Element(Elem + ".id");
+  for (uint64_t I = 0; I < Array->size(); ++I) {
+    FieldValue Id = Array->field(I, ".id");
     LaunchAttributeEntry E;
-    E.IdName = launch_detail::enumeratorName(Id.Value);
+    E.IdName = enumeratorName(Id.Value);
     E.IdExpr = spelledAt(Id);
     E.Value = intOf(
-        Element(Elem + (Driver ? ".value." : ".val.") + ValueMember.str()),
+        Array->field(I, (Driver ? ".value." : ".val.") + ValueMember.str()),
         Eval);
     Entries.push_back(E);
   }

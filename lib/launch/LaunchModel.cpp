@@ -223,21 +223,69 @@ private:
     L.Call = KCE;
     L.Caller = Current;
     L.KernelExpr = KCE->getCallee();
-    L.Kernel = KCE->getDirectCallee();
-    if (L.Kernel && !isKernel(L.Kernel))
-      L.Kernel = nullptr;
-    // A kernel held in a variable: `auto k = f<64>; k<<<...>>>()`.
-    if (!L.Kernel)
-      L.Kernel = kernelOf(KCE->getCallee(), Eval);
-    const CallExpr *Config = KCE->getConfig();
-    if (Config && Config->getNumArgs() >= 2) {
-      L.Grid = Eval.evaluateDim3(Config->getArg(0));
-      L.Block = Eval.evaluateDim3(Config->getArg(1));
-      L.DynamicSmemExpr = argOrNull(Config, 2);
-      L.DynamicSmem = L.DynamicSmemExpr ? Eval.evaluateInt(L.DynamicSmemExpr)
-                                        : std::optional<uint64_t>(0);
+    L.DynamicSmemExpr =
+        KCE->getConfig() ? argOrNull(KCE->getConfig(), 2) : nullptr;
+    finishWithShape(L);
+  }
+
+  /// The kernel and shape of a `<<<>>>`, `cudaLaunchKernel` or
+  /// `cuLaunchKernel` launch L (its Call, KernelExpr and DynamicSmemExpr
+  /// set), evaluated in Frame: L's own fields, or one of its bindings.
+  LaunchBinding shapeOf(const LaunchSite &L, const CallFrame *Frame) {
+    LaunchBinding B;
+    auto Smem = [&]() {
+      return L.DynamicSmemExpr ? Eval.evaluateInt(L.DynamicSmemExpr, Frame)
+                               : std::optional<uint64_t>(0);
+    };
+    if (const auto *KCE = dyn_cast<CUDAKernelCallExpr>(L.Call)) {
+      B.Kernel = KCE->getDirectCallee();
+      if (B.Kernel && !isKernel(B.Kernel))
+        B.Kernel = nullptr;
+      // A kernel held in a variable: `auto k = f<64>; k<<<...>>>()`.
+      if (!B.Kernel)
+        B.Kernel = kernelOf(KCE->getCallee(), Eval, Frame);
+      const CallExpr *Config = KCE->getConfig();
+      if (Config && Config->getNumArgs() >= 2) {
+        B.Grid = Eval.evaluateDim3(Config->getArg(0), Frame);
+        B.Block = Eval.evaluateDim3(Config->getArg(1), Frame);
+        B.DynamicSmem = Smem();
+      }
+      return B;
     }
+    const CallExpr *Call = L.Call;
+    if (L.Api == LaunchApi::CuLaunchKernel) {
+      std::optional<uint64_t> D[6];
+      for (unsigned I = 0; I < 6; ++I)
+        D[I] = Eval.evaluateInt(Call->getArg(1 + I), Frame);
+      if (D[0] && D[1] && D[2])
+        B.Grid = Dim3{*D[0], *D[1], *D[2]};
+      if (D[3] && D[4] && D[5])
+        B.Block = Dim3{*D[3], *D[4], *D[5]};
+      B.DynamicSmem = Smem();
+      return B;
+    }
+    B.Kernel = kernelOf(L.KernelExpr, Eval, Frame);
+    B.Grid = Eval.evaluateDim3(Call->getArg(1), Frame);
+    B.Block = Eval.evaluateDim3(Call->getArg(2), Frame);
+    B.DynamicSmem = Smem();
+    return B;
+  }
+
+  /// Evaluates L's shape (see shapeOf) and records it; a launch whose shape
+  /// or kernel reads a parameter of its function is bound at the
+  /// function's calls after the walk.
+  void finishWithShape(LaunchSite &L) {
+    Eval.takeUnboundParam();
+    LaunchBinding B = shapeOf(L, nullptr);
+    const ParmVarDecl *Unbound = Eval.takeUnboundParam();
+    if (!L.Kernel)
+      L.Kernel = B.Kernel;
+    L.Grid = B.Grid;
+    L.Block = B.Block;
+    L.DynamicSmem = B.DynamicSmem;
     finish(L);
+    if (Unbound && ownedBy(Unbound, Current))
+      ToBind.push_back(Launches.size() - 1);
   }
 
   void addApiLaunch(const CallExpr *Call, LaunchApi Api) {
@@ -251,29 +299,17 @@ private:
       if (Call->getNumArgs() < 3)
         return;
       L.KernelExpr = Call->getArg(0);
-      L.Kernel = kernelOf(L.KernelExpr, Eval);
-      L.Grid = Eval.evaluateDim3(Call->getArg(1));
-      L.Block = Eval.evaluateDim3(Call->getArg(2));
       L.DynamicSmemExpr = argOrNull(Call, 4);
-      L.DynamicSmem = L.DynamicSmemExpr ? Eval.evaluateInt(L.DynamicSmemExpr)
-                                        : std::optional<uint64_t>(0);
-      break;
-    case LaunchApi::CuLaunchKernel: {
+      finishWithShape(L);
+      return;
+    case LaunchApi::CuLaunchKernel:
       if (Call->getNumArgs() < 8)
         return;
       L.KernelExpr = Call->getArg(0);
       L.KernelKey = driverFunctionOf(L.KernelExpr);
-      std::optional<uint64_t> D[6];
-      for (unsigned I = 0; I < 6; ++I)
-        D[I] = Eval.evaluateInt(Call->getArg(1 + I));
-      if (D[0] && D[1] && D[2])
-        L.Grid = Dim3{*D[0], *D[1], *D[2]};
-      if (D[3] && D[4] && D[5])
-        L.Block = Dim3{*D[3], *D[4], *D[5]};
       L.DynamicSmemExpr = Call->getArg(7);
-      L.DynamicSmem = Eval.evaluateInt(L.DynamicSmemExpr);
-      break;
-    }
+      finishWithShape(L);
+      return;
     case LaunchApi::CudaLaunchKernelEx:
     case LaunchApi::CuLaunchKernelEx:
       if (Call->getNumArgs() < 2)
@@ -302,13 +338,7 @@ private:
     return Evaluate(V.Value, Parent);
   }
   std::optional<uint64_t> intOf(const FieldValue &V) {
-    if (V.IsZero)
-      return 0;
-    if (!V.Value)
-      return std::nullopt;
-    return inFrames(V, [&](const Expr *E, const CallFrame *F) {
-      return Eval.evaluateInt(E, F);
-    });
+    return launch_detail::intOf(V, Eval);
   }
   std::optional<Dim3> dim3Of(const FieldValue &V) {
     if (!V.Value)
@@ -316,14 +346,6 @@ private:
     return inFrames(V, [&](const Expr *E, const CallFrame *F) {
       return Eval.evaluateDim3(E, F);
     });
-  }
-  /// The expression a field value is written as in this function, for
-  /// notes and fix-its; for a value set in a helper, the outermost helper
-  /// call.
-  static const Expr *spelledAt(const FieldValue &V) {
-    if (!V.Through.empty())
-      return V.Through.front();
-    return V.Value;
   }
 
   /// Reads the fields of `&config` as set before the launch.
@@ -361,75 +383,24 @@ private:
     L.DynamicSmemExpr = Bytes.IsZero ? nullptr : spelledAt(Bytes);
     L.DynamicSmem = intOf(Bytes);
 
-    // The attribute array.
-    std::optional<uint64_t> NumAttrs = intOf(Field(".numAttrs"));
-    FieldValue AttrsValue = Field(".attrs");
-    if (!NumAttrs || *NumAttrs == 0 || !AttrsValue.Value)
+    // The attribute array: its cluster-dimension entry.
+    std::optional<AttributeArray> Array =
+        AttributeArray::read(Config, Current, L.Call, Eval);
+    if (!Array)
       return;
-    const Expr *A = AttrsValue.Value->IgnoreParenImpCasts();
-    std::string Prefix;
-    const VarDecl *AttrVar = nullptr;
-    bool Indexed = false;
-    if (const auto *AO = dyn_cast<UnaryOperator>(A)) {
-      if (AO->getOpcode() != UO_AddrOf)
-        return;
-      AttrVar = FieldWrites::accessPath(AO->getSubExpr(), Eval, Prefix);
-      // &attrs[1]: elements from index 1.
-      if (AttrVar && StringRef(Prefix).starts_with("[") &&
-          StringRef(Prefix).ends_with("]") &&
-          Prefix.find('.') == std::string::npos) {
-        unsigned Base = 0;
-        if (StringRef(Prefix).drop_front().drop_back().getAsInteger(10, Base))
-          return;
-        Indexed = true;
-        Prefix = std::to_string(Base);
-      } else if (!Prefix.empty()) {
-        return;
-      }
-    } else {
-      AttrVar = FieldWrites::accessPath(A, Eval, Prefix);
-      if (!AttrVar || !Prefix.empty() || !AttrVar->getType()->isArrayType())
-        return;
-      Indexed = true;
-      Prefix = "0";
-    }
-    if (!AttrVar)
-      return;
-    const auto *AttrOwner =
-        dyn_cast_or_null<FunctionDecl>(AttrVar->getParentFunctionOrMethod());
-    if (!AttrOwner || !AttrOwner->getBody())
-      return;
-    const FieldWrites &AW = Eval.helpers().writesOf(AttrOwner);
-    if (AW.escapes(AttrVar))
-      return;
-    // An array filled in a helper is read as the helper leaves it.
-    SourceLocation AttrAt = AttrsValue.Through.empty() ? At : SourceLocation();
-    auto AttrField = [&](StringRef Path) {
-      FieldValue V = AW.fieldAt(AttrVar, Path, AttrAt);
-      llvm::SmallVector<const CallExpr *, 2> Through(AttrsValue.Through.begin(),
-                                                     AttrsValue.Through.end());
-      Through.append(V.Through.begin(), V.Through.end());
-      V.Through = std::move(Through);
-      return V;
-    };
-    unsigned Base = Indexed ? std::stoul(Prefix) : 0;
-    if (!Indexed && *NumAttrs != 1)
-      return;
-    for (uint64_t I = 0; I < *NumAttrs && I < 64; ++I) {
-      std::string Elem =
-          Indexed ? "[" + std::to_string(Base + I) + "]" : std::string();
-      FieldValue Id = AttrField(Elem + ".id");
-      StringRef IdName = Id.Through.empty() ? enumeratorName(Id.Value)
-                                            : enumeratorName(Id.Value);
+    for (uint64_t I = 0; I < Array->size() && I < 64; ++I) {
+      FieldValue Id = Array->field(I, ".id");
+      StringRef IdName = enumeratorName(Id.Value);
       if (IdName != "cudaLaunchAttributeClusterDimension" &&
           IdName != "CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION")
         continue;
       L.HasClusterAttr = true;
-      std::string ValPath = Elem + (Driver ? ".value" : ".val") + ".clusterDim";
+      std::string ValPath =
+          std::string(Driver ? ".value" : ".val") + ".clusterDim";
       std::optional<uint64_t> C[3];
       const char *Comps[3] = {".x", ".y", ".z"};
       for (unsigned K = 0; K < 3; ++K) {
-        FieldValue CV = AttrField(ValPath + Comps[K]);
+        FieldValue CV = Array->field(I, ValPath + Comps[K]);
         if (K == 0) {
           const Expr *Spelled = spelledAt(CV);
           L.ClusterExpr = Spelled ? Spelled : spelledAt(Id);
@@ -448,6 +419,45 @@ private:
     Launches.push_back(L);
   }
 
+public:
+  /// Binds the launches whose shape reads a parameter of their function at
+  /// that function's calls; call after the walk (and before sorting).
+  void bindLaunches() {
+    for (size_t Index : ToBind) {
+      LaunchSite &L = Launches[Index];
+      bindLaunchAt(L, L.Caller, {}, 0);
+    }
+  }
+
+private:
+  /// Evaluates L at each call of Function, reached through the calls Chain
+  /// (innermost first).
+  void bindLaunchAt(LaunchSite &L, const FunctionDecl *Function,
+                    const llvm::SmallVector<UserCall, 2> &Chain,
+                    unsigned Depth) {
+    unsigned Seen = 0;
+    for (const UserCall &Site : Settings.callsTo(Function)) {
+      if (++Seen > 64 || L.Bindings.size() >= 64)
+        break;
+      if (!Site.Caller || Site.Caller->isDependentContext())
+        continue;
+      llvm::SmallVector<UserCall, 2> Longer(Chain);
+      Longer.push_back(Site);
+      std::deque<CallFrame> Frames;
+      const CallFrame *Frame = framesOf(Longer, L.Caller, Frames);
+      Eval.takeUnboundParam();
+      LaunchBinding B = shapeOf(L, Frame);
+      const ParmVarDecl *Unbound = Eval.takeUnboundParam();
+      if (Unbound && ownedBy(Unbound, Site.Caller) && Depth + 1 < 3) {
+        bindLaunchAt(L, Site.Caller, Longer, Depth + 1);
+        continue;
+      }
+      for (size_t I = Longer.size(); I-- > 0;)
+        B.Through.push_back(Longer[I].Call);
+      L.Bindings.push_back(std::move(B));
+    }
+  }
+
   const SourceManager &SM;
   ConstantEvaluator &Eval;
   std::vector<LaunchSite> &Launches;
@@ -456,6 +466,9 @@ private:
   /// By callee: declared in a system header; declared by the CUDA headers.
   llvm::DenseMap<const FunctionDecl *, std::pair<bool, bool>> CalleeWhere;
   SettingCollector Settings;
+  /// The launches (indices into Launches) to bind at their function's
+  /// calls.
+  std::vector<size_t> ToBind;
 };
 } // namespace
 
@@ -485,6 +498,7 @@ LaunchModel::LaunchModel(ASTContext &Ctx, ConstantEvaluator &Eval)
   Collector C(Ctx, Eval, Launches, Attrs);
   C.TraverseAST(Ctx);
   C.bindWrappers();
+  C.bindLaunches();
   sortBySource(Launches, SM,
                [](const LaunchSite &L) { return L.Call->getBeginLoc(); });
   sortBySource(Attrs, SM, [](const FuncAttributeCall &A) {
@@ -509,9 +523,14 @@ LaunchModel::settingsFor(const LaunchSite &L, FuncAttr Attr,
     } else if (A.KernelKey != L.KernelKey) {
       continue;
     }
-    if (A.Caller == L.Caller && !SM.isBeforeInTranslationUnit(
-                                    SM.getExpansionLoc(A.Site->getBeginLoc()),
-                                    SM.getExpansionLoc(L.Call->getBeginLoc())))
+    // In the same function, the setting must come first. The macro
+    // locations themselves are compared: a setting and a launch written in
+    // one macro argument (`DISPATCH(type, { cudaFuncSetAttribute(...);
+    // k<<<...>>>(); })`) share their expansion location but keep their
+    // order, and each copy of an argument expanded twice follows the last.
+    if (A.Caller == L.Caller &&
+        !SM.isBeforeInTranslationUnit(A.Site->getBeginLoc(),
+                                      L.Call->getBeginLoc()))
       continue;
     Out.push_back(&A);
   }

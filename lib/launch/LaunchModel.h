@@ -104,6 +104,18 @@ inline bool isDriverApi(LaunchApi Api) {
 }
 
 /// One kernel launch.
+/// A launch made in a helper whose shape or kernel depends on the helper's
+/// parameters, evaluated at one call of the helper (`void launch(int
+/// threads) { k<<<g, threads>>>(); } ... launch(2048);`).
+struct LaunchBinding {
+  /// The calls that lead from user code to the launching helper, outermost
+  /// first (at most three).
+  llvm::SmallVector<const clang::CallExpr *, 1> Through;
+  const clang::FunctionDecl *Kernel = nullptr;
+  std::optional<Dim3> Grid, Block;
+  std::optional<uint64_t> DynamicSmem;
+};
+
 struct LaunchSite {
   LaunchApi Api = LaunchApi::TripleChevron;
   /// The launching call (a CUDAKernelCallExpr for <<<>>>).
@@ -130,6 +142,12 @@ struct LaunchSite {
   bool HasClusterAttr = false;
   std::optional<Dim3> Cluster;
   const clang::Expr *ClusterExpr = nullptr;
+  /// For a `<<<>>>`, `cudaLaunchKernel` or `cuLaunchKernel` launch whose
+  /// grid, block, shared memory or kernel reads a parameter of its
+  /// function: the launch evaluated at each call of that function (64 calls
+  /// at most, three calls deep), in source order. The fields above keep the
+  /// values proven whatever the call.
+  llvm::SmallVector<LaunchBinding, 1> Bindings;
 
   /// The kernel's name for messages ("k", "k<float>", "f").
   std::string kernelName() const;

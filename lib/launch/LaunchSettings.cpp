@@ -193,9 +193,22 @@ static const Type *kernelTypeOf(const Expr *E) {
   return T.getCanonicalType().getTypePtr();
 }
 
-static bool ownedBy(const ParmVarDecl *P, const FunctionDecl *FD) {
+bool ownedBy(const ParmVarDecl *P, const FunctionDecl *FD) {
   const auto *Owner = dyn_cast<FunctionDecl>(P->getDeclContext());
   return Owner && FD && Owner->getCanonicalDecl() == FD->getCanonicalDecl();
+}
+
+const CallFrame *framesOf(llvm::ArrayRef<UserCall> Chain,
+                          const FunctionDecl *Innermost,
+                          std::deque<CallFrame> &Frames) {
+  // Built from the outermost, so that each frame's parent exists.
+  const CallFrame *Parent = nullptr;
+  for (size_t I = Chain.size(); I-- > 0;) {
+    const FunctionDecl *Callee = I == 0 ? Innermost : Chain[I - 1].Caller;
+    Frames.push_back({Chain[I].Call, Callee, Parent});
+    Parent = &Frames.back();
+  }
+  return Parent;
 }
 
 void SettingCollector::addAttributeCall(const CallExpr *Call, bool Driver,
@@ -284,16 +297,11 @@ void SettingCollector::bindAt(const FuncAttributeCall &A,
       continue;
     llvm::SmallVector<UserCall, 2> Longer(Chain);
     Longer.push_back(Site);
-    // One frame per call, built from the outermost: Longer[I] calls the
-    // function that makes Longer[I - 1] (or A.Call, for I == 0), and its
-    // arguments are evaluated in the frame of Longer[I + 1].
+    // One frame per call: Longer[I] calls the function that makes
+    // Longer[I - 1] (or A.Call, for I == 0), and its arguments are
+    // evaluated in the frame of Longer[I + 1].
     std::deque<CallFrame> Frames;
-    const CallFrame *Parent = nullptr;
-    for (size_t I = Longer.size(); I-- > 0;) {
-      const FunctionDecl *Callee = I == 0 ? A.Caller : Longer[I - 1].Caller;
-      Frames.push_back({Longer[I].Call, Callee, Parent});
-      Parent = &Frames.back();
-    }
+    const CallFrame *Parent = framesOf(Longer, A.Caller, Frames);
     FuncAttributeCall B = A;
     B.Site = Site.Call;
     B.Caller = Site.Caller;

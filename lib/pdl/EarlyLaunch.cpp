@@ -7,6 +7,9 @@
 #include "lib/pdl/EarlyLaunch.h"
 #include "lib/launch/LaunchAttributes.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -15,6 +18,33 @@ namespace cuda_tidy {
 static bool isProgrammaticId(StringRef Name) {
   return Name == "cudaLaunchAttributeProgrammaticStreamSerialization" ||
          Name == "CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION";
+}
+
+/// Whether a branch (a statement or operator that may skip code) starts in
+/// S before the location Before.
+static bool branchesBefore(const Stmt *S, SourceLocation Before,
+                           const SourceManager &SM) {
+  if (!S || !SM.isBeforeInTranslationUnit(S->getBeginLoc(), Before))
+    return false;
+  if (isa<IfStmt, SwitchStmt, AbstractConditionalOperator, ForStmt, WhileStmt,
+          DoStmt, CXXForRangeStmt, CXXTryStmt>(S))
+    return true;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isLogicalOp())
+    return true;
+  for (const Stmt *Child : S->children())
+    if (branchesBefore(Child, Before, SM))
+      return true;
+  return false;
+}
+
+/// Whether L always launches when its function reaches it (see
+/// ProgrammaticLaunch::Unconditional).
+static bool launchesUnconditionally(const LaunchSite &L,
+                                    const LaunchAttributeEntry &Attr) {
+  if (!Attr.Value || *Attr.Value == 0 || !L.Caller || !L.Caller->getBody())
+    return false;
+  const SourceManager &SM = L.Caller->getASTContext().getSourceManager();
+  return !branchesBefore(L.Caller->getBody(), L.Call->getBeginLoc(), SM);
 }
 
 EarlyLaunches::EarlyLaunches(const LaunchModel &Launches,
@@ -56,7 +86,8 @@ EarlyLaunches::EarlyLaunches(const LaunchModel &Launches,
         UnresolvedProgrammatic = true;
       continue;
     }
-    ByKernel[Key].Programmatic.push_back({&L, Found->IdExpr});
+    ByKernel[Key].Programmatic.push_back(
+        {&L, Found->IdExpr, launchesUnconditionally(L, *Found)});
   }
 }
 

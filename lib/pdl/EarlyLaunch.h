@@ -45,6 +45,11 @@ struct ProgrammaticLaunch {
   const LaunchSite *Site = nullptr;
   /// Where the attribute's id is set (in the launching function).
   const clang::Expr *Attribute = nullptr;
+  /// The attribute is set to a nonzero constant, and nothing in the
+  /// launching function before the launch branches (`if`, `switch`, `?:`,
+  /// `&&`, `||`, a loop): the launch does not depend on a check of the
+  /// device or of the code's PTX version (`ptxVersion >= 90`).
+  bool Unconditional = false;
 };
 
 /// How a kernel is launched, as far as the translation unit shows.

@@ -7,6 +7,7 @@
 #include "lib/pdl/GridDependencyImpl.h"
 #include "lib/ast/CudaAST.h"
 #include "lib/target/ArchConditionals.h"
+#include "lib/target/BinaryCompatibility.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -578,63 +579,193 @@ static StringRef bodyText(const FunctionDecl *F, const SourceManager &SM,
   return SM.getBufferData(File).substr(Begin, End - Begin + 1);
 }
 
+/// The names whose call waits: the runtime's and those of WrapperNames.
+static llvm::SmallVector<StringRef, 4> waitNames(ArrayRef<StringRef> Wrappers) {
+  llvm::SmallVector<StringRef, 4> Names(Wrappers.begin(), Wrappers.end());
+  Names.push_back("cudaGridDependencySynchronize");
+  return Names;
+}
+
+namespace {
+/// A wait written in an arm of a target dispatch.
+struct ArmWait {
+  const TargetDispatch *Dispatch = nullptr;
+  unsigned Arm = 0;
+  SourceLocation Wait;
+  /// The arm's extent in the body text, when it is spelled there.
+  size_t TextBegin = 0, TextEnd = 0;
+};
+} // namespace
+
+/// The waits in the arms of the dispatches written in a body (the file
+/// text Body at Begin of File), the first of each arm.
+static llvm::SmallVector<ArmWait, 1>
+armWaits(const TargetDispatches &Dispatches, FileID File, unsigned Begin,
+         StringRef Body, ArrayRef<StringRef> Names, const ASTContext &Ctx) {
+  llvm::SmallVector<ArmWait, 1> Out;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation BodyBegin = SM.getComposedLoc(File, Begin);
+  SourceRange Range(BodyBegin, BodyBegin.getLocWithOffset(Body.size() - 1));
+  for (const TargetDispatch *D : Dispatches.within(Range, SM))
+    for (unsigned A = 0; A < D->Arms.size(); ++A) {
+      const TargetDispatchArm &Arm = D->Arms[A];
+      llvm::SmallVector<size_t, 2> Offsets =
+          waitOffsets(armText(Arm, SM, Ctx.getLangOpts()), Names);
+      if (Offsets.empty())
+        continue;
+      // Spelled in the body: the wait itself; else (the arms come from a
+      // macro's definition) the invocation.
+      auto [ArmFile, ArmBegin] = SM.getDecomposedLoc(Arm.SpellingBegin);
+      ArmWait W{D, A, D->Expansion.getBegin()};
+      if (ArmFile == File && ArmBegin >= Begin &&
+          ArmBegin < Begin + Body.size()) {
+        W.Wait = Arm.SpellingBegin.getLocWithOffset(Offsets[0]);
+        W.TextBegin = ArmBegin - Begin;
+        W.TextEnd = W.TextBegin + armText(Arm, SM, Ctx.getLangOpts()).size();
+      }
+      Out.push_back(W);
+    }
+  return Out;
+}
+
 bool GridDependencyAnalysis::mentionsWait(const FunctionDecl *Kernel,
-                                          ArrayRef<StringRef> WrapperNames) {
+                                          ArrayRef<StringRef> WrapperNames,
+                                          const TargetDispatches *Dispatches) {
   FileID File;
   unsigned Begin = 0;
   StringRef Text = bodyText(Kernel, P->Ctx.getSourceManager(), File, Begin);
-  llvm::SmallVector<StringRef, 4> Names(WrapperNames.begin(),
-                                        WrapperNames.end());
-  Names.push_back("cudaGridDependencySynchronize");
-  return !Text.empty() && !waitOffsets(Text, Names).empty();
+  if (Text.empty())
+    return false;
+  llvm::SmallVector<StringRef, 4> Names = waitNames(WrapperNames);
+  return !waitOffsets(Text, Names).empty() ||
+         (Dispatches && !Dispatches->empty() &&
+          !armWaits(*Dispatches, File, Begin, Text, Names, P->Ctx).empty());
 }
 
-llvm::SmallVector<CompiledOutWait, 1>
-GridDependencyAnalysis::compiledOutWaits(const FunctionDecl *Kernel,
-                                         ArrayRef<CompileTarget> Targets,
-                                         ArrayRef<StringRef> WrapperNames) {
+/// Whether a GPU that launches kernels early (compute capability 9.0 and
+/// later) runs the code of compilation T in a build of Build: T is 9.0 or
+/// later, or T's PTX is the newest code of the build that such a GPU runs.
+static bool runsWhereLaunchesAreEarly(const CompileTarget &T,
+                                      ArrayRef<CompileTarget> Build) {
+  if (T.CudaArch >= 900)
+    return true;
+  auto PtxOf = [](const CompileTarget &C) {
+    CodeImage Image;
+    Image.Kind = ImageKind::Ptx;
+    Image.Major = C.CudaArch / 100;
+    Image.Minor = C.CudaArch % 100 / 10;
+    Image.Features = C.Features;
+    return Image;
+  };
+  for (const ArchLimits *Device : knownDevices()) {
+    unsigned Major = Device->Major, Minor = Device->Minor;
+    if (Major < 9 || !runsOn(PtxOf(T), Major, Minor))
+      continue;
+    if (llvm::none_of(Build, [&](const CompileTarget &C) {
+          return C.CudaArch > T.CudaArch && runsOn(PtxOf(C), Major, Minor);
+        }))
+      return true;
+  }
+  return false;
+}
+
+/// The outermost branch of Chains holding the text offset Offset that the
+/// compilation T does not take, or null.
+static const ConditionalBranch *branchNotTaken(const ConditionalText &Chains,
+                                               size_t Offset,
+                                               const CompileTarget &T,
+                                               const LangOptions &LO) {
+  for (const ConditionalChain &C : Chains.Chains) {
+    llvm::SmallVector<Truth, 4> Truths =
+        branchTruths(C, T.macros(), LO, ToolkitVersion{});
+    for (unsigned B = 0; B < C.Branches.size(); ++B)
+      if (Offset >= C.Branches[B].End && Offset < C.Branches[B].BodyEnd &&
+          Truths[B] == Truth::False)
+        return &C.Branches[B];
+  }
+  return nullptr;
+}
+
+/// Whether T compiles out every wait of InArms's dispatches at or after
+/// index I that belongs to InArms[I]'s dispatch; sets W's dispatch fields
+/// from the first, and advances I past that dispatch.
+static bool dispatchLeavesOut(ArrayRef<ArmWait> InArms, size_t &I,
+                              const CompileTarget &T, CompiledOutWait &W) {
+  const TargetDispatch *D = InArms[I].Dispatch;
+  bool AllOff = true;
+  for (; I < InArms.size() && InArms[I].Dispatch == D; ++I) {
+    unsigned Deciding = InArms[I].Arm;
+    if (armKept(*D, InArms[I].Arm, T.macros(), &Deciding) != Truth::False) {
+      AllOff = false;
+      continue;
+    }
+    if (W.Wait.isValid())
+      continue;
+    W.Directive = D->Expansion.getBegin();
+    W.Wait = InArms[I].Wait;
+    W.Dispatch = D;
+    W.Query = D->Arms[Deciding].Query;
+    W.QueryHolds = Deciding != InArms[I].Arm;
+  }
+  return AllOff;
+}
+
+llvm::SmallVector<CompiledOutWait, 1> GridDependencyAnalysis::compiledOutWaits(
+    const FunctionDecl *Kernel, ArrayRef<CompileTarget> Targets,
+    ArrayRef<StringRef> WrapperNames, const TargetDispatches *Dispatches,
+    bool OlderCodeLaunchedEarly) {
   llvm::SmallVector<CompiledOutWait, 1> Out;
   const SourceManager &SM = P->Ctx.getSourceManager();
+  const LangOptions &LO = P->Ctx.getLangOpts();
   FileID File;
   unsigned Begin = 0;
   StringRef Text = bodyText(Kernel, SM, File, Begin);
-  if (!Text.contains("#"))
+  if (Text.empty())
     return Out;
-  llvm::SmallVector<StringRef, 4> Names(WrapperNames.begin(),
-                                        WrapperNames.end());
-  Names.push_back("cudaGridDependencySynchronize");
+  llvm::SmallVector<StringRef, 4> Names = waitNames(WrapperNames);
+  // Waits in the arms of `NV_IF_TARGET` and its kin.
+  llvm::SmallVector<ArmWait, 1> InArms;
+  if (Dispatches && !Dispatches->empty())
+    InArms = armWaits(*Dispatches, File, Begin, Text, Names, P->Ctx);
+  // Waits under `#if`; those in a dispatch's arm are judged with it.
+  bool HasConditionals = Text.contains("#");
+  if (!HasConditionals && InArms.empty())
+    return Out;
   llvm::SmallVector<size_t, 2> Offsets = waitOffsets(Text, Names);
-  if (Offsets.empty())
-    return Out;
-  const LangOptions &LO = P->Ctx.getLangOpts();
-  ConditionalText Chains = readConditionals(Text, LO);
+  llvm::erase_if(Offsets, [&](size_t Offset) {
+    return llvm::any_of(InArms, [&](const ArmWait &A) {
+      return Offset >= A.TextBegin && Offset < A.TextEnd;
+    });
+  });
+  ConditionalText Chains;
+  if (HasConditionals && !Offsets.empty())
+    Chains = readConditionals(Text, LO);
   if (!Chains.Balanced)
     return Out;
   for (const CompileTarget &T : Targets) {
-    if (T.CudaArch < 900)
+    if (T.CudaArch < 900 &&
+        (!OlderCodeLaunchedEarly || !runsWhereLaunchesAreEarly(T, Targets)))
       continue;
+    // Every wait must be left out for T: one that T keeps is enough.
+    CompiledOutWait W;
+    W.Target = T;
+    bool AllOff = true;
     for (size_t Offset : Offsets) {
-      // The outermost branch holding the wait that T does not take.
-      const ConditionalBranch *Off = nullptr;
-      for (const ConditionalChain &C : Chains.Chains) {
-        llvm::SmallVector<Truth, 4> Truths =
-            branchTruths(C, T.macros(), LO, ToolkitVersion{});
-        for (unsigned B = 0; B < C.Branches.size() && !Off; ++B)
-          if (Offset >= C.Branches[B].End && Offset < C.Branches[B].BodyEnd &&
-              Truths[B] == Truth::False)
-            Off = &C.Branches[B];
-        if (Off)
-          break;
+      const ConditionalBranch *Off =
+          HasConditionals ? branchNotTaken(Chains, Offset, T, LO) : nullptr;
+      if (!Off) {
+        AllOff = false;
+        break;
       }
-      if (!Off)
-        continue;
-      CompiledOutWait W;
-      W.Target = T;
-      W.Directive = SM.getComposedLoc(File, Begin + Off->Begin);
-      W.Wait = SM.getComposedLoc(File, Begin + Offset);
-      Out.push_back(W);
-      break;
+      if (W.Wait.isInvalid()) {
+        W.Directive = SM.getComposedLoc(File, Begin + Off->Begin);
+        W.Wait = SM.getComposedLoc(File, Begin + Offset);
+      }
     }
+    for (size_t I = 0; AllOff && I < InArms.size();)
+      AllOff = dispatchLeavesOut(InArms, I, T, W);
+    if (AllOff && W.Wait.isValid())
+      Out.push_back(W);
   }
   return Out;
 }

@@ -53,6 +53,7 @@
 #define CUDA_TIDY_LIB_PDL_GRIDDEPENDENCY_H
 
 #include "lib/target/ArchPaths.h"
+#include "lib/target/TargetDispatch.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
@@ -100,14 +101,24 @@ struct KernelDependency {
   llvm::SmallVector<EarlyAccess, 4> Early;
 };
 
-/// A wait written in a preprocessor branch that a compilation of the build
-/// does not take.
+/// A wait written in a preprocessor branch, or in an arm of a target
+/// dispatch macro (`NV_IF_TARGET`), that a compilation of the build does not
+/// take.
 struct CompiledOutWait {
   CompileTarget Target;
-  /// The branch's directive (`#if`, `#elif`, `#else`).
+  /// The branch's directive (`#if`, `#elif`, `#else`), or the start of the
+  /// dispatch macro's invocation.
   clang::SourceLocation Directive;
-  /// Where the wait is written in the branch.
+  /// Where the wait is written in the branch; for a dispatch whose arms are
+  /// spelled in another macro (CCCL's `_CCCL_PDL_GRID_DEPENDENCY_SYNC()`),
+  /// the start of the invocation.
   clang::SourceLocation Wait;
+  /// The dispatch, when the wait is in one of its arms; null for `#if`.
+  const TargetDispatch *Dispatch = nullptr;
+  /// The query that leaves the wait out: the wait's arm's own query, which
+  /// does not hold for Target, or an earlier arm's, which holds.
+  llvm::StringRef Query;
+  bool QueryHolds = false;
 };
 
 /// The grid-dependency analysis of one translation unit.
@@ -124,18 +135,28 @@ public:
 
   /// The waits of Kernel's body text (`cudaGridDependencySynchronize`,
   /// `griddepcontrol.wait`, or a call of one of WrapperNames) that sit in a
-  /// preprocessor branch one of Targets (sm_90 and later only: older GPUs
-  /// run the kernel in stream order) does not take, with enclosing branches
-  /// considered.
+  /// preprocessor branch, with enclosing branches considered, or in an arm
+  /// of one of Dispatches, that a compilation of the build Targets does not
+  /// take; at most one per target. Only the compilations that a GPU which
+  /// launches early (9.0 and later) runs count: those of 9.0 and later,
+  /// and, when OlderCodeLaunchedEarly (the host launches the kernel early
+  /// without checking the PTX version of its code, as CUB and ggml do), an
+  /// older one whose PTX is the newest of the build such a GPU can run
+  /// (the driver compiles it there; an sm_80 build on an H100). Older GPUs
+  /// run every kernel in stream order.
   llvm::SmallVector<CompiledOutWait, 1>
   compiledOutWaits(const clang::FunctionDecl *Kernel,
                    llvm::ArrayRef<CompileTarget> Targets,
-                   llvm::ArrayRef<llvm::StringRef> WrapperNames);
+                   llvm::ArrayRef<llvm::StringRef> WrapperNames,
+                   const TargetDispatches *Dispatches = nullptr,
+                   bool OlderCodeLaunchedEarly = false);
 
-  /// Whether Kernel's body text spells a wait (as compiledOutWaits reads
-  /// it), whichever preprocessor branches the analysed compilation took.
+  /// Whether Kernel's body text, or an arm of one of Dispatches in it,
+  /// spells a wait (as compiledOutWaits reads it), whichever branches the
+  /// analysed compilation took.
   bool mentionsWait(const clang::FunctionDecl *Kernel,
-                    llvm::ArrayRef<llvm::StringRef> WrapperNames);
+                    llvm::ArrayRef<llvm::StringRef> WrapperNames,
+                    const TargetDispatches *Dispatches = nullptr);
 
   /// The user functions seen to wait on every path, by name, for
   /// compiledOutWaits.

@@ -506,3 +506,25 @@ static inline __device__ void cudaTriggerProgrammaticLaunchCompletion(void) {
 static inline __device__ void cudaGridDependencySynchronize(void) {
   asm volatile("griddepcontrol.wait;" ::: "memory");
 }
+
+// A function's attributes, as cudaFuncGetAttributes reports them (the
+// fields the tests read).
+struct cudaFuncAttributes {
+  size_t sharedSizeBytes;
+  size_t constSizeBytes;
+  size_t localSizeBytes;
+  int maxThreadsPerBlock;
+  int numRegs;
+  int ptxVersion;
+  int binaryVersion;
+  int cacheModeCA;
+  int maxDynamicSharedSizeBytes;
+  int preferredShmemCarveout;
+};
+__host__ cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr,
+                                           const void *func);
+template <class T>
+__host__ cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr,
+                                           T *entry) {
+  return ::cudaFuncGetAttributes(attr, (const void *)entry);
+}

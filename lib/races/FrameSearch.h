@@ -166,6 +166,12 @@ private:
   /// Whether the element of access K, where the model does not place it,
   /// comes from a value read from memory (LoadedIndex.h).
   bool loadedIndex(unsigned K);
+  /// A thread of C whose element comes from a loaded value and an element
+  /// a thread of another warp writes that it may touch (any, or only those
+  /// at its place in a row, AccessThreads::UnplacedBytes), as (thread,
+  /// writer entry); none if there is none.
+  std::optional<std::pair<unsigned, const WriterIndex::Entry *>>
+  loadedCollision(const WriterIndex &Writers, const lanes::AccessThreads &C);
   /// The block shapes to evaluate (see SharedRaces.h).
   void chooseShapes();
   /// Evaluates the pair for shape Shapes[K]: P.Found and the witness.

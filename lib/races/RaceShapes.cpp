@@ -105,9 +105,9 @@ void SharedRaceFinder::FrameSearch::evaluate(RacePair &P, unsigned K) {
       // some input makes it one that a thread of another warp writes.
       if (!P.Found && !C.Unplaced.empty() && WSize == RSize &&
           loadedIndex(P.RI))
-        if (const WriterIndex::Entry *E =
-                Writers.anyOtherWarp(C.UnplacedKey, C.Unplaced.front())) {
-          unsigned Tid = C.Unplaced.front();
+        if (std::optional<std::pair<unsigned, const WriterIndex::Entry *>>
+                Hit = loadedCollision(Writers, C)) {
+          const auto [Tid, E] = *Hit;
           P.Found = true;
           P.WriterTid = E->First / 32 != Tid / 32 ? E->First : unsigned(E->Other);
           P.OtherTid = Tid;
@@ -118,6 +118,57 @@ void SharedRaceFinder::FrameSearch::evaluate(RacePair &P, unsigned K) {
       return true;
     });
   });
+}
+
+std::optional<std::pair<unsigned, const WriterIndex::Entry *>>
+SharedRaceFinder::FrameSearch::loadedCollision(const WriterIndex &Writers,
+                                               const AccessThreads &C) {
+  // Any element: the first unplaced thread meets any writer of another
+  // warp.
+  const int64_t Mod = C.UnplacedModulus;
+  using Hit = std::pair<unsigned, const WriterIndex::Entry *>;
+  auto Any = [&](unsigned Tid) -> std::optional<Hit> {
+    if (const WriterIndex::Entry *E = Writers.anyOtherWarp(C.UnplacedKey, Tid))
+      return Hit(Tid, E);
+    return std::nullopt;
+  };
+  if (Mod <= 0)
+    return Any(C.Unplaced.front());
+  // A row not known, the place in it known (`cnt[bin][t]`): only writers
+  // at that place of some row, of another warp.
+  auto Place = [Mod](int64_t Byte) { return (Byte % Mod + Mod) % Mod; };
+  // Per place: its first writer's entry, and an entry with a writer of
+  // another warp than that one (the same entry when it has one).
+  struct PlaceWriters {
+    const WriterIndex::Entry *First = nullptr, *Other = nullptr;
+  };
+  llvm::DenseMap<int64_t, PlaceWriters> ByPlace;
+  for (const WriterIndex::Entry &E : Writers.Entries) {
+    if (E.Key != C.UnplacedKey)
+      continue;
+    PlaceWriters &W = ByPlace[Place(E.Byte)];
+    if (!W.First)
+      W.First = &E;
+    if (!W.Other && (E.Other >= 0 || E.First / 32 != W.First->First / 32))
+      W.Other = &E;
+  }
+  for (unsigned K = 0; K < C.Unplaced.size(); ++K) {
+    const unsigned Tid = C.Unplaced[K];
+    if (C.UnplacedBytes[K] == AccessThreads::NoPlace) {
+      if (auto Found = Any(Tid))
+        return Found;
+      continue;
+    }
+    auto It = ByPlace.find(Place(C.UnplacedBytes[K]));
+    if (It == ByPlace.end())
+      continue;
+    const PlaceWriters &W = It->second;
+    if (W.First->First / 32 != Tid / 32)
+      return Hit(Tid, W.First);
+    if (W.Other)
+      return Hit(Tid, W.Other);
+  }
+  return std::nullopt;
 }
 
 bool SharedRaceFinder::FrameSearch::warpsDiffer(unsigned K) {

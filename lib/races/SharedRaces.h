@@ -39,7 +39,9 @@
 ///    cuda-implicit-warp-synchronization's); an access whose element comes
 ///    from a value read from memory (`atomicAdd(&hist[bin], 1)`,
 ///    LoadedIndex.h) may touch any element the other access writes in
-///    another warp. Through a loop's back edge, the loops around that loop
+///    another warp (where only a row index is loaded, `cnt[bin][t]`, only
+///    the elements at its place in a row: AccessThreads::UnplacedBytes).
+///    Through a loop's back edge, the loops around that loop
 ///    whose own back edge a barrier stops run one iteration on both sides
 ///    (the steps of a tree whose step is a stride loop).
 ///

@@ -149,6 +149,13 @@ public:
   /// which the caller asks for: the table does not keep them across calls
   /// that may add to its cache).
   void setShapes(llvm::ArrayRef<BlockShape> S) { Shapes = S; }
+  /// Sets other shapes than before: what was computed for the old ones is
+  /// dropped.
+  void resetShapes(llvm::ArrayRef<BlockShape> S) {
+    Shapes = S;
+    Cache.clear();
+    Layouts.clear();
+  }
 
   /// The entry of access K for shape Shapes[ShapeIdx] and E's loop values,
   /// filled or not.

@@ -290,6 +290,80 @@ bool SharedRaceFinder::FrameSearch::admitted(const void *Key, unsigned K) {
   return Ok;
 }
 
+SharedRaceFinder::FrameSearch::Fit
+SharedRaceFinder::FrameSearch::fitsShape(unsigned K) {
+  llvm::MutableArrayRef<FrameAccess> Acc = Table->accesses();
+  bool Ok = true;
+  for (unsigned AI = 0; AI < Acc.size() && Ok; ++AI) {
+    const FrameAccess &A = Acc[AI];
+    if (A.Global || A.Opaque)
+      continue;
+    const int64_t Size =
+        M.Ctx.getTypeSizeInChars(A.A->E->getType()).getQuantity();
+    Env Base;
+    setShape(Base, Shapes[K]);
+    Base.FirstTripOfUnknownStride = true;
+    llvm::SmallVector<const ForStmt *, 2> Loops(A.Loops.rbegin(),
+                                                A.Loops.rend());
+    M.Guards.enumerateChain(Chain, Base, [&](Env &E0) {
+      Env E1 = E0;
+      M.Guards.enumerate(Loops, Fr, E1, [&](Env &E) {
+        llvm::SmallPtrSet<const Expr *, 4> Unknown;
+        const AccessThreads &C = Table->threads(AI, K, E, Unknown);
+        for (const auto &[Tid, Ad] : C.Threads) {
+          if (!Ad.Var || Ad.Var->getType()->isIncompleteType() ||
+              Ad.Var->getType()->isDependentType())
+            continue;
+          const int64_t Bytes =
+              M.Ctx.getTypeSizeInChars(Ad.Var->getType()).getQuantity();
+          if (Ad.Byte < 0 || Ad.Byte + Size > Bytes)
+            Ok = false;
+        }
+        Ok = Ok && dimensionsFit(A, E, C.Threads);
+        return Ok;
+      });
+      return Ok;
+    });
+  }
+  return Ok ? Fit::Fits : Fit::Overruns;
+}
+
+bool SharedRaceFinder::FrameSearch::dimensionsFit(
+    const FrameAccess &A, const Env &E,
+    llvm::ArrayRef<std::pair<unsigned, Address>> Threads) {
+  // The subscripts of array dimensions, innermost first (`tile[r][c]`: c
+  // within 33, r within 32).
+  llvm::SmallVector<std::pair<const Expr *, uint64_t>, 3> Dims;
+  for (const Expr *X = A.A->E->IgnoreParens();
+       const auto *ASE = dyn_cast<ArraySubscriptExpr>(X);) {
+    const Expr *Array = ASE->getBase()->IgnoreParenImpCasts();
+    if (const auto *AT = M.Ctx.getAsConstantArrayType(Array->getType()))
+      Dims.push_back({ASE->getIdx(), AT->getSize().getZExtValue()});
+    X = Array;
+  }
+  const Frame &AF = A.frame(Fr);
+  for (size_t I = 0; I < Threads.size() && !Dims.empty();) {
+    // One warp's threads at a time.
+    const unsigned Warp = Threads[I].first / 32;
+    uint32_t Lanes = 0;
+    for (; I < Threads.size() && Threads[I].first / 32 == Warp; ++I)
+      Lanes |= 1u << (Threads[I].first % 32);
+    Env EW = E;
+    EW.Tid = int64_t(Warp) * 32;
+    for (const auto &Dim : Dims) {
+      const uint64_t Extent = Dim.second;
+      const Vals V = M.Values.evalW(Dim.first, AF, EW, Lanes);
+      bool Out = false;
+      forLanes(V.Valid, [&](unsigned L) {
+        Out |= V.V[L] < 0 || uint64_t(V.V[L]) >= Extent;
+      });
+      if (Out)
+        return false;
+    }
+  }
+  return true;
+}
+
 bool SharedRaceFinder::FrameSearch::collides(RacePair &P,
                                              llvm::SmallVectorImpl<unsigned> &Sizes,
                                              RacePair &Witness) {

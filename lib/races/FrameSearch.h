@@ -175,8 +175,9 @@ private:
   /// The block shapes to evaluate (see SharedRaces.h).
   void chooseShapes();
   /// With no launch in sight, a two-dimensional block the indexing of a
-  /// kernel that reads threadIdx.y fills (see SharedRaces.h); sets Shapes
-  /// to it and tells the table. False, with Shapes empty, where none is.
+  /// kernel that reads threadIdx.y fills (see SharedRaces.h): Shapes holds
+  /// the candidates, AssumedIdx the one. False, with Shapes empty, where
+  /// none is.
   bool inferShape(const clang::FunctionDecl *Root);
   /// How the shared accesses fit a block of shape Shapes[K]: every index of
   /// an array dimension within it and every element within its object.
@@ -222,8 +223,10 @@ private:
   uint64_t StartWork = 0;
   llvm::SmallVector<lanes::BlockShape, 6> Shapes;
   bool ShapesKnown = false;
-  /// Shapes holds one shape assumed from the indexing (inferShape).
+  /// The shape assumed from the indexing (inferShape), Shapes[AssumedIdx]:
+  /// the only one evaluated.
   bool ShapeAssumed = false;
+  unsigned AssumedIdx = 0;
   std::unordered_map<const lanes::AccessThreads *, WriterIndex> WriterCache;
   llvm::DenseMap<std::pair<const void *, unsigned>, bool> Admitted;
   llvm::DenseMap<unsigned, DifferFact> Differ;

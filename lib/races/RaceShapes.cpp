@@ -368,8 +368,11 @@ bool SharedRaceFinder::FrameSearch::collides(RacePair &P,
                                              llvm::SmallVectorImpl<unsigned> &Sizes,
                                              RacePair &Witness) {
   if (ShapesKnown) {
-    // The shapes the code launches: a race in one is a race.
-    for (unsigned K = 0; K < Shapes.size(); ++K) {
+    // The shapes the code launches: a race in one is a race. An assumed
+    // shape is the one of the candidates evaluated.
+    const unsigned From = ShapeAssumed ? AssumedIdx : 0;
+    const unsigned To = ShapeAssumed ? AssumedIdx + 1 : unsigned(Shapes.size());
+    for (unsigned K = From; K < To; ++K) {
       evaluate(P, K);
       if (P.Unknown)
         return false;

@@ -295,14 +295,23 @@ bool SharedRaceFinder::FrameSearch::inferShape(const FunctionDecl *Root) {
       }
     return std::nullopt;
   };
-  // The widest x extent some y extent admits, then the tallest y extent.
+  // The widest x extent some y extent admits, then the tallest y extent:
+  // up to the first that overruns (a wider block only overruns further).
   unsigned BestX = 0, BestY = 0;
-  for (unsigned X : Extents)
-    if (X >= 8 && Fits(X, std::max(2u, 64 / X)).value_or(false))
-      BestX = X;
-  for (unsigned Y : Extents)
-    if (BestX && Fits(BestX, Y).value_or(false))
-      BestY = Y;
+  for (unsigned X : Extents) {
+    if (X < 8)
+      continue;
+    if (!Fits(X, std::max(2u, 64 / X)).value_or(false))
+      break;
+    BestX = X;
+  }
+  for (unsigned Y : Extents) {
+    if (!BestX || BestX * Y < 64)
+      continue;
+    if (!Fits(BestX, Y).value_or(false))
+      break;
+    BestY = Y;
+  }
   // The indexing bounds both extents: twice the x extent overruns an
   // array (with the fewest rows), and so does twice the y extent (with
   // as wide rows as a block allows).
@@ -314,12 +323,17 @@ bool SharedRaceFinder::FrameSearch::inferShape(const FunctionDecl *Root) {
       Overruns(2 * BestX, std::max(2u, 32 / BestX)) &&
       Overruns(std::min<unsigned>(BestX, unsigned(MaxThreads / (2 * BestY))),
                2 * BestY);
-  const BlockShape Chosen{Dim3{BestX, BestY, 1}, true};
+  if (Found) {
+    // The shapes stay as the table knows them (what it computed for the
+    // chosen one is kept); only the chosen one is evaluated.
+    for (unsigned K = 0; K < Shapes.size(); ++K)
+      if (Shapes[K].D.X == BestX && Shapes[K].D.Y == BestY)
+        AssumedIdx = K;
+    return true;
+  }
   Shapes.clear();
-  if (Found)
-    Shapes.push_back(Chosen);
   Table->resetShapes(Shapes);
-  return Found;
+  return false;
 }
 
 void SharedRaceFinder::FrameSearch::chooseShapes() {

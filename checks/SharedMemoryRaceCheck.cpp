@@ -277,6 +277,12 @@ void SharedMemoryRaceCheck::report(const RaceReport &R, ASTContext &Ctx) {
          "input makes it the one thread %1 writes",
          DiagnosticIDs::Note)
         << X.SecondThread << X.FirstThread;
+  if (X.ShapeAssumed && X.Kernel)
+    diag(SM.getFileLoc(X.Kernel->getLocation()),
+         "nothing in this translation unit launches '%0': blocks of %1 x "
+         "%2 threads are assumed, the shape its indexing fills",
+         DiagnosticIDs::Note)
+        << X.Kernel->getName() << X.Shape.D.X << X.Shape.D.Y;
   if (X.Branch)
     diag(SM.getFileLoc(X.Branch->getBeginLoc()),
          "this branch sends threads of the block down both arms",

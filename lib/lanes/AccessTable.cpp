@@ -283,16 +283,26 @@ void AccessTable::fill(AccessThreads &C, const FrameAccess &A, unsigned BD,
   };
   // Threads of the batch at Base that run the access (Lanes) on an object
   // the model knows at an element it does not.
+  const Frame &AF = A.frame(Fr);
   auto Unplaced = [&](unsigned Base, uint32_t Lanes, const Addrs &Ad) {
     if (!Ad.Key || !Lanes)
       return;
     C.UnplacedKey = Ad.Key;
     C.UnplacedVar = Ad.Var;
-    forLanes(Lanes, [&](unsigned L) { C.Unplaced.push_back(Base + L); });
+    // The place within a row, where a row index is what is not known.
+    Env Loose = E2;
+    Loose.Tid = Base;
+    Loose.LooseRows = &C.UnplacedModulus;
+    const Addrs InRow = M.Addresses.evalObjW(A.A->E, AF, Loose, Lanes);
+    forLanes(Lanes, [&](unsigned L) {
+      C.Unplaced.push_back(Base + L);
+      C.UnplacedBytes.push_back(InRow.Valid >> L & 1 && InRow.Key == Ad.Key
+                                    ? InRow.Byte[L]
+                                    : AccessThreads::NoPlace);
+    });
   };
   // The guards of the whole block at once where they allow, then the
   // elements of the warps that run the access.
-  const Frame &AF = A.frame(Fr);
   llvm::SmallVector<uint32_t, 32> Pass;
   if (blockLanes(A, BD, E2, Pass)) {
     // `base[index]` with a base every thread shares: the index for the
@@ -426,9 +436,12 @@ AccessTable::threads(unsigned K, unsigned ShapeIdx, Env &E2,
       for (const auto &T : L->Threads)
         if (T.first < BD)
           C->Threads.push_back(T);
-      for (unsigned T : L->Unplaced)
-        if (T < BD)
-          C->Unplaced.push_back(T);
+      for (unsigned K = 0; K < L->Unplaced.size(); ++K)
+        if (L->Unplaced[K] < BD) {
+          C->Unplaced.push_back(L->Unplaced[K]);
+          C->UnplacedBytes.push_back(L->UnplacedBytes[K]);
+        }
+      C->UnplacedModulus = L->UnplacedModulus;
       C->UnplacedKey = L->UnplacedKey;
       C->UnplacedVar = L->UnplacedVar;
     }

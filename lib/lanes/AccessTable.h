@@ -34,6 +34,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include <cstdint>
 #include <unordered_map>
 #include <vector>
 
@@ -106,6 +107,12 @@ struct AccessThreads {
   /// Threads that run it, in thread order, whose element of the object
   /// UnplacedKey is not known (an index from a loaded value).
   std::vector<unsigned> Unplaced;
+  /// Where a row index is what is not known (`cnt[bin][threadIdx.x]`):
+  /// each unplaced thread's byte modulo UnplacedModulus (its place in a
+  /// row), or NoPlace; UnplacedModulus 0: no thread's is known.
+  static constexpr int64_t NoPlace = INT64_MIN;
+  std::vector<int64_t> UnplacedBytes;
+  int64_t UnplacedModulus = 0;
   const void *UnplacedKey = nullptr;
   const clang::VarDecl *UnplacedVar = nullptr;
   /// Conditions that could not be evaluated for some thread.
@@ -142,6 +149,13 @@ public:
   /// which the caller asks for: the table does not keep them across calls
   /// that may add to its cache).
   void setShapes(llvm::ArrayRef<BlockShape> S) { Shapes = S; }
+  /// Sets other shapes than before: what was computed for the old ones is
+  /// dropped.
+  void resetShapes(llvm::ArrayRef<BlockShape> S) {
+    Shapes = S;
+    Cache.clear();
+    Layouts.clear();
+  }
 
   /// The entry of access K for shape Shapes[ShapeIdx] and E's loop values,
   /// filled or not.

@@ -281,6 +281,13 @@ CallContexts::launchedShapes(const FunctionDecl *K) {
   return Out;
 }
 
+bool CallContexts::mayBeLaunched(const FunctionDecl *K) {
+  return llvm::any_of(M.Inputs.Launches().launches(), [&](const LaunchSite &L) {
+    return !L.KernelKey ||
+           (L.Kernel && L.Kernel->getCanonicalDecl() == K->getCanonicalDecl());
+  });
+}
+
 void CallContexts::setDefaultShape(Dim3 D) {
   if (DefaultShape && *DefaultShape == D)
     return;

@@ -80,6 +80,9 @@ public:
   /// translation unit whose block is proven (one-dimensional ones too), in
   /// launch order.
   llvm::SmallVector<Dim3, 4> launchedShapes(const clang::FunctionDecl *K);
+  /// Whether this translation unit may launch kernel K: a launch of it,
+  /// proven block or not, or a launch whose kernel is not resolved.
+  bool mayBeLaunched(const clang::FunctionDecl *K);
 
 private:
   class Collector;

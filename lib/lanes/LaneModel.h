@@ -18,7 +18,9 @@
 ///    address evaluates to a `__shared__` variable plus a byte offset. The
 ///    address may go through array subscripts (several dimensions), `*`,
 ///    pointer arithmetic, casts, struct members, local pointers that are
-///    never reassigned (`volatile int *v = sdata;`), pointer parameters of
+///    never reassigned (`volatile int *v = sdata;`; a chain of them each
+///    derived from the one before, `float *v2 = v1 + step;`, in one level
+///    however long), pointer parameters of
 ///    `__device__` functions, bound at each call in the translation unit
 ///    (`warpReduce(sdata, tid)`), and pointers returned by functions and
 ///    conversion operators with a visible body (`SharedMemory<T>()`'s
@@ -52,7 +54,9 @@
 ///    they are not evaluated. `blockIdx` is 0 (both accesses of an exchange
 ///    run in one block). Local variables that are never reassigned are
 ///    followed to their initialisers (`tid`, `lane = tid & 31`, `warp = tid
-///    / 32`); a local whose only writes are direct children of the block
+///    / 32`); an element of an array of integer constants that nothing
+///    writes (a local only read by element, or a const array) is its
+///    constant (`stride[k]` with `int stride[4] = {0, 256, 512, 768}`); a local whose only writes are direct children of the block
 ///    that declares it (`idx += 32;`) is evaluated at each use from its
 ///    initialiser and the writes before the use;
 ///    counted `for` loops whose bounds do not depend on the thread are

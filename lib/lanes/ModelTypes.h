@@ -116,6 +116,13 @@ struct Env {
   /// the model cannot evaluate, instead of none (the race finder: a race
   /// in the first iteration is a race).
   bool FirstTripOfUnknownStride = false;
+  /// Set by a client that asks where an element lies across the rows of
+  /// its array (AccessTable's unplaced threads): a subscript of a row (an
+  /// element of array type) whose index is not known counts as row 0, and
+  /// the row's size is folded into *LooseRows (a gcd), so that the address
+  /// is known modulo *LooseRows (`cnt[bin][threadIdx.x]`: column t of
+  /// some row).
+  int64_t *LooseRows = nullptr;
 };
 
 /// Records in En that an evaluation read blockDim.

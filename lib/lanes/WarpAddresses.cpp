@@ -11,6 +11,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecordLayout.h"
+#include <numeric>
 
 using namespace clang;
 
@@ -171,7 +172,61 @@ Addrs WarpAddresses::evalPtrVarW(const VarDecl *V, const Frame &Fr,
   if (!V->hasLocalStorage() || V->getDeclContext() != Fr.F || !V->getInit() ||
       M.Facts.isModified(M.Facts.info(Fr.F), V))
     return Addrs();
-  return evalPtrW(V->getInit(), Fr, En, Active, Depth + 1);
+  // A chain of pointers each derived from the one before by a step
+  // (`float *v1 = v0 + step, *v2 = v1 + step, ...`): followed to its
+  // first pointer in one level, the steps added back after, so that a long
+  // chain does not run out of depth.
+  llvm::SmallVector<const BinaryOperator *, 8> Steps;
+  const VarDecl *Root = V;
+  while (Steps.size() < MaxDerivedSteps)
+    if (auto [Step, From] = derivedStep(Root, Fr); Step) {
+      Steps.push_back(Step);
+      Root = From;
+    } else {
+      break;
+    }
+  if (Steps.empty())
+    return evalPtrW(V->getInit(), Fr, En, Active, Depth + 1);
+  Addrs Base = evalPtrVarW(Root, Fr, En, Active, Depth + 1);
+  for (const BinaryOperator *Step : llvm::reverse(Steps)) {
+    const bool PtrLeft = Step->getLHS()->getType()->isPointerType();
+    const Expr *Offset = PtrLeft ? Step->getRHS() : Step->getLHS();
+    const QualType Pointee =
+        (PtrLeft ? Step->getLHS() : Step->getRHS())->getType()->getPointeeType();
+    Vals Off = M.Values.evalW(Offset, Fr, En, Base.Valid, Depth + 1);
+    Base = advance(Base, Off, Ctx.getTypeSizeInChars(Pointee).getQuantity(),
+                   Step->getOpcode() == BO_Sub);
+  }
+  return Base;
+}
+
+std::pair<const BinaryOperator *, const VarDecl *>
+WarpAddresses::derivedStep(const VarDecl *V, const Frame &Fr) {
+  if (!V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
+      V->getDeclContext() != Fr.F || !V->getInit() ||
+      M.Facts.isModified(M.Facts.info(Fr.F), V))
+    return {};
+  const auto *BO = dyn_cast<BinaryOperator>(V->getInit()->IgnoreParens());
+  if (!BO || (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub))
+    return {};
+  const Expr *P = BO->getLHS(), *I = BO->getRHS();
+  if (!P->getType()->isPointerType())
+    std::swap(P, I);
+  if (!P->getType()->isPointerType() || !I->getType()->isIntegerType() ||
+      (BO->getOpcode() == BO_Sub && P != BO->getLHS()))
+    return {};
+  const QualType Pointee = P->getType()->getPointeeType();
+  if (Pointee->isIncompleteType() || Pointee->isVoidType() ||
+      P->isTypeDependent() || I->isValueDependent())
+    return {};
+  const auto *Cast = dyn_cast<ImplicitCastExpr>(P->IgnoreParens());
+  if (!Cast || Cast->getCastKind() != CK_LValueToRValue)
+    return {};
+  const VarDecl *From = refVar(Cast->getSubExpr());
+  if (!From || From == V || !From->getType()->isPointerType() ||
+      From->getDeclContext() != Fr.F)
+    return {};
+  return {BO, From};
 }
 
 Addrs WarpAddresses::dependentElementW(const ArraySubscriptExpr *ASE,
@@ -237,7 +292,16 @@ Addrs WarpAddresses::evalObjW(const Expr *E, const Frame &Fr,
       return None;
     Addrs Base = evalPtrW(ASE->getBase(), Fr, En, Active, Depth + 1);
     Vals Idx = M.Values.evalW(ASE->getIdx(), Fr, En, Base.Valid, Depth + 1);
-    return advance(Base, Idx, Ctx.getTypeSizeInChars(Elem).getQuantity());
+    const int64_t Size = Ctx.getTypeSizeInChars(Elem).getQuantity();
+    // A row whose index is not known, where the client asks for the place
+    // within a row (Env::LooseRows): row 0, the row's size noted.
+    if (En.LooseRows && Ctx.getAsConstantArrayType(Elem) && Size > 0)
+      if (uint32_t Loose = Base.Valid & ~Idx.Valid) {
+        forLanes(Loose, [&](unsigned L) { Idx.V[L] = 0; });
+        Idx.Valid |= Loose;
+        *En.LooseRows = std::gcd(*En.LooseRows, Size);
+      }
+    return advance(Base, Idx, Size);
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     if (UO->getOpcode() == UO_Deref)

@@ -29,6 +29,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace cuda_tidy::lanes {
 
@@ -50,6 +51,13 @@ public:
   /// The value of a constant expression (a template argument, a sizeof),
   /// evaluated once.
   std::optional<int64_t> constantOf(const clang::Expr *E);
+  /// The elements of V when it is an array of integer constants that
+  /// nothing writes (`int stride[4] = {0, 256, 512, 768};` local to F and
+  /// only read by element, or a const array), else null. Computed once.
+  const std::vector<int64_t> *constantTable(const clang::VarDecl *V,
+                                            const clang::FunctionDecl *F);
+  /// The largest such table followed.
+  static constexpr uint64_t MaxTableSize = 4096;
   /// V converted to T (truncated and sign-extended as the GPU does).
   int64_t normalize(int64_t V, clang::QualType T);
   /// Every valid lane of W converted to T.
@@ -82,11 +90,16 @@ private:
                         uint32_t Active);
   Vals evalCallW(const clang::CallExpr *CE, const Frame &Fr, const Env &En,
                  uint32_t Active, unsigned Depth);
+  /// An element of a constant table (constantTable) read.
+  Vals tableElementW(const clang::ArraySubscriptExpr *ASE, const Frame &Fr,
+                     const Env &En, uint32_t Active, unsigned Depth);
 
   LaneModel &M;
   clang::ASTContext &Ctx;
   IntTypes Types{Ctx};
   llvm::DenseMap<const clang::Expr *, std::optional<int64_t>> Constants;
+  llvm::DenseMap<const clang::VarDecl *, std::optional<std::vector<int64_t>>>
+      Tables;
 };
 
 /// Addresses.
@@ -112,6 +125,14 @@ public:
 private:
   Addrs evalPtrCallW(const clang::CallExpr *CE, const Frame &Fr,
                      const Env &En, uint32_t Active, unsigned Depth);
+  /// For local pointer V of Fr's function, never written again, whose
+  /// initialiser is another pointer variable of the function plus or minus
+  /// an integer (`float *v2 = v1 + step;`): that initialiser and the
+  /// variable; nulls otherwise.
+  std::pair<const clang::BinaryOperator *, const clang::VarDecl *>
+  derivedStep(const clang::VarDecl *V, const Frame &Fr);
+  /// The longest chain of derived pointers followed in one level.
+  static constexpr unsigned MaxDerivedSteps = 64;
   /// An element of dependent type in a template pattern (see evalObjW).
   Addrs dependentElementW(const clang::ArraySubscriptExpr *ASE,
                           const Frame &Fr, const Env &En, uint32_t Active,

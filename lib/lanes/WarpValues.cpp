@@ -189,7 +189,103 @@ Vals WarpValues::evalW(const Expr *E, const Frame &Fr, const Env &En,
   }
   if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
     return evalW(EWC->getSubExpr(), Fr, En, Active, Depth + 1);
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+    return tableElementW(ASE, Fr, En, Active, Depth);
   return R;
+}
+
+/// The array variable whose element ASE designates (`table[k]`), or null.
+static const VarDecl *arrayOf(const ArraySubscriptExpr *ASE) {
+  const auto *Decay = dyn_cast<ImplicitCastExpr>(ASE->getBase()->IgnoreParens());
+  if (!Decay || Decay->getCastKind() != CK_ArrayToPointerDecay)
+    return nullptr;
+  return refVar(Decay->getSubExpr());
+}
+
+Vals WarpValues::tableElementW(const ArraySubscriptExpr *ASE, const Frame &Fr,
+                               const Env &En, uint32_t Active,
+                               unsigned Depth) {
+  Vals R;
+  const VarDecl *V = arrayOf(ASE);
+  const std::vector<int64_t> *Table = V ? constantTable(V, Fr.F) : nullptr;
+  if (!Table)
+    return R;
+  Vals Index = evalW(ASE->getIdx(), Fr, En, Active, Depth + 1);
+  forLanes(Index.Valid, [&](unsigned L) {
+    if (Index.V[L] < 0 || uint64_t(Index.V[L]) >= Table->size())
+      return;
+    R.V[L] = normalize((*Table)[size_t(Index.V[L])], ASE->getType());
+    R.Valid |= 1u << L;
+  });
+  return R;
+}
+
+/// Whether every use of array V in Body reads an element (`V[i]` as a
+/// value): nothing writes it or takes its address.
+static bool onlyElementReads(const VarDecl *V, const Stmt *Body,
+                             const ParentMap &PM) {
+  llvm::SmallVector<const Stmt *, 32> Work{Body};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == V) {
+      const Stmt *Up = PM.getParentIgnoreParens(DRE);
+      const auto *Decay = dyn_cast_or_null<ImplicitCastExpr>(Up);
+      if (!Decay || Decay->getCastKind() != CK_ArrayToPointerDecay)
+        return false;
+      const auto *ASE =
+          dyn_cast_or_null<ArraySubscriptExpr>(PM.getParentIgnoreParens(Decay));
+      if (!ASE || ASE->getBase()->IgnoreParens() != Decay)
+        return false;
+      const auto *Read =
+          dyn_cast_or_null<ImplicitCastExpr>(PM.getParentIgnoreParens(ASE));
+      if (!Read || Read->getCastKind() != CK_LValueToRValue)
+        return false;
+    }
+    llvm::append_range(Work, S->children());
+  }
+  return true;
+}
+
+const std::vector<int64_t> *WarpValues::constantTable(const VarDecl *V,
+                                                      const FunctionDecl *F) {
+  auto [It, New] = Tables.try_emplace(V);
+  if (!New)
+    return It->second ? &*It->second : nullptr;
+  const auto *AT = Ctx.getAsConstantArrayType(V->getType());
+  const auto *Init =
+      V->getInit() ? dyn_cast<InitListExpr>(V->getInit()->IgnoreImplicit())
+                   : nullptr;
+  if (!AT || !AT->getElementType()->isIntegerType() || !Init ||
+      AT->getSize().getZExtValue() > MaxTableSize ||
+      V->hasAttr<CUDASharedAttr>() || V->hasAttr<CUDAConstantAttr>())
+    return nullptr;
+  // A const array is never written; another only where F declares it and
+  // reads nothing but its elements.
+  if (!V->getType().isConstQualified()) {
+    if (!V->hasLocalStorage() || V->getDeclContext() != F || !F->hasBody())
+      return nullptr;
+    FunctionInfo &FI = M.Facts.info(F);
+    if (!FI.PM || !onlyElementReads(V, F->getBody(), *FI.PM))
+      return nullptr;
+  }
+  std::vector<int64_t> Values;
+  for (uint64_t K = 0, N = AT->getSize().getZExtValue(); K < N; ++K) {
+    const Expr *E = K < Init->getNumInits() ? Init->getInit(unsigned(K))
+                                            : Init->getArrayFiller();
+    if (E && isa<ImplicitValueInitExpr>(E)) {
+      Values.push_back(0);
+      continue;
+    }
+    std::optional<int64_t> C = E ? constantOf(E) : std::nullopt;
+    if (!C)
+      return nullptr;
+    Values.push_back(normalize(*C, AT->getElementType()));
+  }
+  It = Tables.find(V);
+  It->second = std::move(Values);
+  return &*It->second;
 }
 
 Vals WarpValues::evalBuiltinW(const Expr *E, const Env &En, uint32_t Active,

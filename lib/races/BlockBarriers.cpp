@@ -424,7 +424,8 @@ BarrierFix placeBarrier(LaneModel &M, UniformityAnalysis &Plain,
                  "thread";
     return Fix;
   }
-  if (X.First == X.Second) {
+  // One statement of a helper made in two calls is two statements here.
+  if (X.First == X.Second && X.FirstCall == X.SecondCall) {
     Fix.WhyNot = "threads of different warps update the element in the same "
                  "statement: a barrier cannot order their updates; make the "
                  "update atomic or give each thread its own element";

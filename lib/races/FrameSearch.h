@@ -166,8 +166,27 @@ private:
   /// Whether the element of access K, where the model does not place it,
   /// comes from a value read from memory (LoadedIndex.h).
   bool loadedIndex(unsigned K);
+  /// A thread of C whose element comes from a loaded value and an element
+  /// a thread of another warp writes that it may touch (any, or only those
+  /// at its place in a row, AccessThreads::UnplacedBytes), as (thread,
+  /// writer entry); none if there is none.
+  std::optional<std::pair<unsigned, const WriterIndex::Entry *>>
+  loadedCollision(const WriterIndex &Writers, const lanes::AccessThreads &C);
   /// The block shapes to evaluate (see SharedRaces.h).
   void chooseShapes();
+  /// With no launch in sight, a two-dimensional block the indexing of a
+  /// kernel that reads threadIdx.y fills (see SharedRaces.h): Shapes holds
+  /// the candidates, AssumedIdx the one. False, with Shapes empty, where
+  /// none is.
+  bool inferShape(const clang::FunctionDecl *Root);
+  /// How the shared accesses fit a block of shape Shapes[K]: every index of
+  /// an array dimension within it and every element within its object.
+  enum class Fit { Fits, Overruns };
+  Fit fitsShape(unsigned K);
+  /// Whether access A's subscripts of array dimensions stay within them for
+  /// the threads of Threads (E: their loop values).
+  bool dimensionsFit(const lanes::FrameAccess &A, const lanes::Env &E,
+                     llvm::ArrayRef<std::pair<unsigned, lanes::Address>> Threads);
   /// Evaluates the pair for shape Shapes[K]: P.Found and the witness.
   void evaluate(RacePair &P, unsigned K);
   const WriterIndex &writers(RacePair &P, const lanes::Env &E, unsigned K,
@@ -204,6 +223,10 @@ private:
   uint64_t StartWork = 0;
   llvm::SmallVector<lanes::BlockShape, 6> Shapes;
   bool ShapesKnown = false;
+  /// The shape assumed from the indexing (inferShape), Shapes[AssumedIdx]:
+  /// the only one evaluated.
+  bool ShapeAssumed = false;
+  unsigned AssumedIdx = 0;
   std::unordered_map<const lanes::AccessThreads *, WriterIndex> WriterCache;
   llvm::DenseMap<std::pair<const void *, unsigned>, bool> Admitted;
   llvm::DenseMap<unsigned, DifferFact> Differ;

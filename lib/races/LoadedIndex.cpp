@@ -39,8 +39,9 @@ private:
 } // namespace
 
 bool IndexWalk::address(const Expr *E, const Frame &Fr, unsigned Depth) {
+  // A walk cut short knows of no load.
   if (Depth > MaxDepth)
-    return true;
+    return false;
   E = E->IgnoreParens();
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
     return value(ASE->getBase(), Fr, Depth + 1) ||
@@ -58,7 +59,7 @@ bool IndexWalk::address(const Expr *E, const Frame &Fr, unsigned Depth) {
 
 bool IndexWalk::value(const Expr *E, const Frame &Fr, unsigned Depth) {
   if (Depth > MaxDepth)
-    return true;
+    return false;
   E = E->IgnoreParens();
   if (getBuiltinVarRef(E))
     return false;
@@ -69,6 +70,15 @@ bool IndexWalk::value(const Expr *E, const Frame &Fr, unsigned Depth) {
       if (const auto *DRE = dyn_cast<DeclRefExpr>(Sub->IgnoreParens()))
         if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
           return variable(V, Fr, Depth + 1);
+      // An element of an array of constants nothing writes (`stride[k]`
+      // with `int stride[4] = {0, 256, 512, 768};`): its index.
+      if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Sub->IgnoreParens()))
+        if (const auto *Decay =
+                dyn_cast<ImplicitCastExpr>(ASE->getBase()->IgnoreParens());
+            Decay && Decay->getCastKind() == CK_ArrayToPointerDecay)
+          if (const VarDecl *Table = refVar(Decay->getSubExpr());
+              Table && M.Values.constantTable(Table, Fr.F))
+            return value(ASE->getIdx(), Fr, Depth + 1);
       // An element, a dereference, a member: memory.
       return true;
     case CK_ArrayToPointerDecay:
@@ -126,6 +136,10 @@ bool IndexWalk::variable(const VarDecl *V, const Frame &Fr, unsigned Depth) {
     return true;
   if (!Seen.insert(V).second)
     return false;
+  // Each local is followed once (Seen): its initialiser and writes start
+  // a new walk, so a chain of locals (`float *v2 = v1 + step;`) does not
+  // run out of depth.
+  Depth = 0;
   FunctionInfo &I = M.Facts.info(Fr.F);
   if (I.AsmWrites.count(V))
     return true;

@@ -20,6 +20,12 @@
 /// index variables, or a local that something else writes (its address
 /// taken, a non-const reference argument, inline asm).
 ///
+/// An element of an array of integer constants that nothing writes
+/// (WarpValues::constantTable) is its index's value, not a load.
+/// Each local is followed once, however long a chain of locals leads to it
+/// (`float *v2 = v1 + step;`); a walk deeper than the lane model's depth
+/// within one expression knows of no load.
+///
 /// What the model leaves out is then not read from memory, and the race
 /// finder leaves the pair alone: an index built from the thread and block
 /// indices, constants and a kernel's scalar parameters (a row length, a

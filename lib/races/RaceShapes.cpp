@@ -105,9 +105,9 @@ void SharedRaceFinder::FrameSearch::evaluate(RacePair &P, unsigned K) {
       // some input makes it one that a thread of another warp writes.
       if (!P.Found && !C.Unplaced.empty() && WSize == RSize &&
           loadedIndex(P.RI))
-        if (const WriterIndex::Entry *E =
-                Writers.anyOtherWarp(C.UnplacedKey, C.Unplaced.front())) {
-          unsigned Tid = C.Unplaced.front();
+        if (std::optional<std::pair<unsigned, const WriterIndex::Entry *>>
+                Hit = loadedCollision(Writers, C)) {
+          const auto [Tid, E] = *Hit;
           P.Found = true;
           P.WriterTid = E->First / 32 != Tid / 32 ? E->First : unsigned(E->Other);
           P.OtherTid = Tid;
@@ -118,6 +118,57 @@ void SharedRaceFinder::FrameSearch::evaluate(RacePair &P, unsigned K) {
       return true;
     });
   });
+}
+
+std::optional<std::pair<unsigned, const WriterIndex::Entry *>>
+SharedRaceFinder::FrameSearch::loadedCollision(const WriterIndex &Writers,
+                                               const AccessThreads &C) {
+  // Any element: the first unplaced thread meets any writer of another
+  // warp.
+  const int64_t Mod = C.UnplacedModulus;
+  using Hit = std::pair<unsigned, const WriterIndex::Entry *>;
+  auto Any = [&](unsigned Tid) -> std::optional<Hit> {
+    if (const WriterIndex::Entry *E = Writers.anyOtherWarp(C.UnplacedKey, Tid))
+      return Hit(Tid, E);
+    return std::nullopt;
+  };
+  if (Mod <= 0)
+    return Any(C.Unplaced.front());
+  // A row not known, the place in it known (`cnt[bin][t]`): only writers
+  // at that place of some row, of another warp.
+  auto Place = [Mod](int64_t Byte) { return (Byte % Mod + Mod) % Mod; };
+  // Per place: its first writer's entry, and an entry with a writer of
+  // another warp than that one (the same entry when it has one).
+  struct PlaceWriters {
+    const WriterIndex::Entry *First = nullptr, *Other = nullptr;
+  };
+  llvm::DenseMap<int64_t, PlaceWriters> ByPlace;
+  for (const WriterIndex::Entry &E : Writers.Entries) {
+    if (E.Key != C.UnplacedKey)
+      continue;
+    PlaceWriters &W = ByPlace[Place(E.Byte)];
+    if (!W.First)
+      W.First = &E;
+    if (!W.Other && (E.Other >= 0 || E.First / 32 != W.First->First / 32))
+      W.Other = &E;
+  }
+  for (unsigned K = 0; K < C.Unplaced.size(); ++K) {
+    const unsigned Tid = C.Unplaced[K];
+    if (C.UnplacedBytes[K] == AccessThreads::NoPlace) {
+      if (auto Found = Any(Tid))
+        return Found;
+      continue;
+    }
+    auto It = ByPlace.find(Place(C.UnplacedBytes[K]));
+    if (It == ByPlace.end())
+      continue;
+    const PlaceWriters &W = It->second;
+    if (W.First->First / 32 != Tid / 32)
+      return Hit(Tid, W.First);
+    if (W.Other)
+      return Hit(Tid, W.Other);
+  }
+  return std::nullopt;
 }
 
 bool SharedRaceFinder::FrameSearch::warpsDiffer(unsigned K) {
@@ -239,12 +290,89 @@ bool SharedRaceFinder::FrameSearch::admitted(const void *Key, unsigned K) {
   return Ok;
 }
 
+SharedRaceFinder::FrameSearch::Fit
+SharedRaceFinder::FrameSearch::fitsShape(unsigned K) {
+  llvm::MutableArrayRef<FrameAccess> Acc = Table->accesses();
+  bool Ok = true;
+  for (unsigned AI = 0; AI < Acc.size() && Ok; ++AI) {
+    const FrameAccess &A = Acc[AI];
+    if (A.Global || A.Opaque)
+      continue;
+    const int64_t Size =
+        M.Ctx.getTypeSizeInChars(A.A->E->getType()).getQuantity();
+    Env Base;
+    setShape(Base, Shapes[K]);
+    Base.FirstTripOfUnknownStride = true;
+    llvm::SmallVector<const ForStmt *, 2> Loops(A.Loops.rbegin(),
+                                                A.Loops.rend());
+    M.Guards.enumerateChain(Chain, Base, [&](Env &E0) {
+      Env E1 = E0;
+      M.Guards.enumerate(Loops, Fr, E1, [&](Env &E) {
+        llvm::SmallPtrSet<const Expr *, 4> Unknown;
+        const AccessThreads &C = Table->threads(AI, K, E, Unknown);
+        for (const auto &[Tid, Ad] : C.Threads) {
+          if (!Ad.Var || Ad.Var->getType()->isIncompleteType() ||
+              Ad.Var->getType()->isDependentType())
+            continue;
+          const int64_t Bytes =
+              M.Ctx.getTypeSizeInChars(Ad.Var->getType()).getQuantity();
+          if (Ad.Byte < 0 || Ad.Byte + Size > Bytes)
+            Ok = false;
+        }
+        Ok = Ok && dimensionsFit(A, E, C.Threads);
+        return Ok;
+      });
+      return Ok;
+    });
+  }
+  return Ok ? Fit::Fits : Fit::Overruns;
+}
+
+bool SharedRaceFinder::FrameSearch::dimensionsFit(
+    const FrameAccess &A, const Env &E,
+    llvm::ArrayRef<std::pair<unsigned, Address>> Threads) {
+  // The subscripts of array dimensions, innermost first (`tile[r][c]`: c
+  // within 33, r within 32).
+  llvm::SmallVector<std::pair<const Expr *, uint64_t>, 3> Dims;
+  for (const Expr *X = A.A->E->IgnoreParens();
+       const auto *ASE = dyn_cast<ArraySubscriptExpr>(X);) {
+    const Expr *Array = ASE->getBase()->IgnoreParenImpCasts();
+    if (const auto *AT = M.Ctx.getAsConstantArrayType(Array->getType()))
+      Dims.push_back({ASE->getIdx(), AT->getSize().getZExtValue()});
+    X = Array;
+  }
+  const Frame &AF = A.frame(Fr);
+  for (size_t I = 0; I < Threads.size() && !Dims.empty();) {
+    // One warp's threads at a time.
+    const unsigned Warp = Threads[I].first / 32;
+    uint32_t Lanes = 0;
+    for (; I < Threads.size() && Threads[I].first / 32 == Warp; ++I)
+      Lanes |= 1u << (Threads[I].first % 32);
+    Env EW = E;
+    EW.Tid = int64_t(Warp) * 32;
+    for (const auto &Dim : Dims) {
+      const uint64_t Extent = Dim.second;
+      const Vals V = M.Values.evalW(Dim.first, AF, EW, Lanes);
+      bool Out = false;
+      forLanes(V.Valid, [&](unsigned L) {
+        Out |= V.V[L] < 0 || uint64_t(V.V[L]) >= Extent;
+      });
+      if (Out)
+        return false;
+    }
+  }
+  return true;
+}
+
 bool SharedRaceFinder::FrameSearch::collides(RacePair &P,
                                              llvm::SmallVectorImpl<unsigned> &Sizes,
                                              RacePair &Witness) {
   if (ShapesKnown) {
-    // The shapes the code launches: a race in one is a race.
-    for (unsigned K = 0; K < Shapes.size(); ++K) {
+    // The shapes the code launches: a race in one is a race. An assumed
+    // shape is the one of the candidates evaluated.
+    const unsigned From = ShapeAssumed ? AssumedIdx : 0;
+    const unsigned To = ShapeAssumed ? AssumedIdx + 1 : unsigned(Shapes.size());
+    for (unsigned K = From; K < To; ++K) {
       evaluate(P, K);
       if (P.Unknown)
         return false;

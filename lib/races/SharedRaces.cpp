@@ -242,6 +242,95 @@ bool SharedRaceFinder::FrameSearch::loadedIndex(unsigned K) {
   return It->second;
 }
 
+/// The most threads a block of kernel Root may have: 1024, or fewer by its
+/// `__launch_bounds__`.
+static uint64_t maxThreads(const FunctionDecl *Root, ASTContext &Ctx) {
+  uint64_t MaxThreads = 1024;
+  if (std::optional<uint64_t> Bound = launchBoundsMaxThreads(Root, Ctx))
+    MaxThreads = std::min(MaxThreads, *Bound);
+  return MaxThreads;
+}
+
+/// Whether Body reads `threadIdx.y`.
+static bool readsThreadIdxY(const Stmt *Body) {
+  llvm::SmallVector<const Stmt *, 64> Work{Body};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (const auto *ME = dyn_cast<MemberExpr>(S))
+      if (std::optional<BuiltinVarRef> Ref = getBuiltinVarRef(ME);
+          Ref && Ref->Var == BuiltinVar::ThreadIdx && Ref->Dim == 1)
+        return true;
+    llvm::append_range(Work, S->children());
+  }
+  return false;
+}
+
+bool SharedRaceFinder::FrameSearch::inferShape(const FunctionDecl *Root) {
+  if (!isKernel(Root) || !Root->hasBody() || M.Calls.mayBeLaunched(Root) ||
+      !readsThreadIdxY(Root->getBody()))
+    return false;
+  const uint64_t MaxThreads = maxThreads(Root, M.Ctx);
+  static constexpr unsigned Extents[] = {2, 4, 8, 16, 32, 64, 128, 256, 512, 1024};
+  for (unsigned X : Extents)
+    for (unsigned Y : Extents)
+      if (X >= 8 && X * Y >= 64 && X * Y <= MaxThreads)
+        Shapes.push_back({Dim3{X, Y, 1}, true});
+  Table->setShapes(Shapes);
+  llvm::DenseMap<unsigned, bool> Memo;
+  // Whether the block X x Y fits the indexing; nullopt: not a block.
+  auto Fits = [&](unsigned X, unsigned Y) -> std::optional<bool> {
+    for (unsigned K = 0; K < Shapes.size(); ++K)
+      if (Shapes[K].D.X == X && Shapes[K].D.Y == Y) {
+        auto [It, New] = Memo.try_emplace(K, false);
+        if (New)
+          It->second = fitsShape(K) == Fit::Fits;
+        return It->second;
+      }
+    return std::nullopt;
+  };
+  // The widest x extent some y extent admits, then the tallest y extent:
+  // up to the first that overruns (a wider block only overruns further).
+  unsigned BestX = 0, BestY = 0;
+  for (unsigned X : Extents) {
+    if (X < 8)
+      continue;
+    if (!Fits(X, std::max(2u, 64 / X)).value_or(false))
+      break;
+    BestX = X;
+  }
+  for (unsigned Y : Extents) {
+    if (!BestX || BestX * Y < 64)
+      continue;
+    if (!Fits(BestX, Y).value_or(false))
+      break;
+    BestY = Y;
+  }
+  // The indexing bounds both extents: twice the x extent overruns an
+  // array (with the fewest rows), and so does twice the y extent (with
+  // as wide rows as a block allows).
+  auto Overruns = [&](unsigned X, unsigned Y) {
+    return !Fits(X, Y).value_or(true);
+  };
+  const bool Found =
+      BestX && BestY &&
+      Overruns(2 * BestX, std::max(2u, 32 / BestX)) &&
+      Overruns(std::min<unsigned>(BestX, unsigned(MaxThreads / (2 * BestY))),
+               2 * BestY);
+  if (Found) {
+    // The shapes stay as the table knows them (what it computed for the
+    // chosen one is kept); only the chosen one is evaluated.
+    for (unsigned K = 0; K < Shapes.size(); ++K)
+      if (Shapes[K].D.X == BestX && Shapes[K].D.Y == BestY)
+        AssumedIdx = K;
+    return true;
+  }
+  Shapes.clear();
+  Table->resetShapes(Shapes);
+  return false;
+}
+
 void SharedRaceFinder::FrameSearch::chooseShapes() {
   const FunctionDecl *Root = rootOf(Fr).F;
   if (isKernel(Root))
@@ -253,9 +342,11 @@ void SharedRaceFinder::FrameSearch::chooseShapes() {
   ShapesKnown = !Shapes.empty();
   if (ShapesKnown)
     return;
-  uint64_t MaxThreads = 1024;
-  if (std::optional<uint64_t> Bound = launchBoundsMaxThreads(Root, M.Ctx))
-    MaxThreads = std::min(MaxThreads, *Bound);
+  if (inferShape(Root)) {
+    ShapesKnown = ShapeAssumed = true;
+    return;
+  }
+  const uint64_t MaxThreads = maxThreads(Root, M.Ctx);
   // One warp has no other warp to race with.
   for (unsigned BD : BlockSizes)
     if (BD >= 64 && BD <= MaxThreads)
@@ -416,6 +507,8 @@ void SharedRaceFinder::FrameSearch::record(RacePair &P,
     X.Branch = branchBetween(F.anchor(), S.anchor(), PM);
   X.Loop = P.CrossLoop;
   X.LoadedIndex = P.LoadedIndex;
+  X.ShapeAssumed = ShapeAssumed;
+  X.Kernel = rootOf(Fr).F;
   for (const Frame *Up = &Fr; Up->Call && Up->Parent; Up = Up->Parent)
     X.Callers.push_back(Up->Call);
   X.Fix = placeBarrier(M, Finder.Plain, *I, Fr, X, InIteration && !X.Branch,

@@ -39,7 +39,9 @@
 ///    cuda-implicit-warp-synchronization's); an access whose element comes
 ///    from a value read from memory (`atomicAdd(&hist[bin], 1)`,
 ///    LoadedIndex.h) may touch any element the other access writes in
-///    another warp. Through a loop's back edge, the loops around that loop
+///    another warp (where only a row index is loaded, `cnt[bin][t]`, only
+///    the elements at its place in a row: AccessThreads::UnplacedBytes).
+///    Through a loop's back edge, the loops around that loop
 ///    whose own back edge a barrier stops run one iteration on both sides
 ///    (the steps of a tree whose step is a stride loop).
 ///
@@ -52,7 +54,16 @@
 /// to a shared array of fixed size falls outside it): a pair is reported
 /// only when it collides for every admitted size of more than two warps
 /// (a tree over `blockDim.x / 2` crosses warps in one step only at 64),
-/// with the sizes said.
+/// with the sizes said. A kernel that reads threadIdx.y and that nothing in
+/// the translation unit may launch (and no cuda.BlockDim) is evaluated for
+/// the one two-dimensional block its indexing fills, where there is one:
+/// the widest x extent (8 to 1024) that some y extent admits, then the
+/// tallest y extent (2 up) that admits with it, every subscript of an
+/// array dimension within the dimension and every element within its
+/// object; doubling either extent must overrun an array (or exceed 1024
+/// threads). A 16 x 16 tiled multiply (`As[ty][tx]` of `float As[16][16]`)
+/// gives 16 x 16; a transpose through `tile[32][33]` stepping `j += 8`
+/// gives 32 x 8. The warning says the shape is assumed.
 ///
 /// Left out (each silences, never adds, a finding): an access whose lanes
 /// are unknown (a condition the model cannot evaluate, a loop on a varying
@@ -130,6 +141,10 @@ struct SharedRace {
   /// The second access's element comes from a loaded value: some input
   /// makes it the element a thread of another warp writes.
   bool LoadedIndex = false;
+  /// Shape is assumed from the kernel's indexing: no launch is in sight.
+  bool ShapeAssumed = false;
+  /// The kernel the context starts from.
+  const clang::FunctionDecl *Kernel = nullptr;
   /// The calls that lead to Func (innermost first), when it is not a kernel.
   llvm::SmallVector<const clang::CallExpr *, 2> Callers;
   BarrierFix Fix;

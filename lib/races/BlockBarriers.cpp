@@ -7,6 +7,7 @@
 #include "lib/races/BlockBarriers.h"
 #include "lib/ast/CudaAST.h"
 #include "lib/lanes/LaneModel.h"
+#include "lib/races/MbarrierWaits.h"
 #include "lib/uniformity/Uniformity.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -129,7 +130,8 @@ static bool isBlockGroupSync(const Stmt *S, FunctionInfo &I) {
 std::optional<BarrierTable> blockBarriers(LaneModel &M,
                                           UniformityAnalysis &Plain,
                                           FunctionInfo &I, const Frame &Fr,
-                                          bool MayReachBarrier) {
+                                          bool MayReachBarrier,
+                                          MbarrierWaits &Waits) {
   const FunctionUniformity *FU = nullptr;
   if (MayReachBarrier && !(FU = Plain.analyze(Fr.F)))
     return std::nullopt;
@@ -159,7 +161,8 @@ std::optional<BarrierTable> blockBarriers(LaneModel &M,
     for (const CFGElement &El : *Block)
       if (auto CS = El.getAs<CFGStmt>()) {
         const Stmt *S = CS->getStmt();
-        if (isBarrierWait(S) || isOpaqueUserCall(S, SM)) {
+        if (isBarrierWait(S) || isOpaqueUserCall(S, SM) ||
+            Waits.completesWait(S, I)) {
           Mark(S);
         } else if (isBlockGroupSync(S, I)) {
           // Every thread of the block reaches it: the same proof as for the

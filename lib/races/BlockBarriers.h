@@ -12,7 +12,8 @@
 /// is not visible, where every thread of the block reaches them: the
 /// control at the barrier, at each call of the context's chain, and what a
 /// called function's barrier depends on are block-uniform once the chain's
-/// arguments are bound.
+/// arguments are bound. A completed wait on an mbarrier (MbarrierWaits.h)
+/// counts wherever it is.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +26,7 @@
 
 namespace cuda_tidy {
 
+class MbarrierWaits;
 class UniformityAnalysis;
 
 namespace lanes {
@@ -35,10 +37,11 @@ class LaneModel;
 /// the context Fr; std::nullopt when the uniformity analysis cannot analyse
 /// a function of the context. MayReachBarrier: Fr's function may reach a
 /// block barrier (BarrierReach); when not, the analysis is not asked.
+/// Waits: the completed mbarrier waits count too (wherever they are).
 std::optional<lanes::BarrierTable>
 blockBarriers(lanes::LaneModel &M, UniformityAnalysis &Plain,
               lanes::FunctionInfo &I, const lanes::Frame &Fr,
-              bool MayReachBarrier);
+              bool MayReachBarrier, MbarrierWaits &Waits);
 
 /// The CFG edges of I that no execution takes in the context Fr, as (from
 /// block, to block): the false edge of an `if` around a barrier of Barriers

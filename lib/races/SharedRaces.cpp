@@ -73,7 +73,8 @@ bool SharedRaceFinder::FrameSearch::placeBarrierHelpers() {
     FunctionInfo &CI = M.Facts.info(Def);
     const Frame *In = M.Calls.callFrame(Def, Call, Fr);
     std::optional<BarrierTable> HB =
-        blockBarriers(M, Finder.Plain, CI, *In, /*MayReachBarrier=*/true);
+        blockBarriers(M, Finder.Plain, CI, *In, /*MayReachBarrier=*/true,
+                      Finder.Waits);
     if (!HB)
       continue;
     auto Dead = deadEdges(M, CI, *In, *HB);
@@ -293,7 +294,7 @@ void SharedRaceFinder::FrameSearch::run() {
   };
   if (llvm::none_of(Acc, PlainWrite) && !(MayReach && HelperWrites()))
     return;
-  Barriers = blockBarriers(M, Finder.Plain, *I, Fr, MayReach);
+  Barriers = blockBarriers(M, Finder.Plain, *I, Fr, MayReach, Finder.Waits);
   if (!Barriers)
     return;
   DeadEdges = deadEdges(M, *I, Fr, *Barriers);
@@ -430,7 +431,8 @@ void SharedRaceFinder::FrameSearch::record(RacePair &P,
 
 SharedRaceFinder::SharedRaceFinder(LaneModel &M, UniformityAnalysis &Plain,
                                    BarrierWalks &Walks)
-    : M(M), Plain(Plain), BlockBarrierReach(Walks, /*WarpBarriers=*/false) {}
+    : M(M), Plain(Plain), BlockBarrierReach(Walks, /*WarpBarriers=*/false),
+      Waits(M) {}
 
 void SharedRaceFinder::run() {
   if (Ran)

@@ -77,6 +77,7 @@
 
 #include "lib/lanes/AccessTable.h"
 #include "lib/lanes/LaneModel.h"
+#include "lib/races/MbarrierWaits.h"
 #include "lib/uniformity/BarrierReach.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
@@ -159,6 +160,8 @@ private:
   /// Functions that may reach a block barrier: the others have none to
   /// prove (no uniformity analysis of them).
   BarrierReach BlockBarrierReach;
+  /// The completed mbarrier waits (they order like a block barrier).
+  MbarrierWaits Waits;
   llvm::SmallVector<SharedRace, 8> Races;
   llvm::SmallVector<const clang::FunctionDecl *, 2> CutShort;
   bool Ran = false;

@@ -25,8 +25,8 @@ using namespace lanes;
 /// bound, joined with the control at each call: block-uniform? At a root
 /// that is not a kernel, its parameters are taken as the same in every
 /// thread (its callers are not known).
-static bool boundUniform(UniformityAnalysis &Plain, UniformValue V,
-                         const Frame &Fr) {
+bool boundBlockUniform(UniformityAnalysis &Plain, UniformValue V,
+                       const Frame &Fr) {
   const Frame *Cur = &Fr;
   for (; Cur->Call && Cur->Parent; Cur = Cur->Parent) {
     const FunctionUniformity *PU = Plain.analyze(Cur->Parent->F);
@@ -151,7 +151,7 @@ std::optional<BarrierTable> blockBarriers(LaneModel &M,
     if (B.Callee)
       if (const FunctionSummary *S = Plain.summary(B.Callee))
         V = join(V, FU->substitute(S->BarrierControl, cast<CallExpr>(B.Site)));
-    if (boundUniform(Plain, V, Fr))
+    if (boundBlockUniform(Plain, V, Fr))
       Mark(B.Site);
   }
   const SourceManager &SM = M.Ctx.getSourceManager();
@@ -169,7 +169,7 @@ std::optional<BarrierTable> blockBarriers(LaneModel &M,
           // barriers the uniformity analysis recognises.
           if (!FU)
             FU = Plain.analyze(Fr.F);
-          if (FU && boundUniform(Plain, FU->controlAt(S), Fr))
+          if (FU && boundBlockUniform(Plain, FU->controlAt(S), Fr))
             Mark(S);
         }
       }
@@ -312,7 +312,7 @@ bool everyThreadReaches(LaneModel &M, UniformityAnalysis &Plain,
                         const Stmt *S, const Frame &Fr) {
   for (const Frame *C : M.Calls.contextsOf(Fr.F)) {
     const FunctionUniformity *FU = Plain.analyze(C->F);
-    if (!FU || !boundUniform(Plain, FU->controlAt(S), *C))
+    if (!FU || !boundBlockUniform(Plain, FU->controlAt(S), *C))
       return false;
   }
   return true;

@@ -28,6 +28,7 @@ namespace cuda_tidy {
 
 class MbarrierWaits;
 class UniformityAnalysis;
+struct UniformValue;
 
 namespace lanes {
 class LaneModel;
@@ -42,6 +43,13 @@ std::optional<lanes::BarrierTable>
 blockBarriers(lanes::LaneModel &M, UniformityAnalysis &Plain,
               lanes::FunctionInfo &I, const lanes::Frame &Fr,
               bool MayReachBarrier, MbarrierWaits &Waits);
+
+/// V (a level in Fr's function) with the arguments of the context's calls
+/// bound, joined with the control at each call: block-uniform? At a root
+/// that is not a kernel, its parameters are taken as the same in every
+/// thread.
+bool boundBlockUniform(UniformityAnalysis &Plain, UniformValue V,
+                       const lanes::Frame &Fr);
 
 /// The CFG edges of I that no execution takes in the context Fr, as (from
 /// block, to block): the false edge of an `if` around a barrier of Barriers

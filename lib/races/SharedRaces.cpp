@@ -312,7 +312,8 @@ void SharedRaceFinder::FrameSearch::run() {
       Chain, [](const CallLevel &L) { return !L.Loops.empty(); });
   StartWork = M.Work;
   auto Splits = [&](unsigned Block) {
-    return M.Guards.divergentBranch(*I, Block, Fr, /*WholeBlock=*/true);
+    return M.Guards.divergentBranch(*I, Block, Fr, /*WholeBlock=*/true) &&
+           !uniformByMemory(Block);
   };
   // Accesses in code that never runs (in this instantiation) race with
   // nothing: the barriers there do not count either.

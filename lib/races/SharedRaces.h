@@ -31,7 +31,10 @@
 ///    cuda-divergent-barrier reports separates nothing); `sync()` of a
 ///    local `thread_group` made from the block is one too. A call to a user
 ///    function whose body is not visible counts as a barrier (it may hold
-///    one). The false edge of an `if` around a barrier whose condition
+///    one), and so does a completed mbarrier wait (MbarrierWaits.h). A
+///    branch whose condition reads only memory the block agrees on
+///    (UniformBranches.cpp) does not send threads down both arms. The
+///    false edge of an `if` around a barrier whose condition
 ///    holds wherever it is tested is not taken (BlockBarriers.h,
 ///    deadEdges);
 ///  - for a block shape, two threads of *different warps* touch

@@ -7,11 +7,14 @@
 #include "lib/races/MbarrierWaits.h"
 #include "lib/ast/CudaAST.h"
 #include "lib/asynccopy/AsyncCopyEvents.h"
+#include "lib/asynccopy/AsyncCopyOrdering.h"
 #include "lib/lanes/LaneModel.h"
+#include "lib/races/SharedRaces.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include <memory>
 
 using namespace clang;
@@ -268,6 +271,27 @@ bool MbarrierWaits::completesWait(const Stmt *S, FunctionInfo &I) {
     return true;
   case Kind::Try:
     return inSpinExit(S, *I.PM);
+  }
+  return false;
+}
+
+bool repeatsMissingWait(const SharedRace &X,
+                        llvm::ArrayRef<asynccopy::Finding> Findings,
+                        const SourceManager &SM) {
+  if (X.FirstCall || X.SecondCall || X.FirstRole == Role::Read ||
+      X.FirstRole == Role::Atomic)
+    return false;
+  const SourceLocation Write = SM.getFileLoc(X.First->getBeginLoc());
+  const SourceLocation Second = SM.getFileLoc(X.Second->getBeginLoc());
+  for (const asynccopy::Finding &F : Findings) {
+    if ((F.Kind != asynccopy::FindingKind::ReadInFlight &&
+         F.Kind != asynccopy::FindingKind::WriteInFlight) ||
+        F.Fam != asynccopy::Family::Barrier || !F.Source)
+      continue;
+    const SourceLocation Issue = SM.getFileLoc(F.Source->getBeginLoc());
+    if (SM.isBeforeInTranslationUnit(Write, Issue) &&
+        SM.isBeforeInTranslationUnit(Issue, Second))
+      return true;
   }
   return false;
 }

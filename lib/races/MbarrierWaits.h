@@ -37,6 +37,7 @@
 #define CUDA_TIDY_LIB_RACES_MBARRIERWAITS_H
 
 #include "lib/lanes/ModelTypes.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 
 namespace cuda_tidy {
@@ -44,6 +45,21 @@ namespace cuda_tidy {
 namespace lanes {
 class LaneModel;
 } // namespace lanes
+
+struct SharedRace;
+namespace asynccopy {
+struct Finding;
+} // namespace asynccopy
+
+/// Race X repeats a finding of cuda-async-copy-ordering in the same
+/// function (Findings: findAsyncCopyHazards of X.Func): a copy completing
+/// on an mbarrier (a bulk copy, `cuda::memcpy_async` on a barrier) is used
+/// before its wait, X's write comes before the copy is issued and X's
+/// second access after it, both in the function itself. The wait that
+/// finding asks for orders X too: one missing wait, one report.
+bool repeatsMissingWait(const SharedRace &X,
+                        llvm::ArrayRef<asynccopy::Finding> Findings,
+                        const clang::SourceManager &SM);
 
 class MbarrierWaits {
 public:

@@ -5,6 +5,9 @@
 // mbarrier wait orders both for both checks.
 // RUN: %check_cuda_tidy --checks=cuda-shared-memory-race,cuda-async-copy-ordering \
 // RUN:   %s %t -- %cuda_args --cuda-gpu-arch=sm_90
+// The race check alone reports the races the missing waits cause:
+// RUN: %check_cuda_tidy --checks=cuda-shared-memory-race --expect-prefix=RACE \
+// RUN:   %s %t.race -- %cuda_args --cuda-gpu-arch=sm_90
 #include <cuda_runtime.h>
 
 constexpr int T = 256;
@@ -72,6 +75,40 @@ __global__ void bulkReadEarly(const float *in, float *out) {
   out[blockIdx.x * T + t] = v;
 }
 
+// Thread 0 writes the scale, then starts the bulk load; the scale and the
+// tile are read before the wait. One missing wait: the async-copy check's
+// report (its wait orders the scale too); the race check alone reports the
+// scale.
+__global__ void scaleAndBulkEarly(const float *in, float *out, float s) {
+  __shared__ alignas(128) float tile[T];
+  __shared__ alignas(8) unsigned long long mbar;
+  __shared__ float scale;
+  const unsigned bar = static_cast<unsigned>(__cvta_generic_to_shared(&mbar));
+  const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(tile));
+  const int t = threadIdx.x;
+  if (t == 0)
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;\n" ::"r"(bar) : "memory");
+  __syncthreads();
+  if (t == 0) {
+    scale = s;
+    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n"
+                 ::"r"(bar), "r"(unsigned(sizeof(tile))) : "memory");
+    asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"
+                 " [%0], [%1], %2, [%3];\n"
+                 ::"r"(dst), "l"(in + blockIdx.x * T), "r"(unsigned(sizeof(tile))),
+                 "r"(bar) : "memory");
+  }
+  const float v = scale * tile[T - 1 - t];
+  // warning@-1:27 {{'tile' is read before the asynchronous copy into it completes}} [cuda-async-copy-ordering]
+  // note@96:5 {{the asynchronous copy into 'tile' is issued here}}
+  // note@96:5 {{wait for the copy with the barrier's wait before the access}}
+  // RACE-warning@-4:19 {{threads of different warps race on shared memory 'scale' with no barrier between a write and a read in blocks of 64 to 1024 threads}}
+  // RACE-note@93:5 {{thread 0 writes 'scale' here}}
+  // RACE-note@101:19 {{thread 32, in another warp, reads it here in the same barrier interval}}
+  mbarWait(bar, 0);
+  out[blockIdx.x * T + t] = v;
+}
+
 // cp.async, committed, a block barrier and no wait: one report, the
 // async-copy check's.
 __global__ void cpAsyncNoWait(const float *in, float *out) {
@@ -105,4 +142,7 @@ __global__ void arriveNoWait(float *out, float s) {
   // warning@-1:48 {{threads of different warps race on shared memory 'scale' with no barrier between a write and a read in blocks of 64 to 1024 threads}} [cuda-shared-memory-race]
   // note@-4:5 {{thread 0 writes 'scale' here}}
   // note@-3:48 {{thread 32, in another warp, reads it here in the same barrier interval}}
+  // RACE-warning@-4:48 {{threads of different warps race on shared memory 'scale'}}
+  // RACE-note@-7:5 {{thread 0 writes 'scale' here}}
+  // RACE-note@-6:48 {{thread 32, in another warp, reads it here in the same barrier interval}}
 }

@@ -46,8 +46,10 @@ MbarrierWaits::Kind MbarrierWaits::kindOf(const Stmt *S, unsigned Depth) {
     FD = Call->getDirectCallee();
     if (!FD)
       FD = resolveCallee(Call);
-    // clang's own builtins: `__nvvm_mbarrier_test_wait_shared`.
-    if (FD && FD->getBuiltinID() && FD->getDeclName().isIdentifier()) {
+    // clang's own builtins (`__nvvm_mbarrier_test_wait_shared`) and the
+    // toolkit's primitives (`__mbarrier_try_wait_parity`).
+    if (FD && FD->getDeclName().isIdentifier() &&
+        (FD->getBuiltinID() || FD->getName().starts_with("__mbarrier_"))) {
       StringRef Name = FD->getName();
       return Name.contains("mbarrier") &&
                      (Name.contains("test_wait") || Name.contains("try_wait"))

@@ -17,7 +17,8 @@
 ///    `mbarrier.try_wait` (a `bra` back to it);
 ///  - a try or test (`mbarrier.try_wait`/`test_wait` in inline PTX,
 ///    `cuda::ptx::mbarrier_try_wait*`/`mbarrier_test_wait*`, `try_wait` of a
-///    barrier class, clang's `__nvvm_mbarrier_test_wait*`) in the exit test
+///    barrier class, the toolkit's `__mbarrier_try_wait*`/`__mbarrier_test_wait*`
+///    primitives, clang's `__nvvm_mbarrier_test_wait*`) in the exit test
 ///    of a loop that leaves only when it succeeded: `while (!try_wait(..))`,
 ///    `do { asm(".. try_wait .." : "=r"(ok) ..); } while (!ok);`,
 ///    `for (;;) { if (try_wait(..)) break; }` with no other way out;

@@ -266,6 +266,16 @@ bool MbarrierWaits::inSpinExit(const Stmt *S, const ParentMap &PM) {
 bool MbarrierWaits::completesWait(const Stmt *S, FunctionInfo &I) {
   if (!isa<CallExpr, GCCAsmStmt>(S))
     return false;
+  // The quick test: a call of a function the user did not write waits
+  // only if its name says so (`wait`, `try_wait`, `test_wait`).
+  if (const auto *Call = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *FD = Call->getDirectCallee()) {
+      const FunctionDecl *Def = nullptr;
+      const bool UserBody = FD->hasBody(Def) && Def && !isInSystemHeader(Def);
+      if (!UserBody &&
+          (!FD->getDeclName().isIdentifier() || !FD->getName().contains("wait")))
+        return false;
+    }
   switch (kindOf(S, /*Depth=*/3)) {
   case Kind::None:
     return false;

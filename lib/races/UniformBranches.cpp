@@ -219,6 +219,43 @@ bool SharedRaceFinder::FrameSearch::loadsUnwritten(
   return true;
 }
 
+/// The quick test before the analysis: E, or the definition of a local it
+/// reads (Depth levels), names the thread index, calls, or reads a local
+/// set by inline asm: the branch stays as the lane model has it.
+static bool namesThreadOrCall(const Expr *E, FunctionInfo &I,
+                              const FunctionDecl *F, unsigned Depth) {
+  if (!E || Depth > 6)
+    return true;
+  if (auto Ref = getBuiltinVarRef(E))
+    return Ref->Var == BuiltinVar::ThreadIdx;
+  E = E->IgnoreParenImpCasts();
+  if (isa<CallExpr, StmtExpr, LambdaExpr, CXXNewExpr>(E))
+    return true;
+  if (const VarDecl *V = refVar(E)) {
+    if (!V->hasLocalStorage() || isa<ParmVarDecl>(V))
+      return false;
+    if (V->getDeclContext() != F || I.AsmWrites.count(V))
+      return true;
+    if (V->getInit() && namesThreadOrCall(V->getInit(), I, F, Depth + 1))
+      return true;
+    for (const Stmt *Mod : I.Mods.lookup(V)) {
+      const auto *BO = dyn_cast<BinaryOperator>(Mod);
+      if (BO && BO->isAssignmentOp()) {
+        if (namesThreadOrCall(BO->getRHS(), I, F, Depth + 1))
+          return true;
+      } else if (!isa<UnaryOperator>(Mod)) {
+        return true;
+      }
+    }
+    return false;
+  }
+  for (const Stmt *Child : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+      if (namesThreadOrCall(CE, I, F, Depth + 1))
+        return true;
+  return false;
+}
+
 bool SharedRaceFinder::FrameSearch::uniformByMemory(unsigned Block) {
   auto [It, New] = UniformBranch.try_emplace(Block, false);
   if (!New)
@@ -228,6 +265,8 @@ bool SharedRaceFinder::FrameSearch::uniformByMemory(unsigned Block) {
                     : nullptr;
   const Stmt *T = B ? B->getTerminatorStmt() : nullptr;
   if (!C || !T || !isa<IfStmt, ConditionalOperator, WhileStmt, ForStmt, DoStmt>(T))
+    return false;
+  if (namesThreadOrCall(C, *I, Fr.F, 0))
     return false;
   // The analysis's word on values and control (loads as uniform as their
   // addresses), the context's arguments bound...

@@ -264,7 +264,7 @@ bool SharedRaceFinder::FrameSearch::uniformByMemory(unsigned Block) {
   const auto *C = B ? dyn_cast_or_null<Expr>(B->getTerminatorCondition())
                     : nullptr;
   const Stmt *T = B ? B->getTerminatorStmt() : nullptr;
-  if (!C || !T || !isa<IfStmt, ConditionalOperator, WhileStmt, ForStmt, DoStmt>(T))
+  if (!C || !T || !isa<IfStmt, ConditionalOperator>(T))
     return false;
   if (namesThreadOrCall(C, *I, Fr.F, 0))
     return false;

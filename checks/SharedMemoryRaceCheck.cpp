@@ -7,6 +7,8 @@
 #include "checks/SharedMemoryRaceCheck.h"
 #include "lib/AnalysisContext.h"
 #include "lib/ast/FixItHelpers.h"
+#include "lib/asynccopy/AsyncCopyOrdering.h"
+#include "lib/races/MbarrierWaits.h"
 #include "lib/races/SharedRaces.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecordLayout.h"
@@ -23,7 +25,8 @@ namespace cuda_tidy {
 
 SharedMemoryRaceCheck::SharedMemoryRaceCheck(
     StringRef Name, clang::tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), BlockDim(*Context) {
+    : ClangTidyCheck(Name, Context), BlockDim(*Context),
+      AsyncCopyChecked(Context->isCheckEnabled("cuda-async-copy-ordering")) {
   if (std::string E = BlockDim.takeError(); !E.empty())
     configurationDiag(E);
 }
@@ -212,8 +215,20 @@ void SharedMemoryRaceCheck::check(const MatchFinder::MatchResult &Result) {
   // missing '__syncthreads()') is a note of that race's warning.
   std::vector<RaceReport> Reports;
   llvm::DenseMap<SourceLocation, unsigned> ReportAt;
+  // A race that the missing mbarrier wait of a copy explains is
+  // cuda-async-copy-ordering's report when that check runs.
+  llvm::DenseMap<const FunctionDecl *, std::vector<asynccopy::Finding>>
+      CopyFindings;
+  auto RepeatsCopyFinding = [&](const SharedRace &X) {
+    if (!AsyncCopyChecked)
+      return false;
+    auto [It, New] = CopyFindings.try_emplace(X.Func);
+    if (New)
+      It->second = asynccopy::findAsyncCopyHazards(X.Func, Ctx);
+    return repeatsMissingWait(X, It->second, SM);
+  };
   for (const SharedRace &X : Finder.races()) {
-    if (ParseBroke(X))
+    if (ParseBroke(X) || RepeatsCopyFinding(X))
       continue;
     SourceLocation Second = SM.getFileLoc(X.Second->getBeginLoc());
     if (Second.isInvalid() || SM.isInSystemHeader(Second) || !X.Shared ||

@@ -7,6 +7,7 @@
 #include "lib/races/BlockBarriers.h"
 #include "lib/ast/CudaAST.h"
 #include "lib/lanes/LaneModel.h"
+#include "lib/races/MbarrierWaits.h"
 #include "lib/uniformity/Uniformity.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -24,8 +25,8 @@ using namespace lanes;
 /// bound, joined with the control at each call: block-uniform? At a root
 /// that is not a kernel, its parameters are taken as the same in every
 /// thread (its callers are not known).
-static bool boundUniform(UniformityAnalysis &Plain, UniformValue V,
-                         const Frame &Fr) {
+bool boundBlockUniform(UniformityAnalysis &Plain, UniformValue V,
+                       const Frame &Fr) {
   const Frame *Cur = &Fr;
   for (; Cur->Call && Cur->Parent; Cur = Cur->Parent) {
     const FunctionUniformity *PU = Plain.analyze(Cur->Parent->F);
@@ -129,7 +130,8 @@ static bool isBlockGroupSync(const Stmt *S, FunctionInfo &I) {
 std::optional<BarrierTable> blockBarriers(LaneModel &M,
                                           UniformityAnalysis &Plain,
                                           FunctionInfo &I, const Frame &Fr,
-                                          bool MayReachBarrier) {
+                                          bool MayReachBarrier,
+                                          MbarrierWaits &Waits) {
   const FunctionUniformity *FU = nullptr;
   if (MayReachBarrier && !(FU = Plain.analyze(Fr.F)))
     return std::nullopt;
@@ -149,7 +151,7 @@ std::optional<BarrierTable> blockBarriers(LaneModel &M,
     if (B.Callee)
       if (const FunctionSummary *S = Plain.summary(B.Callee))
         V = join(V, FU->substitute(S->BarrierControl, cast<CallExpr>(B.Site)));
-    if (boundUniform(Plain, V, Fr))
+    if (boundBlockUniform(Plain, V, Fr))
       Mark(B.Site);
   }
   const SourceManager &SM = M.Ctx.getSourceManager();
@@ -159,14 +161,15 @@ std::optional<BarrierTable> blockBarriers(LaneModel &M,
     for (const CFGElement &El : *Block)
       if (auto CS = El.getAs<CFGStmt>()) {
         const Stmt *S = CS->getStmt();
-        if (isBarrierWait(S) || isOpaqueUserCall(S, SM)) {
+        if (isBarrierWait(S) || isOpaqueUserCall(S, SM) ||
+            Waits.completesWait(S, I)) {
           Mark(S);
         } else if (isBlockGroupSync(S, I)) {
           // Every thread of the block reaches it: the same proof as for the
           // barriers the uniformity analysis recognises.
           if (!FU)
             FU = Plain.analyze(Fr.F);
-          if (FU && boundUniform(Plain, FU->controlAt(S), Fr))
+          if (FU && boundBlockUniform(Plain, FU->controlAt(S), Fr))
             Mark(S);
         }
       }
@@ -309,7 +312,7 @@ bool everyThreadReaches(LaneModel &M, UniformityAnalysis &Plain,
                         const Stmt *S, const Frame &Fr) {
   for (const Frame *C : M.Calls.contextsOf(Fr.F)) {
     const FunctionUniformity *FU = Plain.analyze(C->F);
-    if (!FU || !boundUniform(Plain, FU->controlAt(S), *C))
+    if (!FU || !boundBlockUniform(Plain, FU->controlAt(S), *C))
       return false;
   }
   return true;

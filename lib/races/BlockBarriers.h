@@ -12,7 +12,8 @@
 /// is not visible, where every thread of the block reaches them: the
 /// control at the barrier, at each call of the context's chain, and what a
 /// called function's barrier depends on are block-uniform once the chain's
-/// arguments are bound.
+/// arguments are bound. A completed wait on an mbarrier (MbarrierWaits.h)
+/// counts wherever it is.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -25,7 +26,9 @@
 
 namespace cuda_tidy {
 
+class MbarrierWaits;
 class UniformityAnalysis;
+struct UniformValue;
 
 namespace lanes {
 class LaneModel;
@@ -35,10 +38,18 @@ class LaneModel;
 /// the context Fr; std::nullopt when the uniformity analysis cannot analyse
 /// a function of the context. MayReachBarrier: Fr's function may reach a
 /// block barrier (BarrierReach); when not, the analysis is not asked.
+/// Waits: the completed mbarrier waits count too (wherever they are).
 std::optional<lanes::BarrierTable>
 blockBarriers(lanes::LaneModel &M, UniformityAnalysis &Plain,
               lanes::FunctionInfo &I, const lanes::Frame &Fr,
-              bool MayReachBarrier);
+              bool MayReachBarrier, MbarrierWaits &Waits);
+
+/// V (a level in Fr's function) with the arguments of the context's calls
+/// bound, joined with the control at each call: block-uniform? At a root
+/// that is not a kernel, its parameters are taken as the same in every
+/// thread.
+bool boundBlockUniform(UniformityAnalysis &Plain, UniformValue V,
+                       const lanes::Frame &Fr);
 
 /// The CFG edges of I that no execution takes in the context Fr, as (from
 /// block, to block): the false edge of an `if` around a barrier of Barriers

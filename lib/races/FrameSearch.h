@@ -172,6 +172,20 @@ private:
   /// writer entry); none if there is none.
   std::optional<std::pair<unsigned, const WriterIndex::Entry *>>
   loadedCollision(const WriterIndex &Writers, const lanes::AccessThreads &C);
+  /// Whether the branch ending Block, which the lane model takes as
+  /// thread-varying, is block-uniform once loads of memory no thread of
+  /// the block writes since the last barrier count as uniform
+  /// (UniformBranches.cpp).
+  bool uniformByMemory(unsigned Block);
+  /// Every load E's value comes from (through the definitions of the
+  /// locals it reads, Seen) reads memory the block leaves unwritten.
+  bool loadsUnwritten(const clang::Expr *E,
+                      llvm::SmallPtrSetImpl<const clang::VarDecl *> &Seen,
+                      unsigned Depth);
+  /// One load (a subscript, dereference, arrow member or shared variable).
+  bool unwrittenLoad(const clang::Expr *Load);
+  /// Kernel pointer parameter P is only ever loaded through.
+  bool readOnlyParam(const clang::ParmVarDecl *P);
   /// The block shapes to evaluate (see SharedRaces.h).
   void chooseShapes();
   /// With no launch in sight, a two-dimensional block the indexing of a
@@ -233,6 +247,9 @@ private:
   /// Reach sets from the end of a loop's latch block, by block.
   llvm::DenseMap<unsigned, lanes::ReachSet> LatchReach;
   llvm::DenseMap<unsigned, bool> Loaded;
+  /// uniformByMemory's answers, by block; readOnlyParam's.
+  llvm::DenseMap<unsigned, bool> UniformBranch;
+  llvm::DenseMap<const clang::ParmVarDecl *, bool> ReadOnlyParams;
   /// Edges no execution takes (deadEdges).
   llvm::SmallVector<std::pair<unsigned, unsigned>, 2> DeadEdges;
   /// Per call of a helper with barriers whose accesses are placed (by its

@@ -73,7 +73,8 @@ bool SharedRaceFinder::FrameSearch::placeBarrierHelpers() {
     FunctionInfo &CI = M.Facts.info(Def);
     const Frame *In = M.Calls.callFrame(Def, Call, Fr);
     std::optional<BarrierTable> HB =
-        blockBarriers(M, Finder.Plain, CI, *In, /*MayReachBarrier=*/true);
+        blockBarriers(M, Finder.Plain, CI, *In, /*MayReachBarrier=*/true,
+                      Finder.Waits);
     if (!HB)
       continue;
     auto Dead = deadEdges(M, CI, *In, *HB);
@@ -379,7 +380,7 @@ void SharedRaceFinder::FrameSearch::run() {
   };
   if (llvm::none_of(Acc, PlainWrite) && !(MayReach && HelperWrites()))
     return;
-  Barriers = blockBarriers(M, Finder.Plain, *I, Fr, MayReach);
+  Barriers = blockBarriers(M, Finder.Plain, *I, Fr, MayReach, Finder.Waits);
   if (!Barriers)
     return;
   DeadEdges = deadEdges(M, *I, Fr, *Barriers);
@@ -397,7 +398,8 @@ void SharedRaceFinder::FrameSearch::run() {
       Chain, [](const CallLevel &L) { return !L.Loops.empty(); });
   StartWork = M.Work;
   auto Splits = [&](unsigned Block) {
-    return M.Guards.divergentBranch(*I, Block, Fr, /*WholeBlock=*/true);
+    return M.Guards.divergentBranch(*I, Block, Fr, /*WholeBlock=*/true) &&
+           !uniformByMemory(Block);
   };
   // Accesses in code that never runs (in this instantiation) race with
   // nothing: the barriers there do not count either.
@@ -518,7 +520,8 @@ void SharedRaceFinder::FrameSearch::record(RacePair &P,
 
 SharedRaceFinder::SharedRaceFinder(LaneModel &M, UniformityAnalysis &Plain,
                                    BarrierWalks &Walks)
-    : M(M), Plain(Plain), BlockBarrierReach(Walks, /*WarpBarriers=*/false) {}
+    : M(M), Plain(Plain), BlockBarrierReach(Walks, /*WarpBarriers=*/false),
+      Waits(M) {}
 
 void SharedRaceFinder::run() {
   if (Ran)

@@ -31,7 +31,10 @@
 ///    cuda-divergent-barrier reports separates nothing); `sync()` of a
 ///    local `thread_group` made from the block is one too. A call to a user
 ///    function whose body is not visible counts as a barrier (it may hold
-///    one). The false edge of an `if` around a barrier whose condition
+///    one), and so does a completed mbarrier wait (MbarrierWaits.h). A
+///    branch whose condition reads only memory the block agrees on
+///    (UniformBranches.cpp) does not send threads down both arms. The
+///    false edge of an `if` around a barrier whose condition
 ///    holds wherever it is tested is not taken (BlockBarriers.h,
 ///    deadEdges);
 ///  - for a block shape, two threads of *different warps* touch
@@ -88,6 +91,7 @@
 
 #include "lib/lanes/AccessTable.h"
 #include "lib/lanes/LaneModel.h"
+#include "lib/races/MbarrierWaits.h"
 #include "lib/uniformity/BarrierReach.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
@@ -174,6 +178,8 @@ private:
   /// Functions that may reach a block barrier: the others have none to
   /// prove (no uniformity analysis of them).
   BarrierReach BlockBarrierReach;
+  /// The completed mbarrier waits (they order like a block barrier).
+  MbarrierWaits Waits;
   llvm::SmallVector<SharedRace, 8> Races;
   llvm::SmallVector<const clang::FunctionDecl *, 2> CutShort;
   bool Ran = false;

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# ===- run.sh - GPU proof for mbarrier waits and uniform branches ---------===#
+# Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
+# ===---------------------------------------------------------------------===#
+#
+# Runs cuda-shared-memory-race on kernels.cu (blocks of 256 threads, as the
+# host code launches them: cuda.BlockDim); builds it with nvcc -arch=sm_90
+# -lineinfo; runs every kernel 5 times on 2048 blocks against the CPU
+# reference, and once on 64 blocks under compute-sanitizer racecheck.
+# Passes when
+#  - the kernels the check warns in are exactly the *Bad ones;
+#  - racecheck reports hazards in every *Bad kernel;
+#  - every *Good kernel is right in every trial with 0 racecheck hazards.
+#
+# Usage: run.sh [PLUGIN] [WORKDIR]; run.sh --prepare PLUGIN DIR (here, needs
+# clang-tidy-22); run.sh --prepared DIR (on the GPU machine).
+# Environment: CLANG_TIDY (clang-tidy-22), CUDA_PATH (/usr/local/cuda).
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+source "$here/../steps.sh"
+tidy="${CLANG_TIDY:-clang-tidy-22}"
+kernels=$(sed -n 's/^__global__ void \([A-Za-z0-9_]*\)(.*/\1/p' "$here/kernels.cu")
+
+if [ "$step" != prepared ]; then
+  echo "== checking kernels.cu with $plugin"
+  "$tidy" "-load=$plugin" --checks='-*,cuda-shared-memory-race' --quiet \
+    --config="{CheckOptions: {cuda.BlockDim: '256'}}" \
+    "$here/kernels.cu" -- -xcuda --cuda-gpu-arch=sm_90 "--cuda-path=$cuda" \
+    "-I$cuda/include/cccl" -Wno-unknown-cuda-version -std=c++17 \
+    > "$work/check.log" 2>&1 || true
+  grep -o 'kernels.cu:[0-9]*:[0-9]*: warning:.*cuda-shared-memory-race' \
+    "$work/check.log" | cut -d: -f2 | while read -r line; do
+    head -n "$line" "$here/kernels.cu" |
+      sed -n 's/^__global__ void \([A-Za-z0-9_]*\)(.*/\1/p' | tail -1
+  done | sort -u > "$work/flagged"
+  echo "   flagged: $(tr '\n' ' ' < "$work/flagged")"
+fi
+[ "$step" = prepare ] && exit 0
+
+status=0
+echo "== build"
+"$nvcc" -arch=sm_90 -std=c++17 -lineinfo -o "$work/kernels" "$here/kernels.cu"
+: > "$work/wrong"
+: > "$work/hazardous"
+for k in $kernels; do
+  "$work/kernels" "$k" 2048 5 > "$work/$k.out" 2>&1 || true
+  result=$(tail -1 "$work/$k.out")
+  "$sanitizer" --tool racecheck --racecheck-report hazard \
+    "$work/kernels" "$k" 64 1 > "$work/$k.racecheck" 2>&1 || true
+  n=$(grep -c 'Potential .* hazard' "$work/$k.racecheck" || true)
+  summary=$(sed -n 's/.*RACECHECK SUMMARY: \(.*\)/\1/p' "$work/$k.racecheck" | tail -1)
+  printf '   %-16s %-36s racecheck: %s hazard reports (%s)\n' "$k" "$result" "$n" "$summary"
+  case "$result" in *"wrong in 0 of"*) ;; *) echo "$k" >> "$work/wrong" ;; esac
+  [ "$n" -gt 0 ] && echo "$k" >> "$work/hazardous"
+done
+
+expected=$(printf '%s\n' $kernels | grep 'Bad$' | sort)
+echo "== summary (files in $work)"
+echo "   the check warns in:   $(tr '\n' ' ' < "$work/flagged")"
+echo "   wrong output in:      $(tr '\n' ' ' < "$work/wrong")"
+echo "   racecheck hazards in: $(tr '\n' ' ' < "$work/hazardous")"
+if [ "$(sort "$work/flagged")" != "$expected" ]; then
+  echo "FAIL: the check should warn in exactly: $(echo $expected)"; status=1
+fi
+for k in $kernels; do
+  case "$k" in
+    *Good)
+      grep -qx "$k" "$work/wrong" && { echo "FAIL: $k gives wrong output"; status=1; }
+      grep -qx "$k" "$work/hazardous" && { echo "FAIL: racecheck reports $k"; status=1; }
+      ;;
+    *Bad)
+      grep -qx "$k" "$work/hazardous" || { echo "FAIL: racecheck does not report $k"; status=1; }
+      ;;
+  esac
+done
+[ "$status" -eq 0 ] && echo "PASS"
+exit "$status"

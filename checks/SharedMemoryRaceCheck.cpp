@@ -329,8 +329,12 @@ void SharedMemoryRaceCheck::report(const RaceReport &R, ASTContext &Ctx) {
     diag(R.Earlier,
          "the '__syncthreads()' inserted for this race orders it too",
          DiagnosticIDs::Note);
-  // The other races behind the same missing barrier: each one's accesses.
-  for (const SharedRace *Also : R.Same) {
+  // The other races behind the same missing barrier: each one's accesses,
+  // the first few of them (a derived-pointer pass races on every element
+  // it touches).
+  constexpr unsigned MaxSameNoted = 3;
+  for (const SharedRace *Also :
+       llvm::ArrayRef(R.Same).take_front(MaxSameNoted)) {
     const int64_t AlsoSize =
         Ctx.getTypeSizeInChars(Also->First->getType()).getQuantity();
     diag(SM.getFileLoc(Also->First->getBeginLoc()),
@@ -346,6 +350,10 @@ void SharedMemoryRaceCheck::report(const RaceReport &R, ASTContext &Ctx) {
          DiagnosticIDs::Note)
         << Also->SecondThread << roleIndex(Also->SecondRole);
   }
+  if (R.Same.size() > MaxSameNoted)
+    diag(At, "and %0 more races that the same '__syncthreads()' orders",
+         DiagnosticIDs::Note)
+        << unsigned(R.Same.size() - MaxSameNoted);
 }
 
 } // namespace cuda_tidy

@@ -62,11 +62,8 @@ __global__ void scaleAll(float *out) {
 // note@12:17 {{lane 0 reads it here, and no barrier orders the two}}
 // note@11:17 {{'warpReduce' is called nowhere in this translation unit: it is analysed as run by one whole warp of 32 threads, with 'sdata' one array the lanes share, and 'tid' each lane's thread index}}
 // note@12:17 {{since Volta (sm_70), independent thread scheduling lets the lanes of a warp run in any order: they are not in lockstep, and 'volatile' does not order them}}
-// warning@13:17 {{lanes of a warp exchange data through memory 'sdata' with no '__syncwarp' between the write and the read; no fix: the lanes that run it are not known}} [cuda-implicit-warp-synchronization]
-// note@12:3 {{lane 8 writes the element here}}
-// note@13:17 {{lane 0 reads it here, and no barrier orders the two}}
-// note@11:17 {{'warpReduce' is called nowhere in this translation unit: it is analysed as run by one whole warp of 32 threads, with 'sdata' one array the lanes share, and 'tid' each lane's thread index}}
-// note@13:17 {{since Volta (sm_70), independent thread scheduling lets the lanes of a warp run in any order: they are not in lockstep, and 'volatile' does not order them}}
+// note@-52:17 {{and lane 0 reads it here with no barrier between}}
+// note@12:3 {{the same exchange again: lane 8 writes the element here}}
 // warning@19:14 {{lanes of a warp exchange data through memory 's' with no '__syncwarp' between the write and the read; no fix: the lanes that run it are not known}} [cuda-implicit-warp-synchronization]
 // note@19:3 {{lane 1 writes the element here}}
 // note@19:14 {{lane 0 reads it here, and no barrier orders the two}}

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/AsyncCopyOrderingCheck.h"
+#include "lib/AnalysisContext.h"
 #include "lib/ast/CudaAST.h"
 #include "lib/ast/FixItHelpers.h"
 #include "lib/asynccopy/AsyncCopyOrdering.h"
@@ -41,7 +42,7 @@ void AsyncCopyOrderingCheck::check(const MatchFinder::MatchResult &Result) {
       SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
     return;
   for (const Finding &F :
-       asynccopy::findAsyncCopyHazards(FD, *Result.Context))
+       AnalysisContext::get(*Result.Context).asyncCopyFindings(FD))
     diagnose(F, FD, *Result.Context);
 }
 

@@ -217,15 +217,9 @@ void SharedMemoryRaceCheck::check(const MatchFinder::MatchResult &Result) {
   llvm::DenseMap<SourceLocation, unsigned> ReportAt;
   // A race that the missing mbarrier wait of a copy explains is
   // cuda-async-copy-ordering's report when that check runs.
-  llvm::DenseMap<const FunctionDecl *, std::vector<asynccopy::Finding>>
-      CopyFindings;
   auto RepeatsCopyFinding = [&](const SharedRace &X) {
-    if (!AsyncCopyChecked)
-      return false;
-    auto [It, New] = CopyFindings.try_emplace(X.Func);
-    if (New)
-      It->second = asynccopy::findAsyncCopyHazards(X.Func, Ctx);
-    return repeatsMissingWait(X, It->second, SM);
+    return AsyncCopyChecked &&
+           repeatsMissingWait(X, AC.asyncCopyFindings(X.Func), SM);
   };
   for (const SharedRace &X : Finder.races()) {
     if (ParseBroke(X) || RepeatsCopyFinding(X))

@@ -205,6 +205,14 @@ SharedRaceFinder &AnalysisContext::sharedRaces() {
   return *Races;
 }
 
+const std::vector<asynccopy::Finding> &
+AnalysisContext::asyncCopyFindings(const clang::FunctionDecl *F) {
+  auto [It, New] = CopyFindings.try_emplace(F);
+  if (New)
+    It->second = asynccopy::findAsyncCopyHazards(F, Ctx);
+  return It->second;
+}
+
 WarpExchangeFinder &AnalysisContext::warpExchanges() {
   if (!Exchanges)
     Exchanges = std::make_unique<WarpExchangeFinder>(lanes());

@@ -43,6 +43,7 @@
 #ifndef CUDA_TIDY_LIB_ANALYSISCONTEXT_H
 #define CUDA_TIDY_LIB_ANALYSISCONTEXT_H
 
+#include "lib/asynccopy/AsyncCopyOrdering.h"
 #include "lib/ast/CallGraph.h"
 #include "lib/ast/FunctionCfgs.h"
 #include "lib/uniformity/BarrierReach.h"
@@ -103,6 +104,11 @@ public:
   WarpExchangeFinder &warpExchanges();
   /// The races on shared memory between warps, over the lane model.
   SharedRaceFinder &sharedRaces();
+  /// The asynchronous-copy findings of F's body, computed once for the
+  /// checks that ask (cuda-async-copy-ordering reports them;
+  /// cuda-shared-memory-race leaves the races they explain to it).
+  const std::vector<asynccopy::Finding> &
+  asyncCopyFindings(const clang::FunctionDecl *F);
 
   ~AnalysisContext();
 
@@ -120,6 +126,8 @@ private:
   std::unique_ptr<lanes::LaneModel> Lanes;
   std::unique_ptr<WarpExchangeFinder> Exchanges;
   std::unique_ptr<SharedRaceFinder> Races;
+  llvm::DenseMap<const clang::FunctionDecl *, std::vector<asynccopy::Finding>>
+      CopyFindings;
 };
 
 } // namespace cuda_tidy

@@ -94,6 +94,7 @@ private:
     const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
     if (!V)
       return;
+    ++Out.WriteCount[V];
     if (!S || !V->getType()->isIntegerType()) {
       Out.Unstable.insert(V);
       return;

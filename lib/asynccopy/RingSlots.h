@@ -67,6 +67,8 @@ struct VarWrites {
   /// walks elements rather than naming a slot.
   llvm::DenseSet<const VarDecl *> Counter;
   llvm::DenseSet<const VarDecl *> Unstable;
+  /// How many statements write each variable (or take its address).
+  llvm::DenseMap<const VarDecl *, unsigned> WriteCount;
   /// A local's declaration to the end of its scope (the compound or `for`
   /// statement that holds it).
   llvm::DenseMap<const VarDecl *, SourceRange> Scope;

@@ -859,7 +859,7 @@ void Analysis::helperEvents(const CallExpr *Call, const ArgScope *Outer,
       return;
     for (const Stmt *Child : S->children())
       Collect(Child);
-    if (isa<CallExpr, GCCAsmStmt>(S))
+    if (isa<CallExpr, GCCAsmStmt, CXXConstructExpr>(S))
       Order.push_back(S);
   };
   Collect(Body);
@@ -885,7 +885,7 @@ void Analysis::visit(const Stmt *S, State &St, bool Report) {
     onCounters(S, St);
   if (recognizeBarrier(S, Ctx))
     onBarrier(S, St);
-  if (isa<CallExpr>(S) || isa<GCCAsmStmt>(S)) {
+  if (isa<CallExpr, GCCAsmStmt, CXXConstructExpr>(S)) {
     llvm::SmallVector<Event, 1> Events = eventsOf(S, Ctx);
     if (Events.empty())
       if (const auto *Call = dyn_cast<CallExpr>(S))

@@ -172,18 +172,21 @@ static Slot flatSlot(const Expr *Offset, ASTContext &Ctx) {
 
 /// A local pointer initialised from a `__shared__` variable (an alias the
 /// analysis keys accesses by), or the variable itself.
-static bool isKey(const VarDecl *V) {
+static bool isKey(const VarDecl *V, unsigned AliasDepth = 3) {
   if (V->hasAttr<CUDASharedAttr>())
     return true;
   if (!V->hasLocalStorage() || isa<ParmVarDecl>(V) || !V->getInit() ||
       !V->getType()->isPointerType())
     return false;
-  // The alias's own initialiser must reach a shared variable.
+  // The alias's own initialiser must reach a shared variable, or another
+  // such alias.
   const Expr *I = strip(V->getInit());
   for (int Depth = 0; Depth < 4 && I; ++Depth) {
     if (const auto *DRE = dyn_cast<DeclRefExpr>(I)) {
       const auto *W = dyn_cast<VarDecl>(DRE->getDecl());
-      return W && W->hasAttr<CUDASharedAttr>();
+      return W && W != V &&
+             (W->hasAttr<CUDASharedAttr>() ||
+              (AliasDepth > 0 && isKey(W, AliasDepth - 1)));
     }
     if (const auto *UO = dyn_cast<UnaryOperator>(I)) {
       I = strip(UO->getSubExpr());
@@ -295,6 +298,22 @@ static std::optional<Location> locateAddress(const Expr *E, ASTContext &Ctx,
           L->Part.Kind = Slot::Unknown;
         if (L)
           L->Indices.push_back(DRE);
+        return L;
+      }
+      // Subscripts or offsets through a local pointer into shared memory
+      // (`float *p = &ring[stage][0]; ... p[t]`): the buffer it points
+      // into, in the slot its initialiser names (a row of a ring stays a
+      // row); unknown where the pointer moves (the analysis checks).
+      if (!V->hasAttr<CUDASharedAttr>() && isKey(V) &&
+          V->getType()->isPointerType()) {
+        auto L = locateAddress(V->getInit(), Ctx, Scope);
+        if (!L)
+          return std::nullopt;
+        L->Spelled = Spelled;
+        L->Indices.append(Indices.begin(), Indices.end());
+        L->Indices.push_back(DRE);
+        if (!L->Alias)
+          L->Alias = V;
         return L;
       }
       if (!isKey(V)) {

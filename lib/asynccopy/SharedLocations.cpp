@@ -204,6 +204,28 @@ static bool isKey(const VarDecl *V, unsigned AliasDepth = 3) {
 }
 
 static std::optional<Location> locateAddress(const Expr *E, ASTContext &Ctx,
+                                             const ArgScope *Scope);
+
+/// Subscripts or offsets through a local pointer into shared memory
+/// (`float *p = &ring[stage][0]; ... p[t]`): the buffer it points into, in
+/// the slot its initialiser names (a row of a ring stays a row); unknown
+/// where the pointer moves (the analysis checks).
+static std::optional<Location>
+throughPointer(const VarDecl *V, const DeclRefExpr *DRE, const Expr *Spelled,
+               llvm::ArrayRef<const Expr *> Indices, ASTContext &Ctx,
+               const ArgScope *Scope) {
+  auto L = locateAddress(V->getInit(), Ctx, Scope);
+  if (!L)
+    return std::nullopt;
+  L->Spelled = Spelled;
+  L->Indices.append(Indices.begin(), Indices.end());
+  L->Indices.push_back(DRE);
+  if (!L->Alias)
+    L->Alias = V;
+  return L;
+}
+
+static std::optional<Location> locateAddress(const Expr *E, ASTContext &Ctx,
                                              const ArgScope *Scope) {
   if (!E)
     return std::nullopt;
@@ -300,22 +322,9 @@ static std::optional<Location> locateAddress(const Expr *E, ASTContext &Ctx,
           L->Indices.push_back(DRE);
         return L;
       }
-      // Subscripts or offsets through a local pointer into shared memory
-      // (`float *p = &ring[stage][0]; ... p[t]`): the buffer it points
-      // into, in the slot its initialiser names (a row of a ring stays a
-      // row); unknown where the pointer moves (the analysis checks).
       if (!V->hasAttr<CUDASharedAttr>() && isKey(V) &&
-          V->getType()->isPointerType()) {
-        auto L = locateAddress(V->getInit(), Ctx, Scope);
-        if (!L)
-          return std::nullopt;
-        L->Spelled = Spelled;
-        L->Indices.append(Indices.begin(), Indices.end());
-        L->Indices.push_back(DRE);
-        if (!L->Alias)
-          L->Alias = V;
-        return L;
-      }
+          V->getType()->isPointerType())
+        return throughPointer(V, DRE, Spelled, Indices, Ctx, Scope);
       if (!isKey(V)) {
         // A local holding a shared address (`uint32_t a =
         // __cvta_generic_to_shared(tile)`), for the operands of asm.

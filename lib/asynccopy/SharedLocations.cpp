@@ -181,7 +181,7 @@ static bool isKey(const VarDecl *V, unsigned AliasDepth = 3) {
   // The alias's own initialiser must reach a shared variable, or another
   // such alias.
   const Expr *I = strip(V->getInit());
-  for (int Depth = 0; Depth < 4 && I; ++Depth) {
+  for (int Depth = 0; Depth < 8 && I; ++Depth) {
     if (const auto *DRE = dyn_cast<DeclRefExpr>(I)) {
       const auto *W = dyn_cast<VarDecl>(DRE->getDecl());
       return W && W != V &&
@@ -313,14 +313,9 @@ static std::optional<Location> locateAddress(const Expr *E, ASTContext &Ctx,
           Cur = strip(V->getInit());
           continue;
         }
-        // A pointer that may move: somewhere in the buffer it started in,
-        // unknown if it is ever written (the analysis checks).
-        auto L = locateAddress(V->getInit(), Ctx, Scope);
-        if (L && L->Part.Kind != Slot::Whole)
-          L->Part.Kind = Slot::Unknown;
-        if (L)
-          L->Indices.push_back(DRE);
-        return L;
+        // A pointer that may move: where it started, unknown if it is ever
+        // written (the analysis checks).
+        return throughPointer(V, DRE, Spelled, Indices, Ctx, Scope);
       }
       if (!V->hasAttr<CUDASharedAttr>() && isKey(V) &&
           V->getType()->isPointerType())

@@ -112,3 +112,40 @@ __global__ void pointerOutlivesStep(const float *in, float *out, int tiles) {
   }
   out[blockIdx.x * Tile + t] = sum;
 }
+
+// The CUDA samples' TensorCoreGemm windows: a warp's pointers into a
+// two-dimensional buffer (`(float *)&shmem[0][0] + warp * ...`), the copy
+// through one, the read through a pointer computed from the other, and the
+// wait before the barrier deleted.
+__global__ void gemmWindowsNoWait(const float *in, float *out) {
+  __shared__ float shmem[64][Tile];
+  const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  float *stream = (float *)&shmem[0][0] + warp * 8 * Tile;
+  float *window = (float *)&shmem[0][0] + (warp / 2) * 16 * Tile + (warp % 2) * 32;
+  for (int i = 0; i < 8; i++)
+    __pipeline_memcpy_async(&stream[Tile * i + lane], &in[Tile * i + lane],
+                            sizeof(float));
+  __pipeline_commit();
+  __syncthreads();
+  const float *tile_ptr = window + lane * Tile;
+  out[threadIdx.x] = tile_ptr[1];
+  // warning@-1:22 {{'shmem' is read before the asynchronous copy into it completes}}
+  // note@-7:5 {{the asynchronous copy into 'shmem' is issued here}}
+  // note@-5:3 {{'__syncthreads' orders the threads, not the copy}}
+}
+
+// Silent: the same windows with the samples' wait before the barrier.
+__global__ void gemmWindowsWait(const float *in, float *out) {
+  __shared__ float shmem[64][Tile];
+  const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  float *stream = (float *)&shmem[0][0] + warp * 8 * Tile;
+  float *window = (float *)&shmem[0][0] + (warp / 2) * 16 * Tile + (warp % 2) * 32;
+  for (int i = 0; i < 8; i++)
+    __pipeline_memcpy_async(&stream[Tile * i + lane], &in[Tile * i + lane],
+                            sizeof(float));
+  __pipeline_commit();
+  __pipeline_wait_prior(0);
+  __syncthreads();
+  const float *tile_ptr = window + lane * Tile;
+  out[threadIdx.x] = tile_ptr[1];
+}

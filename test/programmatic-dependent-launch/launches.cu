@@ -3,8 +3,6 @@
 // cudaLaunchKernelEx, and the driver's cuLaunchKernelEx. A kernel launched
 // that way that never waits is reported at the kernel; the same kernel
 // launched without the attribute, or with the attribute set to 0, is not.
-// RUN: %check_cuda_tidy --checks=cuda-programmatic-dependent-launch \
-// RUN:   %s %t -- %cuda_args --cuda-gpu-arch=sm_90
 // The wait added at the top of a kernel that never waits is a note's fix
 // (a kernel built for sm_75 too would no longer compile); --fix-notes
 // takes it.

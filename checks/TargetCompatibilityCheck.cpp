@@ -392,8 +392,8 @@ void TargetCompatibilityCheck::checkInstructions(const FunctionDecl *F,
       Instructions->analyzeWrapperCalls(F, BuildTargets);
   for (const WrapperFinding &Fd : Wrappers) {
     auto Same = llvm::find_if(Reported, [&](const WrapperFinding *R) {
-      return R->Guard.isValid() && R->Guard == Fd.Guard &&
-             R->Kind == Fd.Kind && R->Failing == Fd.Failing;
+      return R->Guard.isValid() && R->Guard == Fd.Guard && R->Kind == Fd.Kind &&
+             R->Failing == Fd.Failing;
     });
     if (Same == Reported.end()) {
       reportWrapper(Fd, Ctx);

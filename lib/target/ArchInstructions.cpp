@@ -416,7 +416,8 @@ findStandIn(llvm::StringRef Body, WrapperFinding::Consequence &Kind) {
 }
 
 std::optional<WrapperFinding>
-ArchInstructionAnalysis::wrapperCall(const FunctionDecl *F, const CallExpr *Call,
+ArchInstructionAnalysis::wrapperCall(const FunctionDecl *F,
+                                     const CallExpr *Call,
                                      llvm::ArrayRef<CompileTarget> Targets) {
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (!Callee)
@@ -456,8 +457,8 @@ ArchInstructionAnalysis::wrapperCall(const FunctionDecl *F, const CallExpr *Call
     // keeps it.
     for (const CompileTarget &W : modernCompileTargets()) {
       std::string Condition;
-      if (keptInWrapper(File, From + Asms.front().first, From, W,
-                        &Condition) == Truth::True) {
+      if (keptInWrapper(File, From + Asms.front().first, From, W, &Condition) ==
+          Truth::True) {
         Fd.WrapperCondition = Condition;
         break;
       }

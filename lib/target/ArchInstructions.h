@@ -25,8 +25,8 @@
 /// unreferenced device function in whole-program mode; measured).
 /// A condition that cannot be decided (another macro) makes the answer
 /// unknown, and nothing is reported; the toolkit's feature queries
-/// (`__CUDA_ARCH_HAS_FEATURE__(SM90_ALL)`, `__CUDA_HAS_ARCH_FAMILY_SPECIFIC(100)`)
-/// are decided.
+/// (`__CUDA_ARCH_HAS_FEATURE__(SM90_ALL)`,
+/// `__CUDA_HAS_ARCH_FAMILY_SPECIFIC(100)`) are decided.
 ///
 /// Wrappers: a direct call of a function whose body (its header's text)
 /// holds a stand-in for the instruction under the wrapper's own guard:

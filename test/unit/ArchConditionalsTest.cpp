@@ -135,7 +135,8 @@ TEST(ArchConditionals, FeatureQueries) {
             Truth::False);
   EXPECT_EQ(evalTarget("__CUDA_HAS_ARCH_FAMILY_SPECIFIC(100)", Sm120f),
             Truth::False);
-  EXPECT_EQ(evalTarget("__CUDA_HAS_ARCH_FAMILY_SPECIFIC(90)", Sm90), Truth::False);
+  EXPECT_EQ(evalTarget("__CUDA_HAS_ARCH_FAMILY_SPECIFIC(90)", Sm90),
+            Truth::False);
   // Not a query the toolkit defines: unknown, as any other macro.
   EXPECT_EQ(evalTarget("__CUDA_ARCH_HAS_FEATURE__(SM90_ALL, 1)", Sm90a),
             Truth::Unknown);

@@ -385,14 +385,14 @@ void TargetCompatibilityCheck::checkInstructions(const FunctionDecl *F,
     Instructions =
         std::make_unique<ArchInstructionAnalysis>(Ctx, TK, std::move(Callers));
   }
-  // One warning per guard that admits the failing targets; its other
-  // wrapper calls are notes.
+  // One warning per guard that admits the failing targets (or per function,
+  // for calls under none); the other wrapper calls are notes.
   SmallVector<const WrapperFinding *, 2> Reported;
   SmallVector<WrapperFinding, 1> Wrappers =
       Instructions->analyzeWrapperCalls(F, BuildTargets);
   for (const WrapperFinding &Fd : Wrappers) {
     auto Same = llvm::find_if(Reported, [&](const WrapperFinding *R) {
-      return R->Guard.isValid() && R->Guard == Fd.Guard && R->Kind == Fd.Kind &&
+      return R->Guard == Fd.Guard && R->Kind == Fd.Kind &&
              R->Failing == Fd.Failing;
     });
     if (Same == Reported.end()) {
@@ -400,7 +400,7 @@ void TargetCompatibilityCheck::checkInstructions(const FunctionDecl *F,
       Reported.push_back(&Fd);
       continue;
     }
-    diag(Fd.Call, "'%0', under the same guard, is compiled the same way",
+    diag(Fd.Call, "'%0', under the same condition, is compiled the same way",
          DiagnosticIDs::Note)
         << Fd.Callee->getQualifiedNameAsString();
   }

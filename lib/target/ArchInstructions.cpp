@@ -415,6 +415,38 @@ findStandIn(llvm::StringRef Body, WrapperFinding::Consequence &Kind) {
   return std::nullopt;
 }
 
+/// The braces of the function body that follows the declaration name at
+/// \p NameOffset of \p Text: the first '{' outside parentheses, and its
+/// matching '}'. False when a ';' comes first (a declaration only).
+static bool bodyAfter(llvm::StringRef Text, unsigned NameOffset,
+                      const LangOptions &LangOpts, unsigned &Open,
+                      unsigned &Close) {
+  std::string Buffer = Text.substr(NameOffset).str();
+  Lexer Lex(SourceLocation::getFromRawEncoding(0), LangOpts, Buffer.c_str(),
+            Buffer.c_str(), Buffer.c_str() + Buffer.size());
+  Token T;
+  int Parens = 0, Braces = 0;
+  while (true) {
+    Lex.LexFromRawLexer(T);
+    if (T.is(tok::eof))
+      return false;
+    unsigned Off = NameOffset + T.getLocation().getRawEncoding();
+    if (T.is(tok::l_paren))
+      ++Parens;
+    else if (T.is(tok::r_paren))
+      --Parens;
+    else if (Parens == 0 && Braces == 0 && T.is(tok::semi))
+      return false;
+    else if (Parens == 0 && T.is(tok::l_brace)) {
+      if (Braces++ == 0)
+        Open = Off;
+    } else if (Parens == 0 && T.is(tok::r_brace) && --Braces == 0) {
+      Close = Off;
+      return true;
+    }
+  }
+}
+
 std::optional<WrapperFinding>
 ArchInstructionAnalysis::wrapperCall(const FunctionDecl *F,
                                      const CallExpr *Call,
@@ -424,18 +456,34 @@ ArchInstructionAnalysis::wrapperCall(const FunctionDecl *F,
     return std::nullopt;
   if (const FunctionDecl *P = Callee->getTemplateInstantiationPattern())
     Callee = P;
-  const FunctionDecl *Def = nullptr;
-  if (!Callee->hasBody(Def) || !Def || !Def->getBody())
-    return std::nullopt;
   const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation Begin = Def->getBody()->getBeginLoc(),
-                 End = Def->getBody()->getEndLoc();
-  if (Begin.isMacroID() || End.isMacroID() ||
-      SM.getFileID(Begin) != SM.getFileID(End))
-    return std::nullopt;
-  FileID File = SM.getFileID(Begin);
-  const FileText *FT = fileText(File);
-  unsigned From = SM.getFileOffset(Begin), To = SM.getFileOffset(End);
+  const FunctionDecl *Def = nullptr;
+  FileID File;
+  unsigned From = 0, To = 0;
+  const FileText *FT = nullptr;
+  if (Callee->hasBody(Def) && Def && Def->getBody()) {
+    SourceLocation Begin = Def->getBody()->getBeginLoc(),
+                   End = Def->getBody()->getEndLoc();
+    if (Begin.isMacroID() || End.isMacroID() ||
+        SM.getFileID(Begin) != SM.getFileID(End))
+      return std::nullopt;
+    File = SM.getFileID(Begin);
+    From = SM.getFileOffset(Begin);
+    To = SM.getFileOffset(End);
+    FT = fileText(File);
+  } else {
+    // A body the parse skipped (clangd's preamble skips the bodies of
+    // header functions): read it from the text after the declaration.
+    Def = Callee->getDefinition() ? Callee->getDefinition() : Callee;
+    SourceLocation Name = SM.getExpansionLoc(Def->getLocation());
+    if (Name.isInvalid())
+      return std::nullopt;
+    File = SM.getFileID(Name);
+    FT = fileText(File);
+    if (!FT || !bodyAfter(FT->Text, SM.getFileOffset(Name),
+                          Ctx.getLangOpts(), From, To))
+      return std::nullopt;
+  }
   if (!FT || From > To || To > FT->Text.size())
     return std::nullopt;
   llvm::StringRef Body = FT->Text.slice(From, To);

@@ -70,9 +70,21 @@ __global__ void hopperMma(float *out) {
   // HOPPER-warning@-1:3 {{'cute::warpgroup_arrive' is compiled for sm_90, where CuTe puts a trap in place of 'wgmma.fence.sync.aligned': a GPU that runs the sm_90 code stops here}}
   // HOPPER-note@-2:3 {{'warpgroup_arrive' compiles its instruction only under 'defined(CUTE_ARCH_MMA_SM90A_ENABLED)'; guard the call with '__CUDA_ARCH_FEAT_SM90_ALL'}}
   cute::warpgroup_commit_batch();
-  // HOPPER-note@-1 {{'cute::warpgroup_commit_batch', under the same guard, is compiled the same way}}
+  // HOPPER-note@-1 {{'cute::warpgroup_commit_batch', under the same condition, is compiled the same way}}
 #endif
   out[threadIdx.x] = 1.0f;
+}
+
+// No guard at all: nvcc's -arch=sm_90a compiles the kernel for compute_90
+// too, whose PTX traps (CUTLASS's cute/tutorial/hopper/wgmma_tma_sm90.cu
+// built so). One warning for the function.
+__global__ void unguardedMma(float *out) {
+  cute::warpgroup_arrive();
+  // HOPPER-warning@-1 {{'cute::warpgroup_arrive' is compiled for sm_90, where CuTe puts a trap}}
+  // HOPPER-note@-2 {{guard the call with '__CUDA_ARCH_FEAT_SM90_ALL'}}
+  cute::warpgroup_commit_batch();
+  // HOPPER-note@-1 {{'cute::warpgroup_commit_batch', under the same condition}}
+  out[threadIdx.x] = 3.0f;
 }
 
 // Silent: the feature macro, and its query.

@@ -187,9 +187,15 @@ private:
   std::optional<BufferRoot> deviceRoot(const FunctionDecl *Kernel,
                                        const EarlyAccess &A);
   const Expr *launchArgument(const LaunchSite &L, unsigned Index) const;
-  SmallVector<Running, 4> running(const LaunchSite &L);
-  void collectBefore(const Stmt *S, const LaunchSite &L, const Stmt *Loop,
-                     SmallVectorImpl<Running> &Out, SourceLocation &Sync);
+  void collectBefore(const Stmt *S, const FunctionDecl *Fn, const Expr *At,
+                     const Stmt *Loop, SmallVectorImpl<Running> &Out,
+                     SourceLocation &Sync);
+  bool exclusive(const Stmt *S, SourceLocation A, SourceLocation B) const;
+  bool dominates(const Stmt *S, SourceLocation A, SourceLocation B) const;
+  const SmallVector<std::pair<const CallExpr *, const FunctionDecl *>, 2> &
+  callersOf(const FunctionDecl *Fn);
+  EarlierWriter writerBefore(const FunctionDecl *Fn, const Expr *At,
+                       const BufferRoot &Buffer, bool Write, unsigned Depth);
   bool mayOverlapPredecessor(const LaunchSite &P);
   bool touches(const LaunchSite &P, const FunctionDecl *Writer,
                const BufferRoot &Buffer, bool Write);
@@ -217,6 +223,10 @@ private:
   /// Functions that contain a launch.
   llvm::DenseSet<const Decl *> Launching;
   llvm::DenseSet<const VarDecl *> Visiting;
+  llvm::DenseMap<const Decl *,
+                 SmallVector<std::pair<const CallExpr *, const FunctionDecl *>, 2>>
+      Callers;
+  bool CallersBuilt = false;
   /// Memoised writesThrough, by kernel, parameter and path.
   std::map<std::pair<const FunctionDecl *, std::vector<const void *>>, bool>
       Writes;
@@ -418,21 +428,25 @@ const Expr *EarlierKernels::Impl::launchArgument(const LaunchSite &L,
   return Index + 2 < Call->getNumArgs() ? Call->getArg(Index + 2) : nullptr;
 }
 
-/// Collects, in S, the launches and launching calls that may run before L
-/// (before it in source order, or anywhere in Loop), and the last
-/// `cudaDeviceSynchronize()` before L.
-void EarlierKernels::Impl::collectBefore(const Stmt *S, const LaunchSite &L,
-                                         const Stmt *Loop,
+/// Collects, in S, the calls of functions that launch kernels that may run
+/// before At (before it in source order, or anywhere in Loop, and not in
+/// another arm of a branch), and the last `cudaDeviceSynchronize()` before
+/// At that every path to At runs.
+void EarlierKernels::Impl::collectBefore(const Stmt *S, const FunctionDecl *Fn,
+                                         const Expr *At, const Stmt *Loop,
                                          SmallVectorImpl<Running> &Out,
                                          SourceLocation &Sync) {
   if (!S)
     return;
-  if (const auto *CE = dyn_cast<CallExpr>(S); CE && CE != L.Call) {
+  if (const auto *CE = dyn_cast<CallExpr>(S); CE && CE != At) {
     SourceLocation Loc = CE->getBeginLoc();
-    bool Earlier = before(Loc, L.Call->getBeginLoc()) || within(Loc, Loop);
+    const Stmt *Body = Fn->getBody();
+    bool Earlier = (before(Loc, At->getBeginLoc()) || within(Loc, Loop)) &&
+                   !exclusive(Body, Loc, At->getBeginLoc());
     const FunctionDecl *Callee = CE->getDirectCallee();
     if (Earlier && Callee && Callee->getIdentifier() &&
         Callee->getName() == "cudaDeviceSynchronize" && !Loop &&
+        dominates(Body, Loc, At->getBeginLoc()) &&
         (Sync.isInvalid() || before(Sync, Loc)))
       Sync = Loc;
     if (Earlier && Callee && !isa<CUDAKernelCallExpr>(CE) &&
@@ -441,21 +455,69 @@ void EarlierKernels::Impl::collectBefore(const Stmt *S, const LaunchSite &L,
       Out.push_back({nullptr, CE, Loc});
   }
   for (const Stmt *Child : S->children())
-    collectBefore(Child, L, Loop, Out, Sync);
+    collectBefore(Child, Fn, At, Loop, Out, Sync);
 }
 
-/// The outermost loop of Body that contains Loc, or null.
+/// The outermost loop of Body that contains Loc, or null; a macro's
+/// `do { ... } while (0)` runs once and is no loop.
 static const Stmt *outermostLoop(const Stmt *S, SourceLocation Loc,
-                                 const SourceManager &SM) {
+                                 const SourceManager &SM, ASTContext &Ctx) {
   if (!S || SM.isBeforeInTranslationUnit(Loc, S->getBeginLoc()) ||
       SM.isBeforeInTranslationUnit(S->getEndLoc(), Loc))
     return nullptr;
-  if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
+  bool Once = false;
+  if (const auto *Do = dyn_cast<DoStmt>(S)) {
+    Expr::EvalResult R;
+    Once = Do->getCond() && !Do->getCond()->isValueDependent() &&
+           Do->getCond()->EvaluateAsInt(R, Ctx) && R.Val.getInt().isZero();
+  }
+  if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S) && !Once)
     return S;
   for (const Stmt *Child : S->children())
-    if (const Stmt *Found = outermostLoop(Child, Loc, SM))
+    if (const Stmt *Found = outermostLoop(Child, Loc, SM, Ctx))
       return Found;
   return nullptr;
+}
+
+/// Whether A and B lie in different arms of a branch of S (`if`/`else`,
+/// `?:`): no run reaches both.
+bool EarlierKernels::Impl::exclusive(const Stmt *S, SourceLocation A,
+                                     SourceLocation B) const {
+  if (!S || !within(A, S) || !within(B, S))
+    return false;
+  auto Split = [&](const Stmt *X, const Stmt *Y) {
+    return X && Y &&
+           ((within(A, X) && within(B, Y)) || (within(B, X) && within(A, Y)));
+  };
+  if (const auto *If = dyn_cast<IfStmt>(S);
+      If && Split(If->getThen(), If->getElse()))
+    return true;
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(S);
+      CO && Split(CO->getTrueExpr(), CO->getFalseExpr()))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (exclusive(Child, A, B))
+      return true;
+  return false;
+}
+
+/// Whether every run that reaches B has run A first, as far as the
+/// branches of S show: no branch or loop holds A without holding B.
+bool EarlierKernels::Impl::dominates(const Stmt *S, SourceLocation A,
+                                     SourceLocation B) const {
+  if (!S || !within(A, S))
+    return true;
+  if (isa<IfStmt, SwitchStmt, ForStmt, WhileStmt, DoStmt, CXXForRangeStmt,
+          AbstractConditionalOperator, CXXTryStmt, LambdaExpr>(S) &&
+      !within(B, S))
+    return false;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S);
+      BO && BO->isLogicalOp() && !within(B, S))
+    return false;
+  for (const Stmt *Child : S->children())
+    if (!dominates(Child, A, B))
+      return false;
+  return true;
 }
 
 /// Whether P may finish, or let its dependents start, before the kernel
@@ -476,37 +538,111 @@ bool EarlierKernels::Impl::mayOverlapPredecessor(const LaunchSite &P) {
   return false;
 }
 
-SmallVector<Running, 4> EarlierKernels::Impl::running(const LaunchSite &L) {
+/// The calls of each function in the translation unit's host code, with
+/// the function that makes them; built on first use.
+const SmallVector<std::pair<const CallExpr *, const FunctionDecl *>, 2> &
+EarlierKernels::Impl::callersOf(const FunctionDecl *Fn) {
+  if (!CallersBuilt) {
+    CallersBuilt = true;
+    std::function<void(const Stmt *, const FunctionDecl *)> Scan =
+        [&](const Stmt *S, const FunctionDecl *In) {
+          if (!S)
+            return;
+          if (const auto *CE = dyn_cast<CallExpr>(S))
+            if (const FunctionDecl *Callee = CE->getDirectCallee())
+              Callers[Callee->getCanonicalDecl()].push_back({CE, In});
+          for (const Stmt *Child : S->children())
+            Scan(Child, In);
+        };
+    std::function<void(const DeclContext *)> Walk =
+        [&](const DeclContext *DC) {
+          for (const Decl *D : DC->decls()) {
+            if (const auto *FTD = dyn_cast<FunctionTemplateDecl>(D))
+              for (const FunctionDecl *Spec : FTD->specializations())
+                if (Spec->hasBody() && !isInSystemHeader(Spec))
+                  Scan(Spec->getBody(), Spec);
+            if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
+              if (FD->doesThisDeclarationHaveABody() &&
+                  !FD->hasAttr<CUDAGlobalAttr>() && !isInSystemHeader(FD))
+                Scan(FD->getBody(), FD);
+            } else if (const auto *Inner = dyn_cast<DeclContext>(D);
+                       Inner && !isa<FunctionDecl, FunctionTemplateDecl>(D) &&
+                       (isa<NamespaceDecl, LinkageSpecDecl, CXXRecordDecl>(D)))
+              Walk(Inner);
+          }
+        };
+    Walk(Ctx.getTranslationUnitDecl());
+  }
+  static const SmallVector<std::pair<const CallExpr *, const FunctionDecl *>, 2>
+      None;
+  auto It = Callers.find(Fn->getCanonicalDecl());
+  return It == Callers.end() ? None : It->second;
+}
+
+/// Whether a kernel that may still run when Fn reaches At (a launch, or a
+/// call that leads to one) may write Buffer (a variable of Fn), or touch
+/// it for a write; the walk goes on in Fn's callers while nothing before
+/// At in Fn has ended it.
+EarlierWriter EarlierKernels::Impl::writerBefore(const FunctionDecl *Fn,
+                                           const Expr *At,
+                                           const BufferRoot &Buffer,
+                                           bool Write, unsigned Depth) {
+  EarlierWriter None{EarlierWriter::None, nullptr, nullptr};
+  const Stmt *Body = Fn ? Fn->getBody() : nullptr;
+  if (!Body || Depth > 3)
+    return None;
+  SourceLocation AtLoc = At->getBeginLoc();
+  const Stmt *Loop = outermostLoop(Body, AtLoc, SM, Ctx);
   SmallVector<Running, 4> All;
-  if (!L.Caller || !L.Caller->getBody())
-    return All;
-  const Decl *Fn = L.Caller->getCanonicalDecl();
-  const Stmt *Loop =
-      outermostLoop(L.Caller->getBody(), L.Call->getBeginLoc(), SM);
   for (const LaunchSite &P : Launches.launches()) {
-    if (!P.Caller || P.Caller->getCanonicalDecl() != Fn || !P.Call)
+    if (!P.Caller || !P.Call ||
+        P.Caller->getCanonicalDecl() != Fn->getCanonicalDecl())
       continue;
     SourceLocation Loc = P.Call->getBeginLoc();
-    if (before(Loc, L.Call->getBeginLoc()) || within(Loc, Loop))
-      All.push_back({&P, nullptr, Loc});
+    if ((P.Call != At && before(Loc, AtLoc)) || within(Loc, Loop))
+      if (!exclusive(Body, Loc, AtLoc))
+        All.push_back({&P, nullptr, Loc});
   }
   SourceLocation Sync;
-  collectBefore(L.Caller->getBody(), L, Loop, All, Sync);
+  collectBefore(Body, Fn, At, Loop, All, Sync);
   if (Sync.isValid())
     llvm::erase_if(All, [&](const Running &R) { return before(R.Loc, Sync); });
   // Nearest first.
   llvm::stable_sort(All, [&](const Running &A, const Running &B) {
     return before(B.Loc, A.Loc);
   });
-  if (Loop)
-    return All;
-  SmallVector<Running, 4> Out;
+  bool Closed = Sync.isValid();
   for (const Running &R : All) {
-    Out.push_back(R);
-    if (R.Site && !mayOverlapPredecessor(*R.Site))
+    if (R.HelperCall)
+      return {EarlierWriter::Found, R.HelperCall, nullptr};
+    SmallVector<const FunctionDecl *, 1> Kernels = Early.kernelsOf(*R.Site);
+    if (Kernels.empty())
+      return {EarlierWriter::Found, R.Site->Call, nullptr};
+    for (const FunctionDecl *K : Kernels)
+      if (touches(*R.Site, K, Buffer, Write))
+        return {EarlierWriter::Found, R.Site->Call, K};
+    if (!Loop && dominates(Body, R.Loc, AtLoc) &&
+        !mayOverlapPredecessor(*R.Site)) {
+      Closed = true;
       break;
+    }
   }
-  return Out;
+  // Kernels launched before Fn runs: in its callers, for a buffer Fn is
+  // given.
+  const auto *Param = dyn_cast<ParmVarDecl>(Buffer.Var);
+  if (Closed || !Param)
+    return None;
+  for (const auto &[Call, Caller] : callersOf(Fn)) {
+    const Expr *Arg = argumentAt(Call, Param->getFunctionScopeIndex());
+    std::optional<BufferRoot> Outer = Arg ? hostRoot(Arg, Caller) : std::nullopt;
+    if (!Outer)
+      return EarlierWriter();
+    Outer->Path.append(Buffer.Path.begin(), Buffer.Path.end());
+    EarlierWriter W = writerBefore(Caller, Call, *Outer, Write, Depth + 1);
+    if (W.K != EarlierWriter::None)
+      return W;
+  }
+  return None;
 }
 
 /// Whether Ptr, a pointer a kernel writes through, may point into Buffer
@@ -697,16 +833,10 @@ EarlierWriter EarlierKernels::Impl::judge(const FunctionDecl *Kernel,
     std::optional<BufferRoot> Host = resolveFields(*Whole, L.Site->Caller);
     if (!Host)
       return Untraceable;
-    for (const Running &R : running(*L.Site)) {
-      if (R.HelperCall)
-        return {EarlierWriter::Found, R.HelperCall, nullptr};
-      SmallVector<const FunctionDecl *, 1> Kernels = Early.kernelsOf(*R.Site);
-      if (Kernels.empty())
-        return {EarlierWriter::Found, R.Site->Call, nullptr};
-      for (const FunctionDecl *K : Kernels)
-        if (touches(*R.Site, K, *Host, A.Write))
-          return {EarlierWriter::Found, R.Site->Call, K};
-    }
+    EarlierWriter W =
+        writerBefore(L.Site->Caller, L.Site->Call, *Host, A.Write, 0);
+    if (W.K != EarlierWriter::None)
+      return W;
   }
   return {EarlierWriter::None, nullptr, nullptr};
 }

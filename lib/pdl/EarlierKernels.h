@@ -34,9 +34,12 @@
 /// sets are no kernels and write nothing here.
 ///
 /// A kernel may write a buffer when it receives it (or a struct holding it)
-/// through a parameter whose type reaches it as a pointer to non-const, a
-/// reference, or through arguments that cannot be followed (`void **`
-/// arguments, an unresolved kernel, one without a body).
+/// through a parameter whose type reaches it as a pointer to non-const and
+/// its body writes through that parameter (an assignment or increment of an
+/// element, a pointer argument of a call, an `asm` operand, or a pointer it
+/// cannot follow); a kernel whose arguments cannot be followed (`void **`
+/// arguments, an unresolved kernel, one without a body) may write anything.
+/// For a write before the wait, any kernel given the buffer counts.
 ///
 /// Untraceable: a kernel with a launch that cannot be read, or whose
 /// launches are not all visible; an access whose pointer does not come

@@ -292,3 +292,44 @@ void synced(const float *w, float *a, float *out, cudaStream_t stream) {
   cudaLaunchKernelEx(&config, readsAfterSync, (const float *)a, out);
 }
 
+
+// Launched in a helper: the walk goes on in the helper's callers.
+__global__ void readsInHelper(const float *a, float *out) {
+  float v = a[threadIdx.x]; // warning@298:13 {{'a' is read before this thread waits for the previous kernel}}
+  cudaGridDependencySynchronize(); // note@299:3 {{'readsInHelper' waits for the previous kernel here}}
+  out[threadIdx.x] = v; // note@314:3 {{'producer', launched here earlier in the stream, may still run when 'readsInHelper' starts, and write what 'readsInHelper' reads through 'a'}}
+} // note@305:3 {{'readsInHelper' is launched with programmatic stream serialization here, so it may start before the previous kernel in the stream finishes}}
+
+void launchReader(const float *a, float *out, cudaStream_t stream) {
+  cudaLaunchAttribute attrs[1];
+  allowOverlap(attrs[0]);
+  cudaLaunchConfig_t config = {};
+  config.stream = stream;
+  config.attrs = attrs;
+  config.numAttrs = 1;
+  cudaLaunchKernelEx(&config, readsInHelper, a, out);
+}
+
+void pipeline(const float *w, float *a, float *out, cudaStream_t stream) {
+  producer<<<1, 128, 0, stream>>>(w, a);
+  launchReader(a, out, stream);
+}
+
+// A library entry point: no kernel before the launch in this translation
+// unit; kernels its callers launched elsewhere are not seen.
+__global__ void readsLengths(const int *lens, float *out) {
+  // Silent: nothing launched before it here writes the lengths.
+  int n = lens[blockIdx.x];
+  cudaGridDependencySynchronize();
+  out[threadIdx.x] = n;
+}
+
+void launchLibrary(const int *lens, float *out, cudaStream_t stream) {
+  cudaLaunchAttribute attrs[1];
+  allowOverlap(attrs[0]);
+  cudaLaunchConfig_t config = {};
+  config.stream = stream;
+  config.attrs = attrs;
+  config.numAttrs = 1;
+  cudaLaunchKernelEx(&config, readsLengths, lens, out);
+}

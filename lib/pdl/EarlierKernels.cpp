@@ -458,6 +458,14 @@ void EarlierKernels::Impl::collectBefore(const Stmt *S, const FunctionDecl *Fn,
     collectBefore(Child, Fn, At, Loop, Out, Sync);
 }
 
+/// Whether S is a macro's `do { ... } while (0)`: its body runs once.
+static bool runsOnce(const Stmt *S, ASTContext &Ctx) {
+  const auto *Do = dyn_cast<DoStmt>(S);
+  Expr::EvalResult R;
+  return Do && Do->getCond() && !Do->getCond()->isValueDependent() &&
+         Do->getCond()->EvaluateAsInt(R, Ctx) && R.Val.getInt().isZero();
+}
+
 /// The outermost loop of Body that contains Loc, or null; a macro's
 /// `do { ... } while (0)` runs once and is no loop.
 static const Stmt *outermostLoop(const Stmt *S, SourceLocation Loc,
@@ -465,13 +473,8 @@ static const Stmt *outermostLoop(const Stmt *S, SourceLocation Loc,
   if (!S || SM.isBeforeInTranslationUnit(Loc, S->getBeginLoc()) ||
       SM.isBeforeInTranslationUnit(S->getEndLoc(), Loc))
     return nullptr;
-  bool Once = false;
-  if (const auto *Do = dyn_cast<DoStmt>(S)) {
-    Expr::EvalResult R;
-    Once = Do->getCond() && !Do->getCond()->isValueDependent() &&
-           Do->getCond()->EvaluateAsInt(R, Ctx) && R.Val.getInt().isZero();
-  }
-  if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S) && !Once)
+  if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S) &&
+      !runsOnce(S, Ctx))
     return S;
   for (const Stmt *Child : S->children())
     if (const Stmt *Found = outermostLoop(Child, Loc, SM, Ctx))
@@ -509,7 +512,7 @@ bool EarlierKernels::Impl::dominates(const Stmt *S, SourceLocation A,
     return true;
   if (isa<IfStmt, SwitchStmt, ForStmt, WhileStmt, DoStmt, CXXForRangeStmt,
           AbstractConditionalOperator, CXXTryStmt, LambdaExpr>(S) &&
-      !within(B, S))
+      !runsOnce(S, Ctx) && !within(B, S))
     return false;
   if (const auto *BO = dyn_cast<BinaryOperator>(S);
       BO && BO->isLogicalOp() && !within(B, S))

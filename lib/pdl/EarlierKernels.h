@@ -15,23 +15,29 @@
 /// `?:` with a null arm, locals the function never assigns again, and a
 /// helper's parameter bound at its call; on the host, the argument of the
 /// launch followed the same way to a local or a parameter of the launching
-/// function (a local assigned more than once, or given to `cudaMalloc`, is
-/// its own root). Two buffers are the same when their roots are the same
+/// function (a local whose address is taken, as by `cudaMalloc(&d, n)`, or
+/// that is never assigned a pointer, is its own root; one given pointers to
+/// different buffers cannot be followed). Two buffers are the same when their roots are the same
 /// variable and one path extends the other; distinct variables are taken to
 /// be distinct buffers.
 ///
 /// The kernels that may still run when a launch starts early are the
-/// launches before it in its function (source order), nearest first: each
-/// is kept, and the walk goes on past it only when it too may start early
-/// and may finish or trigger before its own predecessor has finished (it
-/// does not wait on every path, or it triggers its dependents); a
-/// `cudaDeviceSynchronize()` ends the walk. In a loop every launch of the
-/// loop counts, the launch itself included. A call, before the launch, of
-/// a function of the translation unit that launches a kernel is a kernel
-/// that may write anything. Launches before the launching function is
-/// called (its callers, other translation units) are not seen: with none in
-/// its own function, nothing is taken to write the buffer. Memory copies and
-/// sets are no kernels and write nothing here.
+/// launches before it in its function (source order, not those in another
+/// arm of an `if`/`else` or `?:`), nearest first: each is kept, and the
+/// walk goes on past it unless every path to the launch runs it, it does
+/// not start early, or it waits on every path and never triggers its
+/// dependents (then its predecessor has finished before it lets the next
+/// kernel start). A `cudaDeviceSynchronize()` on every path ends the walk.
+/// In a loop (not a macro's `do { } while (0)`) every launch of the loop
+/// counts, the launch itself included. A call, before the launch, of a
+/// function of the translation unit that launches a kernel is a kernel that
+/// may write anything. When the walk reaches the top of the launching
+/// function and the buffer is one of its parameters, it goes on before
+/// each call of the function in the translation unit (three callers deep),
+/// with the argument as the buffer. Launches before that (callers in other
+/// translation units) are not seen: with none, nothing is taken to write
+/// the buffer. Memory copies and sets are no kernels and write nothing
+/// here. Streams are not told apart.
 ///
 /// A kernel may write a buffer when it receives it (or a struct holding it)
 /// through a parameter whose type reaches it as a pointer to non-const and

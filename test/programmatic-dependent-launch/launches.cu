@@ -55,7 +55,7 @@ __global__ void consumerWaits(const float *in, float *out) {
   // note@+2:3 {{'consumerWaits' waits for the previous kernel here}}
   // note@+56:12 {{'consumerWaits' is launched with programmatic stream serialization here, so it may start before the previous kernel in the stream finishes}}
   cudaGridDependencySynchronize();
-  out[threadIdx.x] = v; // note@101:3 {{'consumerNoWait', launched here earlier in the stream, may still run when 'consumerWaits' starts, and write what 'consumerWaits' reads through 'in'}}
+  out[threadIdx.x] = v; // note@99:3 {{'consumerNoWait', launched here earlier in the stream, may still run when 'consumerWaits' starts, and write what 'consumerWaits' reads through 'in'}}
 }
 
 // Silent: launched only with <<<>>> (stream order), so its read before the

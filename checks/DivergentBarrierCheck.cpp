@@ -629,12 +629,12 @@ void DivergentBarrierCheck::onEndOfTranslationUnit() {
       const Stmt *Cause = causeOf(F, K);
       // Findings without a shared cause each make a group of their own
       // (keys with a zero location never collide with a cause's).
-      auto Key = Cause ? std::make_tuple(
-                             SM->getExpansionLoc(Cause->getBeginLoc())
-                                 .getRawEncoding(),
-                             unsigned(F.Level),
-                             unsigned(F.Barrier.WarpBarrier))
-                       : std::make_tuple(0u, ++Alone, 0u);
+      auto Key =
+          Cause
+              ? std::make_tuple(
+                    SM->getExpansionLoc(Cause->getBeginLoc()).getRawEncoding(),
+                    unsigned(F.Level), unsigned(F.Barrier.WarpBarrier))
+              : std::make_tuple(0u, ++Alone, 0u);
       Group &G = Groups[Key];
       if (G.Members.empty())
         G.K = K;

@@ -151,8 +151,8 @@ gridDivision(const clang::CUDAKernelCallExpr *KC, ConstantEvaluator &Eval) {
   const auto *BO =
       X ? llvm::dyn_cast<clang::BinaryOperator>(X->IgnoreParenImpCasts())
         : nullptr;
-  if (!BO || (BO->getOpcode() != clang::BO_Div &&
-              BO->getOpcode() != clang::BO_Shr))
+  if (!BO ||
+      (BO->getOpcode() != clang::BO_Div && BO->getOpcode() != clang::BO_Shr))
     return {};
   std::optional<uint64_t> K = Eval.evaluateInt(BO->getRHS());
   if (!K || (BO->getOpcode() == clang::BO_Shr && *K > 30))
@@ -160,9 +160,10 @@ gridDivision(const clang::CUDAKernelCallExpr *KC, ConstantEvaluator &Eval) {
   uint64_t G = BO->getOpcode() == clang::BO_Div ? *K : uint64_t(1) << *K;
   if (G == 0 || G > UINT32_MAX)
     return {};
-  const auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(
-      BO->getLHS()->IgnoreParenImpCasts());
-  const auto *VD = Ref ? llvm::dyn_cast<clang::VarDecl>(Ref->getDecl()) : nullptr;
+  const auto *Ref =
+      llvm::dyn_cast<clang::DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+  const auto *VD =
+      Ref ? llvm::dyn_cast<clang::VarDecl>(Ref->getDecl()) : nullptr;
   if (!VD || !VD->getType()->isIntegralOrEnumerationType())
     return {};
   if (const auto *P = llvm::dyn_cast<clang::ParmVarDecl>(VD)) {
@@ -226,8 +227,8 @@ static LaunchFacts launchFactsOf(const clang::FunctionDecl *K,
       const auto *Arg = llvm::dyn_cast<clang::DeclRefExpr>(
           KC->getArg(I)->IgnoreParenImpCasts());
       GridX[I] = std::min<uint32_t>(
-          GridX[I], GridVar && Arg && Arg->getDecl() == GridVar ? uint32_t(G)
-                                                                : 0u);
+          GridX[I],
+          GridVar && Arg && Arg->getDecl() == GridVar ? uint32_t(G) : 0u);
     }
   }
   if (N && AllBlocks) {

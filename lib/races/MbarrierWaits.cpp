@@ -270,8 +270,8 @@ bool MbarrierWaits::inSpinExit(const Stmt *S, const ParentMap &PM) {
     return false;
   // The loop whose body holds the statement (in braces or alone).
   const Stmt *Body = PM.getParent(Statement);
-  const Stmt *Loop = isa_and_nonnull<CompoundStmt>(Body) ? PM.getParent(Body)
-                                                         : Body;
+  const Stmt *Loop =
+      isa_and_nonnull<CompoundStmt>(Body) ? PM.getParent(Body) : Body;
   if (!isa_and_nonnull<CompoundStmt>(Body))
     Body = Statement;
   if (!Loop || loopBody(Loop) != Body || leavesOtherwise(Body, nullptr))

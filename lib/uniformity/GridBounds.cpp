@@ -106,8 +106,8 @@ public:
     }
     if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
       const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
-      if (!V || isa<ParmVarDecl>(V) || !V->hasLocalStorage() ||
-          !V->getInit() || mutated(V))
+      if (!V || isa<ParmVarDecl>(V) || !V->hasLocalStorage() || !V->getInit() ||
+          mutated(V))
         return std::nullopt;
       return maxOf(V->getInit(), Depth + 1);
     }

@@ -97,14 +97,16 @@ static uint8_t pow2Dividing(const clang::Expr *E, ConstantEvaluator &Eval,
   return 0;
 }
 
-/// The x extent of a `<<<>>>` launch's grid as written: through a `dim3`
-/// built from it (in place, or a local that holds one value).
-static const clang::Expr *gridXExpr(const clang::CUDAKernelCallExpr *KC,
-                                    ConstantEvaluator &Eval) {
+/// One extent (Axis 0, 1, 2) of a `<<<>>>` launch's grid (Which 0) or block
+/// (Which 1) as written: through a `dim3` built from it (in place, or a
+/// local that holds one value).
+static const clang::Expr *launchExtentExpr(const clang::CUDAKernelCallExpr *KC,
+                                           unsigned Which, unsigned Axis,
+                                           ConstantEvaluator &Eval) {
   const auto *Config = KC->getConfig();
-  if (!Config || Config->getNumArgs() < 1)
+  if (!Config || Config->getNumArgs() <= Which)
     return nullptr;
-  const clang::Expr *E = Config->getArg(0);
+  const clang::Expr *E = Config->getArg(Which);
   for (unsigned Depth = 0; E && Depth < 6; ++Depth) {
     E = E->IgnoreParenImpCasts();
     if (const auto *M = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(E)) {
@@ -123,12 +125,15 @@ static const clang::Expr *gridXExpr(const clang::CUDAKernelCallExpr *KC,
       if (CE->getNumArgs() == 0)
         return nullptr;
       const clang::Expr *First = CE->getArg(0)->IgnoreParenImpCasts();
-      // A copy of another dim3, or the x extent itself.
+      // A copy of another dim3, or the extents themselves.
       if (First->getType()->isRecordType()) {
         E = First;
         continue;
       }
-      return First;
+      if (Axis >= CE->getNumArgs() ||
+          llvm::isa<clang::CXXDefaultArgExpr>(CE->getArg(Axis)))
+        return nullptr;
+      return CE->getArg(Axis)->IgnoreParenImpCasts();
     }
     if (const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(E)) {
       const auto *VD = llvm::dyn_cast<clang::VarDecl>(DRE->getDecl());
@@ -137,7 +142,8 @@ static const clang::Expr *gridXExpr(const clang::CUDAKernelCallExpr *KC,
       E = Eval.singleValue(VD);
       continue;
     }
-    return E->getType()->isIntegralOrEnumerationType() ? E : nullptr;
+    return Axis == 0 && E->getType()->isIntegralOrEnumerationType() ? E
+                                                                    : nullptr;
   }
   return nullptr;
 }
@@ -147,7 +153,7 @@ static const clang::Expr *gridXExpr(const clang::CUDAKernelCallExpr *KC,
 /// value, so that a kernel argument that reads X gets the same value.
 static std::pair<const clang::VarDecl *, uint64_t>
 gridDivision(const clang::CUDAKernelCallExpr *KC, ConstantEvaluator &Eval) {
-  const clang::Expr *X = gridXExpr(KC, Eval);
+  const clang::Expr *X = launchExtentExpr(KC, /*Which=*/0, /*Axis=*/0, Eval);
   const auto *BO =
       X ? llvm::dyn_cast<clang::BinaryOperator>(X->IgnoreParenImpCasts())
         : nullptr;
@@ -190,6 +196,8 @@ static LaunchFacts launchFactsOf(const clang::FunctionDecl *K,
   std::optional<Dim3> Same;
   std::array<uint32_t, 3> Max{};
   std::array<uint8_t, 3> ExtentPow2{31, 31, 31};
+  // Per axis, where not every block is proven: the extents that are.
+  std::array<bool, 3> AxisKnown{true, true, true};
   llvm::SmallVector<uint8_t, 8> Pow2(K->getNumParams(), 63);
   llvm::SmallVector<uint32_t, 8> GridX(K->getNumParams(), UINT32_MAX);
   for (const LaunchSite &L : Launches.launches()) {
@@ -209,6 +217,16 @@ static LaunchFacts launchFactsOf(const clang::FunctionDecl *K,
       }
     } else {
       AllBlocks = false;
+      const auto *KC = llvm::dyn_cast<clang::CUDAKernelCallExpr>(L.Call);
+      for (unsigned I = 0; I < 3; ++I) {
+        const clang::Expr *X =
+            KC ? launchExtentExpr(KC, /*Which=*/1, I, Eval) : nullptr;
+        std::optional<uint64_t> V = X ? Eval.evaluateInt(X) : std::nullopt;
+        if (!V || *V == 0 || *V > 1024)
+          AxisKnown[I] = false;
+        else
+          Max[I] = std::max<uint32_t>(Max[I], uint32_t(*V));
+      }
     }
     const auto *KC = llvm::dyn_cast<clang::CUDAKernelCallExpr>(L.Call);
     if (!KC || KC->getNumArgs() != K->getNumParams()) {
@@ -231,6 +249,12 @@ static LaunchFacts launchFactsOf(const clang::FunctionDecl *K,
           GridVar && Arg && Arg->getDecl() == GridVar ? uint32_t(G) : 0u);
     }
   }
+  // A block whose x extent is a runtime value may still have a known
+  // number of rows (`dim3(w, 2)`): the bound on `threadIdx.y`.
+  if (N && !AllBlocks)
+    for (unsigned I = 0; I < 3; ++I)
+      if (AxisKnown[I])
+        F.MaxThreads[I] = Max[I];
   if (N && AllBlocks) {
     F.MaxThreads = Max;
     F.ExtentPow2 = ExtentPow2;

@@ -12,7 +12,8 @@
 #define ROWS 2
 #define CHUNK 16
 
-// Silent: launched with num / (ROWS * CHUNK) blocks of ROWS rows.
+// Silent: launched with num / (ROWS * CHUNK) blocks of ROWS rows (of a
+// width the host computes at run time).
 __global__ void chunksFull(float *data, const int num) {
   __shared__ float s[ROWS][64];
   int ij = threadIdx.x;
@@ -73,10 +74,13 @@ __global__ void chunksOverlap(float *data, const int num) {
   }
 }
 
-void run(float *d, int num) {
+// The block's x extent is a runtime value (rounded up to warps, as
+// hexciton's host code does); its rows are known.
+void run(float *d, int num, int dim) {
   size_t rows = ROWS;
+  size_t width = (dim * dim + 31) / 32 * 32;
   dim3 grid(num / (rows * CHUNK), 1);
-  dim3 block(56, rows);
+  dim3 block(width, rows);
   chunksFull<<<grid, block>>>(d, num);
   chunksRounded<<<(num + ROWS * CHUNK - 1) / (ROWS * CHUNK), block>>>(d, num);
   chunksOverlap<<<grid, block>>>(d, num);

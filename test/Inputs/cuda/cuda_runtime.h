@@ -528,3 +528,25 @@ __host__ cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr,
                                            T *entry) {
   return ::cudaFuncGetAttributes(attr, (const void *)entry);
 }
+
+// The feature queries of crt/host_defines.h (CUDA 12.9 and 13).
+#ifndef __CUDA_ARCH_HAS_FEATURE__
+#define __CUDA_ARCH_HAS_FEATURE__(_FEAT) __CUDA_ARCH_FEAT_##_FEAT
+#endif
+#ifndef __CUDA_HAS_ARCH_SPECIFIC
+#ifdef __CUDA_ARCH_SPECIFIC__
+#define __CUDA_HAS_ARCH_SPECIFIC(N) (__CUDA_ARCH_SPECIFIC__ == (N##0))
+#else
+#define __CUDA_HAS_ARCH_SPECIFIC(N) 0
+#endif
+#endif
+#ifndef __CUDA_HAS_ARCH_FAMILY_SPECIFIC
+#ifdef __CUDA_ARCH_FAMILY_SPECIFIC__
+#define __CUDA_HAS_ARCH_FAMILY_SPECIFIC(N)                                     \
+  (((N) == 101 && __CUDA_ARCH_FAMILY_SPECIFIC__ == 1010) ||                    \
+   ((N) != 101 && __CUDA_ARCH_FAMILY_SPECIFIC__ >= (N##0) &&                   \
+    __CUDA_ARCH_FAMILY_SPECIFIC__ < (N##0) + 100))
+#else
+#define __CUDA_HAS_ARCH_FAMILY_SPECIFIC(N) 0
+#endif
+#endif

@@ -108,6 +108,7 @@ std::string AsyncCopyOrderingCheck::fixText(const Finding &F,
   case Spelling::CooperativeGroup:
     return groupWait(F, FD, Ctx);
   case Spelling::Cute:
+  case Spelling::Cutlass:
   case Spelling::Other:
     break;
   }
@@ -126,6 +127,9 @@ static StringRef waitAdvice(const Finding &F) {
   case Family::CpAsync:
     if (F.Spell == Spelling::Cute)
       return "'cute::cp_async_wait<0>()'";
+    if (F.Spell == Spelling::Cutlass)
+      return "'cutlass::arch::cp_async_fence()' and "
+             "'cutlass::arch::cp_async_wait<0>()'";
     return "'__pipeline_wait_prior(0)', 'cp.async.wait_all' or 'cg::wait'";
   case Family::Pipeline:
     return "the pipeline's 'consumer_wait()'";

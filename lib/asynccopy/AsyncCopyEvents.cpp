@@ -510,6 +510,21 @@ static void asmEvents(const GCCAsmStmt *Asm, ASTContext &Ctx,
   }
 }
 
+/// CUTLASS 2.x's copy objects, constructed for their effect:
+/// `cutlass::arch::cp_async<Bytes, Op>(smem, gmem, guard)` and its
+/// `_zfill` and `_nan` forms issue one cp.async into their first argument.
+static bool isCutlassCpAsync(const CXXConstructExpr *CC) {
+  const CXXRecordDecl *RD = CC->getConstructor()->getParent();
+  StringRef Name = nameOf(RD);
+  if (Name != "cp_async" && Name != "cp_async_zfill" && Name != "cp_async_nan")
+    return false;
+  const DeclContext *DC = RD->getDeclContext();
+  const auto *Arch = dyn_cast<NamespaceDecl>(DC);
+  const auto *Cutlass =
+      Arch ? dyn_cast<NamespaceDecl>(Arch->getDeclContext()) : nullptr;
+  return Cutlass && nameOf(Arch) == "arch" && nameOf(Cutlass) == "cutlass";
+}
+
 llvm::SmallVector<Event, 1> eventsOf(const Stmt *S, ASTContext &Ctx,
                                      const ArgScope *Scope) {
   llvm::SmallVector<Event, 1> Out;
@@ -517,6 +532,10 @@ llvm::SmallVector<Event, 1> eventsOf(const Stmt *S, ASTContext &Ctx,
     callEvents(CE, Ctx, Scope, Out);
   else if (const auto *Asm = dyn_cast<GCCAsmStmt>(S))
     asmEvents(Asm, Ctx, Scope, Out);
+  else if (const auto *CC = dyn_cast<CXXConstructExpr>(S);
+           CC && CC->getNumArgs() >= 2 && isCutlassCpAsync(CC))
+    Out.push_back(issue(Family::CpAsync, Spelling::Cutlass, CC->getArg(0),
+                        Ctx, Scope));
   return Out;
 }
 
@@ -544,6 +563,9 @@ bool mentionsAsyncCopies(const Stmt *Body, bool Waits, unsigned CalleeDepth) {
         T.contains("cp.reduce.async.bulk") ||
         (Waits && (T.contains("mbarrier.try_wait") ||
                    T.contains("mbarrier.test_wait"))))
+      return true;
+  } else if (const auto *CC = dyn_cast<CXXConstructExpr>(Body)) {
+    if (isCutlassCpAsync(CC))
       return true;
   } else if (const auto *CE = dyn_cast<CallExpr>(Body)) {
     const FunctionDecl *FD = CE->getDirectCallee();

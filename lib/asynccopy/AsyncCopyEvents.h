@@ -16,7 +16,9 @@
 /// commits its own group) and CuTe's `SM80_CP_ASYNC*`; `__pipeline_commit`,
 /// `cp.async.commit_group`, `cute::cp_async_fence` commit;
 /// `__pipeline_wait_prior(N)`, `cp.async.wait_group N`,
-/// `cute::cp_async_wait<N>`, `cg::wait_prior<N>` wait for all but the N most
+/// `cute::cp_async_wait<N>`, `cg::wait_prior<N>` (and CUTLASS 2.x's
+/// `cutlass::arch::cp_async_fence` / `cp_async_wait<N>`, whose copies are
+/// the `cutlass::arch::cp_async*` objects) wait for all but the N most
 /// recent groups, `cp.async.wait_all` and `cg::wait` for all. The pipeline
 /// family: `cuda::memcpy_async` on a `cuda::pipeline`, committed by
 /// `producer_commit()`, waited for by `consumer_wait()` (a wait for
@@ -72,6 +74,7 @@ enum class Spelling : uint8_t {
   Asm,             ///< inline `cp.async`.
   CooperativeGroup, ///< `cooperative_groups::memcpy_async`.
   Cute,            ///< CuTe's `copy` with an `SM80_CP_ASYNC*` operation.
+  Cutlass,         ///< CUTLASS 2.x's `cutlass::arch::cp_async*` objects.
   Other
 };
 
@@ -106,6 +109,9 @@ struct Location {
   const clang::Expr *Spelled = nullptr;
   /// The subscripts and offsets the address was computed with.
   llvm::SmallVector<const clang::Expr *, 4> Indices;
+  /// The local pointer the address was computed through, whose
+  /// initialiser named the slot.
+  const clang::VarDecl *Alias = nullptr;
 };
 
 enum class EventKind : uint8_t {

@@ -6,6 +6,7 @@
 
 #include "lib/asynccopy/AsyncCopyOrdering.h"
 #include "lib/asynccopy/RingSlots.h"
+#include "lib/asynccopy/StageRelations.h"
 #include "lib/ast/CudaAST.h"
 #include "lib/ast/FunctionCfgs.h"
 #include "lib/uniformity/Uniformity.h"
@@ -46,11 +47,15 @@ struct Copy {
   /// when the analysis lost count).
   const ValueDecl *Pipe = nullptr;
   uint8_t Older = 0;
+  /// The step class of the slot's variable (0: none), and how many steps
+  /// of it ago the copy was issued (0 or less).
+  uint8_t LinClass = 0;
+  int8_t Lin = 0;
 
   auto key() const {
     return std::make_tuple(Issue, Dest.Part.C, unsigned(Dest.Part.Kind),
                            Committed, Newer, Waited, Wait, Barrier, Pipe,
-                           Older);
+                           Older, LinClass, Lin);
   }
   bool operator<(const Copy &O) const { return key() < O.key(); }
   bool operator==(const Copy &O) const { return key() == O.key(); }
@@ -96,11 +101,13 @@ struct State {
   std::vector<Touch> Written, Pending;
   std::vector<Read> Reads;
   std::vector<StageCount> Stages;
+  /// How far the counters of the body's loops are apart.
+  Relations Rel;
   bool Reached = false;
   bool operator==(const State &O) const {
     return Reached == O.Reached && Copies == O.Copies &&
            Written == O.Written && Pending == O.Pending && Reads == O.Reads &&
-           Stages == O.Stages;
+           Stages == O.Stages && Rel == O.Rel;
   }
 };
 
@@ -114,6 +121,8 @@ template <typename T> static void normalize(std::vector<T> &V) {
 constexpr size_t MaxFacts = 256;
 constexpr uint8_t MaxNewer = 8;
 constexpr uint8_t UnknownCount = 0xFF;
+/// Steps of its class after which a copy's stage is no longer followed.
+constexpr int8_t MaxLin = 16;
 
 /// Stage counts meet as one count or none: a pipeline whose count differs
 /// between the paths (a prologue loop, a conditional commit) is counted no
@@ -176,9 +185,16 @@ private:
   void checkOverwrite(const Location &Dest, const Stmt *S, State &St,
                       bool Report);
   Slot settle(const Location &L) const { return Slots.settle(L); }
-  bool overlapSure(const Slot &P, const Slot &Q) const {
-    return Slots.overlapSure(P, Q);
+  bool overlapSure(const Slot &P, const Slot &Q, const State &St) const {
+    return Slots.overlapSure(P, Q) ||
+           (!Counts.empty() && overlapByRelation(P, Q, St.Rel, Counts));
   }
+  /// Loop counters: declarations, steps, and a copy's stage.
+  void onCounters(const Stmt *S, State &St) const;
+  void collectLockstep(const Stmt *Body);
+  bool declaredOnce(unsigned Class) const;
+  std::optional<bool> lockstepDone(const Event &E, const Copy &C,
+                                   const State &St) const;
   const Stmt *placeFix(const Stmt *Source, const Stmt *Access,
                        const Stmt *Barrier) const;
   void report(Finding F, bool Report);
@@ -188,6 +204,13 @@ private:
   FunctionCfg Cfg;
   VarWrites Writes;
   SlotModel Slots{Writes, Ctx};
+  Counters Counts;
+  /// Thread-scope pipelines whose one commit runs once per iteration of
+  /// one `for` loop (the producer's) and whose one `consumer_wait()` runs
+  /// once per iteration of another (the consumer's, stepping the class):
+  /// the stage a copy belongs to is its producer's count at the issue.
+  llvm::DenseMap<const ValueDecl *, std::pair<const ForStmt *, unsigned>>
+      Lockstep;
   llvm::DenseSet<const Stmt *> Elements;
   /// Loops whose body waits on a barrier (`while (!try_wait(...))`).
   llvm::DenseSet<const Stmt *> SpinLoops;
@@ -234,6 +257,178 @@ void Analysis::shiftSlots(const Step &Move, State &St) const {
     Slots.shift(Move, R.Where.Part);
   normalize(St.Copies);
   normalize(St.Reads);
+}
+
+/// A declaration of a loop counter sets its class's count to 0; the step
+/// of a class moves its relations and the stages of the copies issued at
+/// its count.
+void Analysis::onCounters(const Stmt *S, State &St) const {
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D))
+        if (unsigned X = Counts.FirstOf.lookup(V))
+          declareClass(St.Rel, X);
+    return;
+  }
+  const unsigned X = Counts.StepOf.lookup(S);
+  if (!X)
+    return;
+  stepClass(St.Rel, X);
+  for (Copy &C : St.Copies)
+    if (C.LinClass == X) {
+      if (C.Lin <= -MaxLin)
+        C.LinClass = 0;
+      else
+        --C.Lin;
+    }
+  normalize(St.Copies);
+}
+
+/// The innermost loop holding S, or null.
+static const Stmt *enclosingLoop(const Stmt *S, const ParentMap &PM) {
+  for (const Stmt *P = PM.getParent(S); P; P = PM.getParent(P))
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(P))
+      return P;
+  return nullptr;
+}
+
+/// The class's variables are declared once per run of the body: outside
+/// every loop, or in the init of a `for` loop outside every loop.
+bool Analysis::declaredOnce(unsigned Class) const {
+  const StepClass &C = Counts.of(Class);
+  const Stmt *At = C.Decl;
+  if (!At)
+    return false;
+  const ParentMap &PM = *Cfg.PM;
+  if (const auto *For = dyn_cast_or_null<ForStmt>(PM.getParent(At));
+      For && For->getInit() == At)
+    At = For;
+  return !enclosingLoop(At, PM);
+}
+
+/// S runs once in every iteration of Loop that reaches it: only compound
+/// statements and expressions that evaluate all their parts lie between.
+static bool unconditionalIn(const Stmt *S, const Stmt *Loop,
+                            const ParentMap &PM) {
+  for (const Stmt *P = PM.getParent(S); P && P != Loop; P = PM.getParent(P)) {
+    if (isa<CompoundStmt>(P))
+      continue;
+    const auto *E = dyn_cast<Expr>(P);
+    if (!E || isa<AbstractConditionalOperator>(E))
+      return false;
+    if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->isLogicalOp())
+      return false;
+  }
+  return true;
+}
+
+/// Finds the thread-scope pipelines whose stages follow two loop counters
+/// (see Lockstep).
+void Analysis::collectLockstep(const Stmt *Body) {
+  struct Uses {
+    llvm::SmallVector<const Stmt *, 2> Commits, Waits, Issues;
+    bool Other = false;
+  };
+  llvm::DenseMap<const ValueDecl *, Uses> ByPipe;
+  llvm::SmallVector<const ContinueStmt *, 2> Continues;
+  bool Helpers = false;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S || isa<LambdaExpr>(S))
+      return;
+    if (const auto *CS = dyn_cast<ContinueStmt>(S))
+      Continues.push_back(CS);
+    if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      auto Events = eventsOf(S, Ctx);
+      if (Events.empty()) {
+        const FunctionDecl *Callee = Call->getDirectCallee();
+        Helpers |= Callee && Callee->hasBody() &&
+                   !isInSystemHeader(Callee) &&
+                   mentionsAsyncCopies(Callee->getBody(), true, 1);
+      }
+      for (const Event &E : Events) {
+        if (E.Fam != Family::Pipeline || !E.Pipe)
+          continue;
+        Uses &U = ByPipe[E.Pipe];
+        if (E.Kind == EventKind::Commit)
+          U.Commits.push_back(S);
+        else if (E.Kind == EventKind::Issue)
+          U.Issues.push_back(S);
+        else if (E.Kind == EventKind::Wait && E.Oldest && !E.BlockScope)
+          U.Waits.push_back(S);
+        else if (E.Kind == EventKind::Wait)
+          U.Other = true;
+      }
+    }
+    for (const Stmt *Child : S->children())
+      Walk(Child);
+  };
+  Walk(Body);
+  if (Helpers)
+    return;
+  const ParentMap &PM = *Cfg.PM;
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto ClassOfLoop = [&](const Stmt *Loop) -> unsigned {
+    for (unsigned Id = 1; Id <= Counts.Classes.size(); ++Id)
+      if (Counts.of(Id).Loop == Loop && declaredOnce(Id))
+        return Id;
+    return 0;
+  };
+  for (const auto &[Pipe, U] : ByPipe) {
+    if (U.Other || U.Commits.size() != 1 || U.Waits.size() != 1)
+      continue;
+    const Stmt *Commit = U.Commits.front(), *Wait = U.Waits.front();
+    const auto *Producer = dyn_cast_or_null<ForStmt>(enclosingLoop(Commit, PM));
+    const Stmt *Consumer = enclosingLoop(Wait, PM);
+    const unsigned B = ClassOfLoop(Consumer);
+    if (!Producer || !ClassOfLoop(Producer) || !B || Producer == Consumer ||
+        !unconditionalIn(Wait, Consumer, PM))
+      continue;
+    // A `continue` before the wait would skip it in some iteration.
+    const Stmt *ConsumerBody = cast<ForStmt>(Consumer)->getBody();
+    if (llvm::any_of(Continues, [&](const ContinueStmt *C) {
+          return SM.isBeforeInTranslationUnit(ConsumerBody->getBeginLoc(),
+                                              C->getBeginLoc()) &&
+                 SM.isBeforeInTranslationUnit(C->getBeginLoc(),
+                                              Wait->getBeginLoc());
+        }))
+      continue;
+    // Each copy is committed by the commit of its own iteration.
+    const auto *CommitBlock = dyn_cast_or_null<CompoundStmt>(PM.getParent(
+        PM.getParent(Commit) && isa<ExprWithCleanups>(PM.getParent(Commit))
+            ? PM.getParent(Commit)
+            : Commit));
+    auto Inside = [&](const Stmt *S, const Stmt *Outer) {
+      for (const Stmt *P = S; P; P = PM.getParent(P))
+        if (P == Outer)
+          return true;
+      return false;
+    };
+    if (!CommitBlock ||
+        !llvm::all_of(U.Issues, [&](const Stmt *Issue) {
+          return enclosingLoop(Issue, PM) == Producer &&
+                 Inside(Issue, CommitBlock) &&
+                 SM.isBeforeInTranslationUnit(Issue->getBeginLoc(),
+                                              Commit->getBeginLoc());
+        }))
+      continue;
+    Lockstep[Pipe] = {Producer, B};
+  }
+}
+
+/// Whether a lockstep pipeline's `consumer_wait()` completes copy C: the
+/// wait in the consumer's iteration n completes stage n, and the copy's
+/// stage is the producer's count at its issue.
+std::optional<bool> Analysis::lockstepDone(const Event &E, const Copy &C,
+                                           const State &St) const {
+  auto It = E.Pipe ? Lockstep.find(E.Pipe) : Lockstep.end();
+  if (It == Lockstep.end() || !C.LinClass ||
+      Counts.of(C.LinClass).Loop != It->second.first ||
+      !declaredOnce(C.LinClass))
+    return std::nullopt;
+  auto D = exactDifference(St.Rel, C.LinClass, It->second.second);
+  if (!D)
+    return std::nullopt;
+  return C.Lin + *D <= 0;
 }
 
 bool Analysis::waitsOnBarrier(const Stmt *S) {
@@ -341,6 +536,8 @@ void Analysis::onPipelineWait(const Event &E, const Stmt *S, State &St) {
     bool Done = C.Committed;
     if (E.Oldest && Counted && C.Older != UnknownCount)
       Done = C.Committed && C.Older == 0;
+    else if (auto Lock = E.Oldest ? lockstepDone(E, C, St) : std::nullopt)
+      Done = C.Committed && *Lock;
     else if (!E.Oldest && !E.AllGroups)
       Done = C.Committed && C.Newer >= E.Prior;
     if (Done)
@@ -372,6 +569,8 @@ void Analysis::onEvent(const Event &E, const Stmt *S, State &St, bool Report) {
       C.Pipe = E.Pipe;
       if (E.Fam == Family::Pipeline)
         C.Older = E.Pipe ? stagesOf(St, E.Pipe) : UnknownCount;
+      if (C.Dest.Part.Kind == Slot::Affine && C.Dest.Part.Var)
+        C.LinClass = uint8_t(Counts.ClassOf.lookup(C.Dest.Part.Var));
       checkOverwrite(C.Dest, S, St, Report);
       St.Copies.push_back(C);
     }
@@ -518,7 +717,7 @@ void Analysis::checkOverwrite(const Location &Dest, const Stmt *S, State &St,
   const uint8_t Depends = threadComponents(Dest.Spelled);
   for (const Read &R : St.Reads) {
     if (R.Where.Key != Dest.Key || !(R.FreeOf & Depends) ||
-        !overlapSure(R.Where.Part, Dest.Part))
+        !overlapSure(R.Where.Part, Dest.Part, St))
       continue;
     Finding F;
     F.Kind = FindingKind::CopyOverRead;
@@ -548,7 +747,7 @@ void Analysis::onLocatedAccess(Location At, const Expr *LValue, const Stmt *S,
     // buffer reads data that nothing completes, whichever slot it is.
     const bool NeverWaited = IsKernel && !IsWrite && !C.Waited && !C.Wait &&
                              !Waits[unsigned(C.Fam)];
-    if (!NeverWaited && !overlapSure(C.Dest.Part, L->Part))
+    if (!NeverWaited && !overlapSure(C.Dest.Part, L->Part, St))
       continue;
     Finding F;
     F.Kind = FindingKind::ReadInFlight;
@@ -566,7 +765,7 @@ void Analysis::onLocatedAccess(Location At, const Expr *LValue, const Stmt *S,
     } else if (IsWrite) {
       F.Kind = FindingKind::WriteInFlight;
     }
-    F.NeverWaited = NeverWaited && !overlapSure(C.Dest.Part, L->Part);
+    F.NeverWaited = NeverWaited && !overlapSure(C.Dest.Part, L->Part, St);
     F.Access = S;
     F.Place = LValue;
     F.Buffer = L->Key;
@@ -660,7 +859,7 @@ void Analysis::helperEvents(const CallExpr *Call, const ArgScope *Outer,
       return;
     for (const Stmt *Child : S->children())
       Collect(Child);
-    if (isa<CallExpr, GCCAsmStmt>(S))
+    if (isa<CallExpr, GCCAsmStmt, CXXConstructExpr>(S))
       Order.push_back(S);
   };
   Collect(Body);
@@ -682,9 +881,11 @@ void Analysis::helperEvents(const CallExpr *Call, const ArgScope *Outer,
 void Analysis::visit(const Stmt *S, State &St, bool Report) {
   if (auto Move = Writes.Steps.find(S); Move != Writes.Steps.end())
     shiftSlots(Move->second, St);
+  if (!Counts.empty())
+    onCounters(S, St);
   if (recognizeBarrier(S, Ctx))
     onBarrier(S, St);
-  if (isa<CallExpr>(S) || isa<GCCAsmStmt>(S)) {
+  if (isa<CallExpr, GCCAsmStmt, CXXConstructExpr>(S)) {
     llvm::SmallVector<Event, 1> Events = eventsOf(S, Ctx);
     if (Events.empty())
       if (const auto *Call = dyn_cast<CallExpr>(S))
@@ -727,6 +928,9 @@ std::vector<Finding> Analysis::run() {
     return {};
   collectSpinLoops(Body);
   Writes = collectVarWrites(Body, Ctx);
+  Counts = collectCounters(Body, Writes, Ctx);
+  if (!Counts.empty())
+    collectLockstep(Body);
   IsKernel = FD->hasAttr<CUDAGlobalAttr>();
   if (IsKernel)
     collectWaits(Body);
@@ -751,12 +955,20 @@ std::vector<Finding> Analysis::run() {
         transfer(CS->getStmt(), St, false);
     const Stmt *Term = B->getTerminatorStmt();
     const bool SpinExit = Term && SpinLoops.count(Term) && B->succ_size() == 2;
+    const auto *Cond = !Counts.empty() && B->succ_size() == 2
+                           ? dyn_cast_or_null<Expr>(B->getTerminatorCondition())
+                           : nullptr;
     unsigned SuccIndex = 0;
     for (const CFGBlock *Succ : B->succs()) {
       const bool ExitEdge = SuccIndex++ == 1;
       if (!Succ)
         continue;
       State Out = St;
+      // A branch on how far two loop counters are apart narrows it; a
+      // branch no path can take is not followed.
+      if (Cond && !refineRelations(Out.Rel, Counts, Writes, Cond, !ExitEdge,
+                                   Ctx))
+        continue;
       // Leaving a loop that spins on a barrier's try_wait: the wait
       // succeeded (the path that never enters it is the same loop's exit).
       if (SpinExit && ExitEdge)
@@ -765,6 +977,7 @@ std::vector<Finding> Analysis::run() {
       State &Into = In[Succ->getBlockID()];
       State Before = Into;
       mergeStages(Into.Stages, Out.Stages, Into.Reached);
+      mergeRelations(Into.Rel, Out.Rel, Into.Reached);
       Into.Reached = true;
       mergeInto(Into.Copies, Out.Copies);
       mergeInto(Into.Written, Out.Written);

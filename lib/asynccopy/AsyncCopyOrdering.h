@@ -33,8 +33,14 @@
 /// barrier since, is reported (other threads may still read it). Slots in
 /// variables are followed through RingSlots.h's steps.
 ///
+/// Slots named by the counters of two loops are compared where the
+/// distance between the counters is exact (StageRelations.h); a
+/// thread-scope pipeline committed once per producer iteration and waited
+/// for once per consumer iteration completes, at the consumer's count n,
+/// the stage issued at the producer's count n.
+///
 /// Left out, for precision: slots in variables written in other ways,
-/// relations between two variables, pointers into shared memory passed to
+/// other relations between two variables, pointers into shared memory passed to
 /// the analysed function, accesses inside called functions, barriers told
 /// apart (any barrier wait completes every barrier-family copy).
 ///

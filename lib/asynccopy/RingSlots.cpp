@@ -94,6 +94,7 @@ private:
     const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
     if (!V)
       return;
+    ++Out.WriteCount[V];
     if (!S || !V->getType()->isIntegerType()) {
       Out.Unstable.insert(V);
       return;
@@ -329,6 +330,9 @@ bool SlotModel::namesUnstable(const Stmt *S, unsigned Depth) const {
   return false;
 }
 
+static bool steppedWithin(const VarWrites &Writes, const VarDecl *Var,
+                          SourceRange Range, const SourceManager &SM);
+
 /// A location computed with a variable that changes other than by the
 /// steps the analysis follows (a pointer that moves) is not compared.
 Slot SlotModel::settle(const Location &L) const {
@@ -336,6 +340,14 @@ Slot SlotModel::settle(const Location &L) const {
   for (const Expr *I : L.Indices)
     if (namesUnstable(I, 3))
       P.Kind = Slot::Unknown;
+  // Through a pointer set to a slot: the slot's variable must not step
+  // while the pointer lives (it keeps pointing at the old slot).
+  if (L.Alias && P.Kind == Slot::Affine && P.Var) {
+    auto Scope = Writes.Scope.find(L.Alias);
+    if (Scope == Writes.Scope.end() ||
+        steppedWithin(Writes, P.Var, Scope->second, Ctx.getSourceManager()))
+      P.Kind = Slot::Unknown;
+  }
   return P;
 }
 

@@ -19,8 +19,12 @@
 /// initialiser while the variables it names do not move; a whole-buffer
 /// address adding a moved variable (`buf[off + tid]`) is the slot at it.
 ///
+/// A local pointer set to a slot (`float *p = &ring[s][0]`) names that
+/// slot while s does not step in the pointer's scope.
+///
 /// Left out: pointers that move (a slot the analysis does not compare),
-/// relations between two variables (a fetch index and a read index).
+/// relations between two variables (StageRelations.h relates loop
+/// counters).
 ///
 //===----------------------------------------------------------------------===//
 
@@ -67,6 +71,8 @@ struct VarWrites {
   /// walks elements rather than naming a slot.
   llvm::DenseSet<const VarDecl *> Counter;
   llvm::DenseSet<const VarDecl *> Unstable;
+  /// How many statements write each variable (or take its address).
+  llvm::DenseMap<const VarDecl *, unsigned> WriteCount;
   /// A local's declaration to the end of its scope (the compound or `for`
   /// statement that holds it).
   llvm::DenseMap<const VarDecl *, SourceRange> Scope;

@@ -172,18 +172,21 @@ static Slot flatSlot(const Expr *Offset, ASTContext &Ctx) {
 
 /// A local pointer initialised from a `__shared__` variable (an alias the
 /// analysis keys accesses by), or the variable itself.
-static bool isKey(const VarDecl *V) {
+static bool isKey(const VarDecl *V, unsigned AliasDepth = 3) {
   if (V->hasAttr<CUDASharedAttr>())
     return true;
   if (!V->hasLocalStorage() || isa<ParmVarDecl>(V) || !V->getInit() ||
       !V->getType()->isPointerType())
     return false;
-  // The alias's own initialiser must reach a shared variable.
+  // The alias's own initialiser must reach a shared variable, or another
+  // such alias.
   const Expr *I = strip(V->getInit());
-  for (int Depth = 0; Depth < 4 && I; ++Depth) {
+  for (int Depth = 0; Depth < 8 && I; ++Depth) {
     if (const auto *DRE = dyn_cast<DeclRefExpr>(I)) {
       const auto *W = dyn_cast<VarDecl>(DRE->getDecl());
-      return W && W->hasAttr<CUDASharedAttr>();
+      return W && W != V &&
+             (W->hasAttr<CUDASharedAttr>() ||
+              (AliasDepth > 0 && isKey(W, AliasDepth - 1)));
     }
     if (const auto *UO = dyn_cast<UnaryOperator>(I)) {
       I = strip(UO->getSubExpr());
@@ -198,6 +201,28 @@ static bool isKey(const VarDecl *V) {
     }
   }
   return false;
+}
+
+static std::optional<Location> locateAddress(const Expr *E, ASTContext &Ctx,
+                                             const ArgScope *Scope);
+
+/// Subscripts or offsets through a local pointer into shared memory
+/// (`float *p = &ring[stage][0]; ... p[t]`): the buffer it points into, in
+/// the slot its initialiser names (a row of a ring stays a row); unknown
+/// where the pointer moves (the analysis checks).
+static std::optional<Location>
+throughPointer(const VarDecl *V, const DeclRefExpr *DRE, const Expr *Spelled,
+               llvm::ArrayRef<const Expr *> Indices, ASTContext &Ctx,
+               const ArgScope *Scope) {
+  auto L = locateAddress(V->getInit(), Ctx, Scope);
+  if (!L)
+    return std::nullopt;
+  L->Spelled = Spelled;
+  L->Indices.append(Indices.begin(), Indices.end());
+  L->Indices.push_back(DRE);
+  if (!L->Alias)
+    L->Alias = V;
+  return L;
 }
 
 static std::optional<Location> locateAddress(const Expr *E, ASTContext &Ctx,
@@ -288,15 +313,13 @@ static std::optional<Location> locateAddress(const Expr *E, ASTContext &Ctx,
           Cur = strip(V->getInit());
           continue;
         }
-        // A pointer that may move: somewhere in the buffer it started in,
-        // unknown if it is ever written (the analysis checks).
-        auto L = locateAddress(V->getInit(), Ctx, Scope);
-        if (L && L->Part.Kind != Slot::Whole)
-          L->Part.Kind = Slot::Unknown;
-        if (L)
-          L->Indices.push_back(DRE);
-        return L;
+        // A pointer that may move: where it started, unknown if it is ever
+        // written (the analysis checks).
+        return throughPointer(V, DRE, Spelled, Indices, Ctx, Scope);
       }
+      if (!V->hasAttr<CUDASharedAttr>() && isKey(V) &&
+          V->getType()->isPointerType())
+        return throughPointer(V, DRE, Spelled, Indices, Ctx, Scope);
       if (!isKey(V)) {
         // A local holding a shared address (`uint32_t a =
         // __cvta_generic_to_shared(tile)`), for the operands of asm.

@@ -394,6 +394,8 @@ __attribute__((deprecated)) __host__ cudaError_t cudaFuncSetSharedMemConfig(cons
 enum cudaMemcpyKind { cudaMemcpyHostToHost = 0, cudaMemcpyHostToDevice = 1, cudaMemcpyDeviceToHost = 2, cudaMemcpyDeviceToDevice = 3, cudaMemcpyDefault = 4 };
 __host__ cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind);
 __host__ cudaError_t cudaMemset(void *dst, int value, size_t count);
+__host__ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind, cudaStream_t stream = 0);
+__host__ cudaError_t cudaMemsetAsync(void *dst, int value, size_t count, cudaStream_t stream = 0);
 __host__ cudaError_t cudaMallocPitch(void **ptr, size_t *pitch, size_t width, size_t height);
 __host__ cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind);
 template <class T> __host__ cudaError_t cudaMalloc(T **ptr, size_t size) { return ::cudaMalloc((void **)ptr, size); }

@@ -14,11 +14,13 @@
 #    bulk stores, which racecheck does not follow, and pipeBad, which it
 #    did not report here);
 #  - every *Good kernel is right in every trial with 0 racecheck hazards.
-# Kernels named otherwise (sampleRingMissed and sampleRingFixed, shapes of
-# the CUDA samples the check misses) are run and reported, not asserted.
+# Kernels named otherwise (sampleRingWarMissed, a shape of the CUDA samples
+# the check misses) are run and reported, not asserted.
 # Measured for the kernels added with them (xorBad/Good, stageBad/Good,
 # neverBad/Good): each *Bad wrong in 5 of 5 trials with racecheck hazards
-# (71680, 73728, 73728 errors), each *Good right with 0 hazards.
+# (71680, 73728, 73728 errors), each *Good right with 0 hazards; for
+# sampleRingBad/Good, aliasRingBad/Good, cutlassBad/Good: each *Bad wrong in
+# 5 of 5 with 20480, 43008, 73728 racecheck errors, each *Good right with 0.
 #
 # Usage: run.sh [PLUGIN] [WORKDIR]; run.sh --prepare PLUGIN DIR (here, needs
 # clang-tidy-22); run.sh --prepared DIR (on the GPU machine).

@@ -614,14 +614,14 @@ void DivergentBarrierCheck::onEndOfTranslationUnit() {
   if (SM) {
     // One warning per cause: the barriers that one divergent branch or
     // loop makes diverge in the same way are reported at the first, with
-    // the others as notes.
+    // the others as notes. Barriers whose skippers then only exit share
+    // the group of those whose skippers go on; one of the latter leads
+    // (the graver report).
     struct Group {
-      const Finding *Lead = nullptr;
       DivergenceCause::Kind K = DivergenceCause::Branch;
-      llvm::SmallVector<const Finding *, 2> Others;
+      llvm::SmallVector<const Finding *, 2> Members;
     };
-    llvm::MapVector<std::tuple<unsigned, unsigned, unsigned, unsigned>, Group>
-        Groups;
+    llvm::MapVector<std::tuple<unsigned, unsigned, unsigned>, Group> Groups;
     unsigned Alone = 0;
     for (const auto &Entry : Findings) {
       const Finding &F = Entry.second;
@@ -629,30 +629,35 @@ void DivergentBarrierCheck::onEndOfTranslationUnit() {
       const Stmt *Cause = causeOf(F, K);
       // Findings without a shared cause each make a group of their own
       // (keys with a zero location never collide with a cause's).
-      auto Key = Cause ? std::make_tuple(
-                             SM->getExpansionLoc(Cause->getBeginLoc())
-                                 .getRawEncoding(),
-                             unsigned(F.Level), unsigned(F.SkipThenExit),
-                             unsigned(F.Barrier.WarpBarrier))
-                       : std::make_tuple(0u, ++Alone, 0u, 0u);
+      auto Key =
+          Cause
+              ? std::make_tuple(
+                    SM->getExpansionLoc(Cause->getBeginLoc()).getRawEncoding(),
+                    unsigned(F.Level), unsigned(F.Barrier.WarpBarrier))
+              : std::make_tuple(0u, ++Alone, 0u);
       Group &G = Groups[Key];
-      auto Where = [&](const Finding *X) {
-        return SM->getExpansionLoc(X->Barrier.Site->getBeginLoc());
-      };
-      if (!G.Lead) {
-        G.Lead = &F;
+      if (G.Members.empty())
         G.K = K;
-      } else if (SM->isBeforeInTranslationUnit(Where(&F), Where(G.Lead))) {
-        G.Others.insert(G.Others.begin(), G.Lead);
-        G.Lead = &F;
-      } else {
-        G.Others.push_back(&F);
-      }
+      G.Members.push_back(&F);
     }
-    for (const auto &Entry : Groups) {
-      const Group &G = Entry.second;
-      report(*G.Lead, *SM);
-      noteSameCause(G.Others, G.K, *SM);
+    auto Where = [&](const Finding *X) {
+      return SM->getExpansionLoc(X->Barrier.Site->getBeginLoc());
+    };
+    for (auto &Entry : Groups) {
+      Group &G = Entry.second;
+      // The graver report leads (skippers that go on), then the earliest;
+      // the others follow in source order.
+      llvm::sort(G.Members, [&](const Finding *A, const Finding *B) {
+        return SM->isBeforeInTranslationUnit(Where(A), Where(B));
+      });
+      auto Lead = llvm::find_if(
+          G.Members, [](const Finding *F) { return !F->SkipThenExit; });
+      if (Lead == G.Members.end())
+        Lead = G.Members.begin();
+      const Finding *L = *Lead;
+      G.Members.erase(Lead);
+      report(*L, *SM);
+      noteSameCause(G.Members, G.K, *SM);
     }
   }
   Findings.clear();

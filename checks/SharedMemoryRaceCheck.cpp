@@ -281,11 +281,12 @@ void SharedMemoryRaceCheck::report(const RaceReport &R, ASTContext &Ctx) {
        DiagnosticIDs::Note)
       << X.SecondThread << roleIndex(X.SecondRole);
   if (X.LoadedIndex)
-    diag(Second,
+    diag(X.LoadedFirst ? First : Second,
          "the element thread %0 accesses comes from a loaded value: some "
          "input makes it the one thread %1 writes",
          DiagnosticIDs::Note)
-        << X.SecondThread << X.FirstThread;
+        << (X.LoadedFirst ? X.FirstThread : X.SecondThread)
+        << (X.LoadedFirst ? X.SecondThread : X.FirstThread);
   if (X.ShapeAssumed && X.Kernel)
     diag(SM.getFileLoc(X.Kernel->getLocation()),
          "nothing in this translation unit launches '%0': blocks of %1 x "

@@ -97,6 +97,90 @@ static uint8_t pow2Dividing(const clang::Expr *E, ConstantEvaluator &Eval,
   return 0;
 }
 
+/// One extent (Axis 0, 1, 2) of a `<<<>>>` launch's grid (Which 0) or block
+/// (Which 1) as written: through a `dim3` built from it (in place, or a
+/// local that holds one value).
+static const clang::Expr *launchExtentExpr(const clang::CUDAKernelCallExpr *KC,
+                                           unsigned Which, unsigned Axis,
+                                           ConstantEvaluator &Eval) {
+  const auto *Config = KC->getConfig();
+  if (!Config || Config->getNumArgs() <= Which)
+    return nullptr;
+  const clang::Expr *E = Config->getArg(Which);
+  for (unsigned Depth = 0; E && Depth < 6; ++Depth) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *M = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(E)) {
+      E = M->getSubExpr();
+      continue;
+    }
+    if (const auto *B = llvm::dyn_cast<clang::CXXBindTemporaryExpr>(E)) {
+      E = B->getSubExpr();
+      continue;
+    }
+    if (const auto *FC = llvm::dyn_cast<clang::CXXFunctionalCastExpr>(E)) {
+      E = FC->getSubExpr();
+      continue;
+    }
+    if (const auto *CE = llvm::dyn_cast<clang::CXXConstructExpr>(E)) {
+      if (CE->getNumArgs() == 0)
+        return nullptr;
+      const clang::Expr *First = CE->getArg(0)->IgnoreParenImpCasts();
+      // A copy of another dim3, or the extents themselves.
+      if (First->getType()->isRecordType()) {
+        E = First;
+        continue;
+      }
+      if (Axis >= CE->getNumArgs() ||
+          llvm::isa<clang::CXXDefaultArgExpr>(CE->getArg(Axis)))
+        return nullptr;
+      return CE->getArg(Axis)->IgnoreParenImpCasts();
+    }
+    if (const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(E)) {
+      const auto *VD = llvm::dyn_cast<clang::VarDecl>(DRE->getDecl());
+      if (!VD || !VD->getType()->isRecordType() || !VD->hasLocalStorage())
+        return nullptr;
+      E = Eval.singleValue(VD);
+      continue;
+    }
+    return Axis == 0 && E->getType()->isIntegralOrEnumerationType() ? E
+                                                                    : nullptr;
+  }
+  return nullptr;
+}
+
+/// The variable X and the constant G of a grid `X / G` (or `X >> k`, G =
+/// 2^k) along x, with X a read-only parameter or a local that holds one
+/// value, so that a kernel argument that reads X gets the same value.
+static std::pair<const clang::VarDecl *, uint64_t>
+gridDivision(const clang::CUDAKernelCallExpr *KC, ConstantEvaluator &Eval) {
+  const clang::Expr *X = launchExtentExpr(KC, /*Which=*/0, /*Axis=*/0, Eval);
+  const auto *BO =
+      X ? llvm::dyn_cast<clang::BinaryOperator>(X->IgnoreParenImpCasts())
+        : nullptr;
+  if (!BO ||
+      (BO->getOpcode() != clang::BO_Div && BO->getOpcode() != clang::BO_Shr))
+    return {};
+  std::optional<uint64_t> K = Eval.evaluateInt(BO->getRHS());
+  if (!K || (BO->getOpcode() == clang::BO_Shr && *K > 30))
+    return {};
+  uint64_t G = BO->getOpcode() == clang::BO_Div ? *K : uint64_t(1) << *K;
+  if (G == 0 || G > UINT32_MAX)
+    return {};
+  const auto *Ref =
+      llvm::dyn_cast<clang::DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+  const auto *VD =
+      Ref ? llvm::dyn_cast<clang::VarDecl>(Ref->getDecl()) : nullptr;
+  if (!VD || !VD->getType()->isIntegralOrEnumerationType())
+    return {};
+  if (const auto *P = llvm::dyn_cast<clang::ParmVarDecl>(VD)) {
+    if (!Eval.isReadOnlyParam(P))
+      return {};
+  } else if (!VD->hasLocalStorage() || !Eval.singleValue(VD)) {
+    return {};
+  }
+  return {VD, G};
+}
+
 /// What the launches of kernel K in this translation unit and its
 /// `__launch_bounds__` fix: the blocks' extents when every launch's block is
 /// proven, the arguments' powers of two when every launch is a `<<<>>>`
@@ -112,7 +196,10 @@ static LaunchFacts launchFactsOf(const clang::FunctionDecl *K,
   std::optional<Dim3> Same;
   std::array<uint32_t, 3> Max{};
   std::array<uint8_t, 3> ExtentPow2{31, 31, 31};
+  // Per axis, where not every block is proven: the extents that are.
+  std::array<bool, 3> AxisKnown{true, true, true};
   llvm::SmallVector<uint8_t, 8> Pow2(K->getNumParams(), 63);
+  llvm::SmallVector<uint32_t, 8> GridX(K->getNumParams(), UINT32_MAX);
   for (const LaunchSite &L : Launches.launches()) {
     if (!L.Kernel || L.Kernel->getCanonicalDecl() != Canon)
       continue;
@@ -130,28 +217,54 @@ static LaunchFacts launchFactsOf(const clang::FunctionDecl *K,
       }
     } else {
       AllBlocks = false;
+      const auto *KC = llvm::dyn_cast<clang::CUDAKernelCallExpr>(L.Call);
+      for (unsigned I = 0; I < 3; ++I) {
+        const clang::Expr *X =
+            KC ? launchExtentExpr(KC, /*Which=*/1, I, Eval) : nullptr;
+        std::optional<uint64_t> V = X ? Eval.evaluateInt(X) : std::nullopt;
+        if (!V || *V == 0 || *V > 1024)
+          AxisKnown[I] = false;
+        else
+          Max[I] = std::max<uint32_t>(Max[I], uint32_t(*V));
+      }
     }
     const auto *KC = llvm::dyn_cast<clang::CUDAKernelCallExpr>(L.Call);
     if (!KC || KC->getNumArgs() != K->getNumParams()) {
       AllArgs = false;
       continue;
     }
+    auto [GridVar, G] = gridDivision(KC, Eval);
     for (unsigned I = 0; I < KC->getNumArgs(); ++I) {
       if (!K->getParamDecl(I)->getType()->isIntegralOrEnumerationType()) {
         Pow2[I] = 0;
+        GridX[I] = 0;
         continue;
       }
       Pow2[I] = std::min<uint8_t>(Pow2[I], pow2Dividing(KC->getArg(I), Eval));
+      // The argument is the grid's dividend (`n / 32` blocks, `n` passed).
+      const auto *Arg = llvm::dyn_cast<clang::DeclRefExpr>(
+          KC->getArg(I)->IgnoreParenImpCasts());
+      GridX[I] = std::min<uint32_t>(
+          GridX[I],
+          GridVar && Arg && Arg->getDecl() == GridVar ? uint32_t(G) : 0u);
     }
   }
+  // A block whose x extent is a runtime value may still have a known
+  // number of rows (`dim3(w, 2)`): the bound on `threadIdx.y`.
+  if (N && !AllBlocks)
+    for (unsigned I = 0; I < 3; ++I)
+      if (AxisKnown[I])
+        F.MaxThreads[I] = Max[I];
   if (N && AllBlocks) {
     F.MaxThreads = Max;
     F.ExtentPow2 = ExtentPow2;
     if (Same)
       F.BlockDim = {uint32_t(Same->X), uint32_t(Same->Y), uint32_t(Same->Z)};
   }
-  if (N && AllArgs)
+  if (N && AllArgs) {
     F.ParamPow2 = std::move(Pow2);
+    F.ParamGridX = std::move(GridX);
+  }
   // __launch_bounds__(N): no block has more than N threads, along any axis.
   if (std::optional<uint64_t> Bound = launchBoundsMaxThreads(K, Ctx);
       Bound && *Bound <= uint64_t(INT32_MAX))

@@ -194,6 +194,29 @@ static const Stmt *climbTest(const Stmt *S, const ParentMap &PM,
   return Cur;
 }
 
+/// Result is zero where loop L starts: the statement just before L in its
+/// block declares it with a zero initialiser or assigns it zero.
+static bool zeroOnEntry(const VarDecl *Result, const Stmt *L,
+                        const ParentMap &PM) {
+  const auto *Block = dyn_cast_or_null<CompoundStmt>(PM.getParent(L));
+  if (!Block)
+    return false;
+  const Stmt *Prev = nullptr;
+  for (const Stmt *S : Block->body()) {
+    if (S == L)
+      break;
+    Prev = S;
+  }
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(Prev))
+    return llvm::is_contained(DS->decls(), Result) && Result->getInit() &&
+           isZero(Result->getInit());
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Prev);
+      BO && BO->getOpcode() == BO_Assign)
+    return refVar(BO->getLHS()->IgnoreParenImpCasts()) == Result &&
+           isZero(BO->getRHS());
+  return false;
+}
+
 bool MbarrierWaits::inSpinExit(const Stmt *S, const ParentMap &PM) {
   bool Negated = false;
   const Stmt *Test = climbTest(S, PM, Negated);
@@ -245,12 +268,26 @@ bool MbarrierWaits::inSpinExit(const Stmt *S, const ParentMap &PM) {
   }
   if (!Result || !Result->hasLocalStorage())
     return false;
-  const auto *Body = dyn_cast_or_null<CompoundStmt>(PM.getParent(Statement));
-  const auto *Do = Body ? dyn_cast_or_null<DoStmt>(PM.getParent(Body)) : nullptr;
-  if (!Do || Do->getBody() != Body || leavesOtherwise(Body, nullptr))
+  // The loop whose body holds the statement (in braces or alone).
+  const Stmt *Body = PM.getParent(Statement);
+  const Stmt *Loop =
+      isa_and_nonnull<CompoundStmt>(Body) ? PM.getParent(Body) : Body;
+  if (!isa_and_nonnull<CompoundStmt>(Body))
+    Body = Statement;
+  if (!Loop || loopBody(Loop) != Body || leavesOtherwise(Body, nullptr))
+    return false;
+  // `do { ... } while (!ok);` runs the try at least once; `while (!ok)
+  // { ... }` only when `ok` is zero on entry.
+  const Expr *LoopCond = nullptr;
+  if (const auto *Do = dyn_cast<DoStmt>(Loop))
+    LoopCond = Do->getCond();
+  else if (const auto *W = dyn_cast<WhileStmt>(Loop);
+           W && zeroOnEntry(Result, W, PM))
+    LoopCond = W->getCond();
+  if (!LoopCond)
     return false;
   // The test is `!ok` or `ok == 0`: it leaves when the try succeeded.
-  const Expr *C = Do->getCond()->IgnoreParenImpCasts();
+  const Expr *C = LoopCond->IgnoreParenImpCasts();
   if (const auto *UO = dyn_cast<UnaryOperator>(C);
       UO && UO->getOpcode() == UO_LNot)
     return refVar(UO->getSubExpr()->IgnoreParenImpCasts()) == Result;
@@ -263,7 +300,29 @@ bool MbarrierWaits::inSpinExit(const Stmt *S, const ParentMap &PM) {
   return false;
 }
 
+bool MbarrierWaits::flagLoopTest(const Stmt *S, const ParentMap &PM) {
+  const auto *W = dyn_cast_or_null<WhileStmt>(PM.getParent(S));
+  if (!W || W->getCond() != S)
+    return false;
+  const Stmt *Try = W->getBody();
+  if (const auto *C = dyn_cast_or_null<CompoundStmt>(Try))
+    Try = C->size() == 1 ? C->body_front() : nullptr;
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Try);
+      BO && BO->getOpcode() == BO_Assign)
+    Try = BO->getRHS()->IgnoreParenImpCasts();
+  if (!isa_and_nonnull<CallExpr, GCCAsmStmt>(Try) ||
+      kindOf(Try, /*Depth=*/3) != Kind::Try)
+    return false;
+  return inSpinExit(Try, PM);
+}
+
 bool MbarrierWaits::completesWait(const Stmt *S, FunctionInfo &I) {
+  // `ok = 0; while (!ok) { ok = try_wait(..); }`: every path out of the
+  // loop runs the try until it succeeds, and the body holds nothing else,
+  // so the test itself is the point after which the phase has completed
+  // (the try in the body is not: a path skips the body in the CFG).
+  if (isa<UnaryOperator, BinaryOperator>(S) && flagLoopTest(S, *I.PM))
+    return true;
   if (!isa<CallExpr, GCCAsmStmt>(S))
     return false;
   // The quick test: a call of a function the user did not write waits

@@ -21,7 +21,10 @@
 ///    primitives, clang's `__nvvm_mbarrier_test_wait*`) in the exit test
 ///    of a loop that leaves only when it succeeded: `while (!try_wait(..))`,
 ///    `do { asm(".. try_wait .." : "=r"(ok) ..); } while (!ok);`,
-///    `for (;;) { if (try_wait(..)) break; }` with no other way out;
+///    `for (;;) { if (try_wait(..)) break; }` with no other way out, and
+///    `ok = 0; while (!ok) { ok = try_wait(..); }` (the flag zero just
+///    before the loop, the try alone in its body: the loop's test is the
+///    point, as the CFG has a path that skips the body);
 ///  - a call of a user function (three calls deep at most) that makes no
 ///    access to shared memory itself and holds a blocking wait, or returns
 ///    the result of a try (then the call is a try).
@@ -80,6 +83,9 @@ private:
   /// A try at S, under parent map PM, is the exit test of a loop that
   /// leaves only when it succeeded.
   bool inSpinExit(const clang::Stmt *S, const clang::ParentMap &PM);
+  /// S is the test of `while (!ok) { ok = try_wait(..); }` with `ok` zero
+  /// on entry and nothing else in the body.
+  bool flagLoopTest(const clang::Stmt *S, const clang::ParentMap &PM);
 
   lanes::LaneModel &M;
   llvm::DenseMap<const clang::FunctionDecl *, Kind> Callees;

@@ -523,6 +523,8 @@ void SharedRaceFinder::FrameSearch::record(RacePair &P,
     X.Branch = branchBetween(F.anchor(), S.anchor(), PM);
   X.Loop = P.CrossLoop;
   X.LoadedIndex = P.LoadedIndex;
+  // The loaded element is the other side's (P.R), the writer's is placed.
+  X.LoadedFirst = P.LoadedIndex && !WFirst;
   X.ShapeAssumed = ShapeAssumed;
   X.Kernel = rootOf(Fr).F;
   for (const Frame *Up = &Fr; Up->Call && Up->Parent; Up = Up->Parent)

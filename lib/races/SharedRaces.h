@@ -142,9 +142,11 @@ struct SharedRace {
   /// through its back edge); or the two are on the arms of this branch.
   const clang::Stmt *Loop = nullptr;
   const clang::Stmt *Branch = nullptr;
-  /// The second access's element comes from a loaded value: some input
-  /// makes it the element a thread of another warp writes.
+  /// One access's element comes from a loaded value: some input makes it
+  /// the element a thread of another warp writes. LoadedFirst: that access
+  /// is the first (else the second).
   bool LoadedIndex = false;
+  bool LoadedFirst = false;
   /// Shape is assumed from the kernel's indexing: no launch is in sight.
   bool ShapeAssumed = false;
   /// The kernel the context starts from.

@@ -217,17 +217,23 @@ bool FunctionUniformityImpl::byData(const Expr *E, Uniformity L,
   if (getBuiltinVarRef(E))
     return true;
   const Expr *Stripped = E->IgnoreParenImpCasts();
+  // A local varies by data unless it got its level under control, itself
+  // or through the values it was set from (`found += total` with `total`
+  // set under a varying loop: the loop is the cause).
+  auto VarByData = [&](const VarDecl *V) {
+    const ValueOrigin *R = originOf(V, L);
+    if (!R)
+      return true;
+    if (R->UnderControl)
+      return false;
+    return !R->From || byData(R->From, L, Depth + 1);
+  };
   if (const auto *ME = dyn_cast<MemberExpr>(Stripped))
-    if (const VarDecl *Field = FieldReads.lookup(ME)) {
-      const ValueOrigin *R = originOf(Field, L);
-      return !R || !R->UnderControl;
-    }
+    if (const VarDecl *Field = FieldReads.lookup(ME))
+      return VarByData(Field);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(Stripped)) {
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-    if (!V)
-      return true;
-    const ValueOrigin *R = originOf(V, L);
-    return !R || !R->UnderControl;
+    return !V || VarByData(V);
   }
   if (isa<CallExpr, CXXThisExpr>(Stripped))
     return true;

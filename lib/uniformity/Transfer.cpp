@@ -419,6 +419,11 @@ UniformValue BlockEvaluator::evalUncached(const Expr *E) {
     UniformValue C = eval(CO->getCond());
     UniformValue T = eval(CO->getTrueExpr());
     UniformValue Fv = eval(CO->getFalseExpr());
+    // A condition the launches' grid decides (`MIN(n, start + 16)` with
+    // `n / 32` blocks): the value is the arm it picks.
+    if (C.Base == Uniformity::Thread && isa<ConditionalOperator>(CO))
+      if (std::optional<bool> Known = decideByGrid(CO->getCond(), Fn))
+        return *Known ? T : Fv;
     UniformValue R = join(T, Fv);
     if (!C.isBlockUniform())
       R = plain(join(R, C));

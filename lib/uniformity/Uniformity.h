@@ -271,6 +271,11 @@ struct LaunchFacts {
   /// By parameter: the power of two that divides its argument at every
   /// launch (an integer known there).
   llvm::SmallVector<uint8_t, 8> ParamPow2;
+  /// By parameter: G > 0 when every launch's grid has `gridDim.x * G <=`
+  /// its argument (the grid is that argument divided by G, rounded down:
+  /// `dim3 grid(n / 32)` with `n` passed): then `blockIdx.x * G + G <= n`
+  /// in every block. 0 where unknown.
+  llvm::SmallVector<uint32_t, 8> ParamGridX;
 };
 
 /// Options of one analysis; a client that needs other options creates

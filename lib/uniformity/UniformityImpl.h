@@ -79,6 +79,14 @@ UniformValue combine(clang::BinaryOperatorKind Op, const clang::Expr *LE,
                      UniformValue L, const clang::Expr *RE, UniformValue R,
                      const ConstEval &Ctx, const UniformityOptions &Opts);
 
+class FunctionUniformityImpl;
+
+/// Cond, a comparison of a kernel's argument `n` with an index, decided in
+/// every thread by the kernel's launches (a grid of `n / G` blocks,
+/// LaunchFacts::ParamGridX): true or false, or none (GridBounds.cpp).
+std::optional<bool> decideByGrid(const clang::Expr *Cond,
+                                 const FunctionUniformityImpl &Fn);
+
 /// The levels of the locals at one point of a function.
 using VarLevels = llvm::DenseMap<const clang::VarDecl *, UniformValue>;
 

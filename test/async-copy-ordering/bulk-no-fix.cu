@@ -87,6 +87,40 @@ __global__ void bulkLoadSpinLoop(const float *in, float *out) {
   out[blockIdx.x * Tile + threadIdx.x] = tile[Tile - 1 - threadIdx.x];
 }
 
+// Silent: a flag zero before a `while` loop (not `do`) whose body sets it
+// from the mbarrier's try: the loop leaves once the phase completed.
+__device__ __forceinline__ bool tryParity(unsigned bar, unsigned parity) {
+  unsigned ok;
+  asm volatile("{\n .reg .pred p;\n"
+               " mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
+               " selp.u32 %0, 1, 0, p;\n}\n"
+               : "=r"(ok) : "r"(bar), "r"(parity) : "memory");
+  return ok != 0;
+}
+
+__global__ void bulkLoadFlagLoop(const float *in, float *out) {
+  __shared__ alignas(128) float tile[Tile];
+  __shared__ alignas(8) unsigned long long mbar;
+  const unsigned bar = static_cast<unsigned>(__cvta_generic_to_shared(&mbar));
+  const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(tile));
+  if (threadIdx.x == 0)
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;\n" ::"r"(bar) : "memory");
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n"
+                 ::"r"(bar), "r"(unsigned(sizeof(tile))) : "memory");
+    asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"
+                 " [%0], [%1], %2, [%3];\n"
+                 ::"r"(dst), "l"(in + blockIdx.x * Tile), "r"(unsigned(sizeof(tile))),
+                 "r"(bar) : "memory");
+  }
+  bool done = false;
+  while (!done) {
+    done = tryParity(bar, 0);
+  }
+  out[blockIdx.x * Tile + threadIdx.x] = tile[Tile - 1 - threadIdx.x];
+}
+
 // The staging tile is refilled in the next iteration while thread 0's bulk
 // store of the previous one may still be reading it.
 __global__ void refillInFlight(const float *in, float *out, int tiles) {

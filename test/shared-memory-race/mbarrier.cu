@@ -214,3 +214,64 @@ __global__ void boundedSpin(float *out, int tries) {
   // note@-6:5 {{thread 0 writes 'val' here}}
   // note@-3:48 {{thread 32, in another warp, reads it here in the same barrier interval}}
 }
+
+// Silent: a flag zero before the loop, set by the try in a `while` (not
+// `do`) loop: every thread runs the try until it succeeds. Through a
+// helper and in inline PTX.
+__global__ void spinWhileFlag(float *out) {
+  __shared__ uint64_t bar;
+  __shared__ float val;
+  if (threadIdx.x == 0)
+    mbarInit(&bar, blockDim.x);
+  __syncthreads();
+  if (threadIdx.x == 0)
+    val = 42.f;
+  mbarArrive(&bar);
+  bool ok = false;
+  while (!ok) {
+    ok = mbarTryWait(&bar, 0);
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = val;
+}
+
+__global__ void spinWhileFlagAsm(float *out) {
+  __shared__ uint64_t bar;
+  __shared__ float val;
+  const unsigned a = smemAddr(&bar);
+  if (threadIdx.x == 0)
+    mbarInit(&bar, blockDim.x);
+  __syncthreads();
+  if (threadIdx.x == 0)
+    val = 42.f;
+  mbarArrive(&bar);
+  unsigned ok;
+  ok = 0;
+  while (ok == 0)
+    asm volatile("{\n .reg .pred p;\n"
+                 " mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
+                 " selp.u32 %0, 1, 0, p;\n}"
+                 : "=r"(ok)
+                 : "r"(a), "r"(0u)
+                 : "memory");
+  out[blockIdx.x * blockDim.x + threadIdx.x] = val;
+}
+
+// Races: the flag starts true, so the loop never runs the try.
+__global__ void spinWhileFlagSet(float *out) {
+  __shared__ uint64_t bar;
+  __shared__ float val;
+  if (threadIdx.x == 0)
+    mbarInit(&bar, blockDim.x);
+  __syncthreads();
+  if (threadIdx.x == 0)
+    val = 42.f;
+  mbarArrive(&bar);
+  bool ok = true;
+  while (!ok) {
+    ok = mbarTryWait(&bar, 0);
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = val;
+  // warning@-1:48 {{threads of different warps race on shared memory 'val' with no barrier between a write and a read in blocks of 64 to 1024 threads}}
+  // note@-8:5 {{thread 0 writes 'val' here}}
+  // note@-3:48 {{thread 32, in another warp, reads it here in the same barrier interval}}
+}

@@ -68,10 +68,32 @@ __global__ void histogramAssigned(const unsigned char *data, int n,
   atomicAdd(&bins[threadIdx.x], hist[threadIdx.x]);
 }
 
+// The loaded index on the first access: a gather from a bin read from
+// memory, then each thread's own store with no barrier between. The note
+// names the gathering thread (the first access's), not the writer.
+__global__ void gatherThenStore(const unsigned char *data, unsigned *out) {
+  __shared__ unsigned s[256];
+  s[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  unsigned bin = data[blockIdx.x * 256 + threadIdx.x];
+  unsigned v = s[bin];
+  s[threadIdx.x] = v + 1;
+  // warning@-1:3 {{threads of different warps race on shared memory 's' with no barrier between a read and a write}}
+  // note@-3:16 {{thread 0 reads 's[32]' here}}
+  // note@-3:3 {{thread 32, in another warp, writes it here in the same barrier interval}}
+  // note@-5:16 {{the element thread 0 accesses comes from a loaded value: some input makes it the one thread 32 writes}}
+  // FIXED: {{^}}  unsigned v = s[bin];{{$}}
+  // FIXED-NEXT: {{^}}  __syncthreads();{{$}}
+  // FIXED-NEXT: {{^}}  s[threadIdx.x] = v + 1;{{$}}
+  __syncthreads();
+  out[blockIdx.x * 256 + threadIdx.x] = s[255 - threadIdx.x];
+}
+
 void launch(const float *u0, float *u1, int w, int h, const unsigned char *data,
             int n, unsigned *bins) {
   jacobiHalo<<<dim3(w / BX, h / BY), dim3(BX, BY)>>>(u0, u1, w, h);
   dim3 block(256);
   haarStep<<<n / 512, block, 2 * block.x * sizeof(float)>>>(u0, u1, block.x);
   histogramAssigned<<<64, 256>>>(data, n, bins);
+  gatherThenStore<<<64, 256>>>(data, bins);
 }

@@ -338,11 +338,14 @@ TEST_F(NvccArgsTest, NvccMacros) {
     return StringRef(A).starts_with("-D__CUDACC_VER_");
   }));
   EXPECT_TRUE(has(Unknown.Args, "-D_CG_CLUSTER_INTRINSICS_AVAILABLE"));
+  // CCCL under __NVCC__ needs the version: no __NVCC__ without it.
+  EXPECT_FALSE(has(Unknown.Args, "-D__NVCC__"));
   write("include/cuda.h",
         "#ifndef CUDA_H\n#define CUDA_VERSION 12040\n#endif\n");
   NvccTranslation T = translate({"-c", "/src/a.cu"});
   EXPECT_TRUE(has(T.Args, "-D__CUDACC_VER_MAJOR__=12"));
   EXPECT_TRUE(has(T.Args, "-D__CUDACC_VER_MINOR__=4"));
+  EXPECT_TRUE(has(T.Args, "-D__NVCC__"));
 }
 
 // The parse of each nvcc architecture under clang 22, and nvcc 13.0's macros

@@ -454,6 +454,65 @@ CUDA_TIDY_COMPAT_MINMAX(double, double, double)
 CUDA_TIDY_COMPAT_MINMAX(double, float, double)
 CUDA_TIDY_COMPAT_MINMAX(double, double, float)
 #undef CUDA_TIDY_COMPAT_MINMAX
+
+// nvcc's scoped atomics (CUDA 12.8 and later): compiler builtins of nvcc,
+// with their order and scope constants from the toolkit's
+// crt/device_functions.h, which clang's wrapper headers do not include.
+#if !__has_builtin(__nv_atomic_load_n)
+enum {
+  __NV_ATOMIC_RELAXED,
+  __NV_ATOMIC_CONSUME,
+  __NV_ATOMIC_ACQUIRE,
+  __NV_ATOMIC_RELEASE,
+  __NV_ATOMIC_ACQ_REL,
+  __NV_ATOMIC_SEQ_CST
+};
+enum {
+  __NV_THREAD_SCOPE_THREAD,
+  __NV_THREAD_SCOPE_BLOCK,
+  __NV_THREAD_SCOPE_CLUSTER,
+  __NV_THREAD_SCOPE_DEVICE,
+  __NV_THREAD_SCOPE_SYSTEM
+};
+#define CUDA_TIDY_COMPAT_NV_ATOMIC_RMW(OP)                                     \
+  template <class T>                                                           \
+  __device__ T __nv_atomic_fetch_##OP(T *, T, int,                             \
+                                      int = __NV_THREAD_SCOPE_SYSTEM);         \
+  template <class T>                                                           \
+  __device__ void __nv_atomic_##OP(T *, T, int, int = __NV_THREAD_SCOPE_SYSTEM);
+CUDA_TIDY_COMPAT_NV_ATOMIC_RMW(add)
+CUDA_TIDY_COMPAT_NV_ATOMIC_RMW(sub)
+CUDA_TIDY_COMPAT_NV_ATOMIC_RMW(and)
+CUDA_TIDY_COMPAT_NV_ATOMIC_RMW(or)
+CUDA_TIDY_COMPAT_NV_ATOMIC_RMW(xor)
+CUDA_TIDY_COMPAT_NV_ATOMIC_RMW(min)
+CUDA_TIDY_COMPAT_NV_ATOMIC_RMW(max)
+#undef CUDA_TIDY_COMPAT_NV_ATOMIC_RMW
+template <class T>
+__device__ T __nv_atomic_load_n(T *, int, int = __NV_THREAD_SCOPE_SYSTEM);
+template <class T>
+__device__ void __nv_atomic_load(T *, T *, int,
+                                 int = __NV_THREAD_SCOPE_SYSTEM);
+template <class T>
+__device__ void __nv_atomic_store_n(T *, T, int,
+                                    int = __NV_THREAD_SCOPE_SYSTEM);
+template <class T>
+__device__ void __nv_atomic_store(T *, T *, int,
+                                  int = __NV_THREAD_SCOPE_SYSTEM);
+template <class T>
+__device__ T __nv_atomic_exchange_n(T *, T, int,
+                                    int = __NV_THREAD_SCOPE_SYSTEM);
+template <class T>
+__device__ void __nv_atomic_exchange(T *, T *, T *, int,
+                                     int = __NV_THREAD_SCOPE_SYSTEM);
+template <class T>
+__device__ bool __nv_atomic_compare_exchange_n(T *, T *, T, bool, int, int,
+                                               int = __NV_THREAD_SCOPE_SYSTEM);
+template <class T>
+__device__ bool __nv_atomic_compare_exchange(T *, T *, T *, bool, int, int,
+                                             int = __NV_THREAD_SCOPE_SYSTEM);
+__device__ void __nv_atomic_thread_fence(int, int = __NV_THREAD_SCOPE_SYSTEM);
+#endif
 #endif
 )";
 

@@ -621,6 +621,10 @@ void Translator::finish(StringRef Nvcc) {
                          std::to_string(*Version / 1000));
       Out.Args.push_back("-D__CUDACC_VER_MINOR__=" +
                          std::to_string(*Version % 1000 / 10));
+      // nvcc itself, which code tests to pick its CUDA spelling (`#ifdef
+      // __NVCC__` ... `__host__ __device__`). Only with the version: CCCL
+      // under __NVCC__ reads __CUDACC_VER_MAJOR__ and rejects a missing one.
+      Out.Args.push_back("-D__NVCC__");
     }
     Out.Args.push_back("-D_CG_CLUSTER_INTRINSICS_AVAILABLE");
   }

@@ -24,8 +24,11 @@
 /// Left out: nvcc's `-arch=native|all|all-major` (they name no
 /// architecture that is known without a GPU or the toolkit's list; they are
 /// reported and the default architecture is used), `-Xcudafe` and other
-/// pass-through options of nvcc's internal tools, and nvcc's predefined
-/// macros (`__NVCC__`): the analysis is clang's, and says so.
+/// pass-through options of nvcc's internal tools, and nvcc's other
+/// predefined macros: the analysis is clang's, and says so. nvcc's
+/// `__NVCC__` and `__CUDACC_VER_MAJOR__`/`__MINOR__` are defined when the
+/// toolkit's version is known (code picks its CUDA spelling by them; CCCL
+/// under `__NVCC__` needs the version).
 ///
 //===----------------------------------------------------------------------===//
 

@@ -302,19 +302,6 @@ void ProgrammaticDependentLaunchCheck::reportCompiledOut(
   noteWhyEarly(Kernel, Launches);
 }
 
-/// Where a statement starts in the file: its location, or the start of the
-/// macro it begins with (`__shared__ float t[32];`); invalid otherwise.
-static SourceLocation statementStart(const Stmt *S, const SourceManager &SM,
-                                     const LangOptions &LO) {
-  SourceLocation Loc = S->getBeginLoc();
-  if (Loc.isFileID())
-    return Loc;
-  SourceLocation Start;
-  if (Lexer::isAtStartOfMacroExpansion(Loc, SM, LO, &Start) && Start.isFileID())
-    return Start;
-  return SourceLocation();
-}
-
 /// The kernel body's top-level statement that is exactly the wait W, or
 /// null.
 static const Stmt *topLevelWait(const CompoundStmt *Body, const Stmt *W) {
@@ -362,7 +349,7 @@ static std::vector<FixItHint> waitAtTop(const FunctionDecl *Kernel,
     return {};
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
-  SourceLocation TopLoc = statementStart(First, SM, LO);
+  SourceLocation TopLoc = statementBegin(First, Ctx);
   if (W->getBeginLoc().isMacroID() || W->getEndLoc().isMacroID() ||
       TopLoc.isInvalid())
     return {};

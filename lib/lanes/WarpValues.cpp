@@ -107,10 +107,12 @@ Vals WarpValues::evalW(const Expr *E, const Frame &Fr, const Env &En,
   E = E->IgnoreParens();
   // `threadIdx.x` and the like (below implicit conversions, which are
   // evaluated on their own).
-  bool Builtin = false;
-  R = evalBuiltinW(E, En, Active, Builtin);
-  if (Builtin)
-    return R;
+  if (isa<PseudoObjectExpr, MSPropertyRefExpr, MemberExpr>(E)) {
+    bool Builtin = false;
+    Vals B = evalBuiltinW(E, En, Active, Builtin);
+    if (Builtin)
+      return B;
+  }
   QualType T = E->getType();
   if (const auto *IL = dyn_cast<IntegerLiteral>(E))
     return splat(Active, normalize(int64_t(IL->getValue().getZExtValue()), T));

@@ -188,6 +188,8 @@ private:
   bool readOnlyParam(const clang::ParmVarDecl *P);
   /// The block shapes to evaluate (see SharedRaces.h).
   void chooseShapes();
+  /// Chooses them on first use; false where there are none.
+  bool haveShapes();
   /// With no launch in sight, a two-dimensional block the indexing of a
   /// kernel that reads threadIdx.y fills (see SharedRaces.h): Shapes holds
   /// the candidates, AssumedIdx the one. False, with Shapes empty, where
@@ -241,6 +243,7 @@ private:
   bool ChainLoops = false;
   uint64_t StartWork = 0;
   llvm::SmallVector<lanes::BlockShape, 6> Shapes;
+  bool ShapesChosen = false;
   bool ShapesKnown = false;
   /// The shape assumed from the indexing (inferShape), Shapes[AssumedIdx]:
   /// the only one evaluated.

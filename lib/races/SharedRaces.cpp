@@ -392,10 +392,6 @@ void SharedRaceFinder::FrameSearch::run() {
     if (llvm::none_of(Acc, PlainWrite))
       return;
   }
-  chooseShapes();
-  if (Shapes.empty())
-    return;
-  Table->setShapes(Shapes);
   Reach.resize(Acc.size());
   ChainLoops = llvm::any_of(
       Chain, [](const CallLevel &L) { return !L.Loops.empty(); });
@@ -441,7 +437,25 @@ void SharedRaceFinder::FrameSearch::run() {
 }
 
 
+bool SharedRaceFinder::FrameSearch::haveShapes() {
+  if (!ShapesChosen) {
+    // Chosen for the first pair that needs them: inferring a shape from
+    // the indexing evaluates every access several times, wasted on a
+    // kernel whose barriers already order every pair. That work is not
+    // the pairs' budget.
+    ShapesChosen = true;
+    const uint64_t Before = M.Work;
+    chooseShapes();
+    if (!Shapes.empty())
+      Table->setShapes(Shapes);
+    StartWork += M.Work - Before;
+  }
+  return !Shapes.empty();
+}
+
 void SharedRaceFinder::FrameSearch::search(RacePair &P) {
+  if (!haveShapes())
+    return;
   llvm::SmallVector<unsigned, 6> Sizes;
   RacePair Witness = P;
   if (!collides(P, Sizes, Witness))

@@ -500,8 +500,7 @@ void ProgrammaticDependentLaunchCheck::reportNoWait(
   if (!Body || Body->body_empty())
     return;
   const SourceManager &SM = Ctx->getSourceManager();
-  SourceLocation Top =
-      statementStart(Body->body_front(), SM, Ctx->getLangOpts());
+  SourceLocation Top = statementBegin(Body->body_front(), *Ctx);
   if (Top.isInvalid())
     return;
   LineIndent TopLine = lineIndentOf(Top, SM);

@@ -9,6 +9,7 @@
 #include "lib/ast/CudaAST.h"
 #include "lib/ast/FixItHelpers.h"
 #include "lib/ordering/MemoryOrdering.h"
+#include "lib/pdl/EarlierKernels.h"
 #include "lib/pdl/EarlyLaunch.h"
 #include "lib/pdl/GridDependency.h"
 #include "clang/AST/ASTContext.h"
@@ -219,9 +220,10 @@ void ProgrammaticDependentLaunchCheck::onEndOfTranslationUnit() {
     AnalysisContext &Shared = AnalysisContext::get(*Ctx);
     EarlyLaunches Launches(Shared.launches(), Shared.constants());
     GridDependencyAnalysis Deps(*Ctx);
+    EarlierKernels Earlier(*Ctx, Shared.launches(), Launches, Deps);
     SmallVector<CompileTarget, 4> Targets = buildTargets();
     for (const FunctionDecl *K : Kernels)
-      checkKernel(K, Launches, Deps, Targets);
+      checkKernel(K, Launches, Deps, Earlier, Targets);
   }
   Relevant = false;
   Ctx = nullptr;
@@ -244,7 +246,8 @@ static std::string targetList(ArrayRef<CompiledOutWait> Waits) {
 
 void ProgrammaticDependentLaunchCheck::checkKernel(
     const FunctionDecl *Kernel, EarlyLaunches &Launches,
-    GridDependencyAnalysis &Deps, ArrayRef<CompileTarget> Targets) {
+    GridDependencyAnalysis &Deps, EarlierKernels &Earlier,
+    ArrayRef<CompileTarget> Targets) {
   if (!isAnalysedBody(Kernel))
     return;
   SmallVector<ProgrammaticLaunch, 2> Programmatic;
@@ -269,7 +272,7 @@ void ProgrammaticDependentLaunchCheck::checkKernel(
       reportNoWait(Kernel, D, Programmatic, Deps);
     return;
   }
-  reportEarlyAccesses(Kernel, D, Programmatic, Deps);
+  reportEarlyAccesses(Kernel, D, Programmatic, Deps, Earlier);
 }
 
 void ProgrammaticDependentLaunchCheck::reportCompiledOut(
@@ -408,15 +411,22 @@ static const FunctionDecl *calleeOf(const Expr *Call) {
 
 void ProgrammaticDependentLaunchCheck::reportEarlyAccesses(
     const FunctionDecl *Kernel, const KernelDependency &D,
-    ArrayRef<ProgrammaticLaunch> Launches, GridDependencyAnalysis &Deps) {
+    ArrayRef<ProgrammaticLaunch> Launches, GridDependencyAnalysis &Deps,
+    EarlierKernels &Earlier) {
   const SourceManager &SM = Ctx->getSourceManager();
   bool First = true;
   for (const EarlyAccess &A : D.Early) {
     const Stmt *At = A.Calls.empty() ? A.Access : A.Calls.front();
     SourceLocation Loc = SM.getExpansionLoc(At->getBeginLoc());
     if (isInSystemHeader(Kernel) || SM.isInSystemHeader(Loc) ||
-        !Reported.insert(Loc).second)
+        Reported.contains(Loc))
       continue;
+    // The host code shows which kernels may still run: a buffer none of
+    // them writes (or, for a write, touches) is no hazard.
+    EarlierWriter Writer = Earlier.judge(Kernel, A);
+    if (Writer.K == EarlierWriter::None)
+      continue;
+    Reported.insert(Loc);
     std::string What = spell(A.Through);
     if (!A.Write && EarlyReadableRegex &&
         EarlyReadableRegex->match(StringRef(What).trim('\'')))
@@ -445,10 +455,44 @@ void ProgrammaticDependentLaunchCheck::reportEarlyAccesses(
            "through it never wait}1",
            DiagnosticIDs::Note)
           << Kernel->getDeclName() << !D.WaitsOnEveryPath;
+    if (Writer.K == EarlierWriter::Found && Writer.At)
+      noteEarlierWriter(Kernel, A, Writer);
     if (First)
       noteWhyEarly(Kernel, Launches);
     First = false;
   }
+}
+
+void ProgrammaticDependentLaunchCheck::noteEarlierWriter(
+    const FunctionDecl *Kernel, const EarlyAccess &A,
+    const EarlierWriter &W) {
+  if (isa<CUDAKernelCallExpr>(W.At) || !W.Writer) {
+    if (const auto *Call = dyn_cast<CallExpr>(W.At);
+        Call && !W.Writer && !isa<CUDAKernelCallExpr>(Call) &&
+        Call->getDirectCallee() &&
+        !Call->getDirectCallee()->getName().starts_with("cu")) {
+      diag(W.At->getBeginLoc(),
+           "this call launches kernels earlier in the stream that may still "
+           "run when %0 starts",
+           DiagnosticIDs::Note)
+          << Kernel->getDeclName();
+      return;
+    }
+  }
+  if (W.Writer)
+    diag(W.At->getBeginLoc(),
+         "%0, launched here earlier in the stream, may still run when %1 "
+         "starts, and %select{write|access}2 what %1 %select{reads|writes}2 "
+         "through %3",
+         DiagnosticIDs::Note)
+        << W.Writer->getDeclName() << Kernel->getDeclName() << A.Write
+        << spell(A.Through);
+  else
+    diag(W.At->getBeginLoc(),
+         "a kernel launched here earlier in the stream may still run when %0 "
+         "starts; which buffers it writes is not known",
+         DiagnosticIDs::Note)
+        << Kernel->getDeclName();
 }
 
 /// The first call in S of a function whose text spells a wait that its

@@ -19,7 +19,10 @@
 
 namespace cuda_tidy {
 
+class EarlierKernels;
 class EarlyLaunches;
+struct EarlierWriter;
+struct EarlyAccess;
 class GridDependencyAnalysis;
 struct CompiledOutWait;
 struct KernelDependency;
@@ -56,12 +59,15 @@ private:
   bool dispatchesWait() const;
   void checkAsmClobber(const clang::GCCAsmStmt *Asm);
   void checkKernel(const clang::FunctionDecl *Kernel, EarlyLaunches &Launches,
-                   GridDependencyAnalysis &Deps,
+                   GridDependencyAnalysis &Deps, EarlierKernels &Earlier,
                    llvm::ArrayRef<CompileTarget> Targets);
   void reportEarlyAccesses(const clang::FunctionDecl *Kernel,
                            const KernelDependency &D,
                            llvm::ArrayRef<ProgrammaticLaunch> Launches,
-                           GridDependencyAnalysis &Deps);
+                           GridDependencyAnalysis &Deps,
+                           EarlierKernels &Earlier);
+  void noteEarlierWriter(const clang::FunctionDecl *Kernel,
+                         const EarlyAccess &A, const EarlierWriter &W);
   void reportCompiledOut(const clang::FunctionDecl *Kernel,
                          llvm::ArrayRef<CompiledOutWait> Off,
                          llvm::ArrayRef<ProgrammaticLaunch> Launches);

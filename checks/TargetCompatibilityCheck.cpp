@@ -219,7 +219,9 @@ void TargetCompatibilityCheck::checkFunction(const FunctionDecl *F,
     // The work sits under a feature or family macro the targets lack.
     auto NamesFeature = [](StringRef Condition) {
       return Condition.contains("__CUDA_ARCH_FEAT_") ||
-             Condition.contains("_SPECIFIC__");
+             Condition.contains("_SPECIFIC__") ||
+             Condition.contains("__CUDA_ARCH_HAS_FEATURE__") ||
+             Condition.contains("__CUDA_HAS_ARCH");
     };
     bool Feature = Fd.Working.Features != FeatureSet::Generic &&
                    (Fd.Guard.isInvalid() || NamesFeature(Fd.GuardCondition) ||
@@ -286,6 +288,13 @@ void TargetCompatibilityCheck::checkFunction(const FunctionDecl *F,
            DiagnosticIDs::Note)
           << directiveName(Fd.TakenKind) << Archs
           << static_cast<unsigned>(Fd.Kind);
+    if (Fd.ConstantReturn.isValid()) {
+      diag(Fd.ConstantReturn,
+           "for %0 it returns a constant, computed from none of its inputs",
+           DiagnosticIDs::Note)
+          << Archs;
+      noteKernelCaller(F, Ctx);
+    }
     if (Feature) {
       bool SameArch = llvm::all_of(Fd.Targets, [&](const CompileTarget &T) {
         return T.CudaArch == Fd.Working.CudaArch;
@@ -309,6 +318,53 @@ void TargetCompatibilityCheck::checkFunction(const FunctionDecl *F,
   }
 }
 
+void TargetCompatibilityCheck::reportWrapper(const WrapperFinding &Fd,
+                                             ASTContext &Ctx) {
+  std::string Archs = targetList(Fd.Failing);
+  std::string Name = Fd.Callee->getQualifiedNameAsString();
+  bool Trap = Fd.Kind == WrapperFinding::Trap;
+  if (Trap)
+    diag(Fd.Call, "'%0' is compiled for %1, where CuTe puts a trap in place "
+                  "of %select{its instruction|'%3'}2: a GPU that runs the %1 "
+                  "code stops here")
+        << Name << Archs << !Fd.Mnemonic.empty() << Fd.Mnemonic;
+  else
+    diag(Fd.Call, "'%0' is compiled for %1, where its header calls the "
+                  "undefined '%2' in place of %select{its instruction|'%4'}3: "
+                  "ptxas fails the build")
+        << Name << Archs << Fd.Marker << !Fd.Mnemonic.empty() << Fd.Mnemonic;
+  if (Fd.Guard.isValid())
+    diag(Fd.Guard, "'%0' admits %1", DiagnosticIDs::Note)
+        << Fd.GuardCondition << Archs;
+  if (!Fd.WrapperCondition.empty()) {
+    // The header's condition, in the architecture macros it stands for.
+    std::string Fitting = Fd.WrapperCondition;
+    for (StringRef Prefix : {"_CCCL_CUDA_COMPILER(NVHPC) || "})
+      if (StringRef(Fitting).starts_with(Prefix))
+        Fitting = Fitting.substr(Prefix.size());
+    if (StringRef(Fitting).contains("ARCH_MMA_SM90A_ENABLED"))
+      Fitting = "__CUDA_ARCH_FEAT_SM90_ALL";
+    diag(Fd.Call,
+         "'%0' compiles its instruction only under '%1'; guard the call "
+         "with '%2'",
+         DiagnosticIDs::Note)
+        << Fd.Callee->getName() << Fd.WrapperCondition << Fitting;
+  }
+}
+
+void TargetCompatibilityCheck::noteKernelCaller(const FunctionDecl *F,
+                                                ASTContext &Ctx) {
+  const CallGraphIndex &Calls = AnalysisContext::get(Ctx).callGraph();
+  for (const CallSite &C : Calls.callersOf(F))
+    if (C.Caller && C.Caller->hasAttr<CUDAGlobalAttr>()) {
+      diag(Ctx.getSourceManager().getExpansionLoc(C.Call->getBeginLoc()),
+           "kernel '%0' calls it here and gets that constant",
+           DiagnosticIDs::Note)
+          << C.Caller->getName();
+      return;
+    }
+}
+
 void TargetCompatibilityCheck::checkInstructions(const FunctionDecl *F,
                                                  ASTContext &Ctx,
                                                  ToolkitVersion TK) {
@@ -328,6 +384,25 @@ void TargetCompatibilityCheck::checkInstructions(const FunctionDecl *F,
     };
     Instructions =
         std::make_unique<ArchInstructionAnalysis>(Ctx, TK, std::move(Callers));
+  }
+  // One warning per guard that admits the failing targets (or per function,
+  // for calls under none); the other wrapper calls are notes.
+  SmallVector<const WrapperFinding *, 2> Reported;
+  SmallVector<WrapperFinding, 1> Wrappers =
+      Instructions->analyzeWrapperCalls(F, BuildTargets);
+  for (const WrapperFinding &Fd : Wrappers) {
+    auto Same = llvm::find_if(Reported, [&](const WrapperFinding *R) {
+      return R->Guard == Fd.Guard && R->Kind == Fd.Kind &&
+             R->Failing == Fd.Failing;
+    });
+    if (Same == Reported.end()) {
+      reportWrapper(Fd, Ctx);
+      Reported.push_back(&Fd);
+      continue;
+    }
+    diag(Fd.Call, "'%0', under the same condition, is compiled the same way",
+         DiagnosticIDs::Note)
+        << Fd.Callee->getQualifiedNameAsString();
   }
   for (const InstructionFinding &Fd : Instructions->analyze(F, BuildTargets)) {
     std::string Archs = targetList(Fd.Rejecting);

@@ -49,6 +49,9 @@ private:
   /// The compile targets of this translation unit, computed once.
   llvm::ArrayRef<CompileTarget> targets(const clang::ASTContext &Ctx);
   void checkFunction(const clang::FunctionDecl *F, clang::ASTContext &Ctx);
+  void reportWrapper(const WrapperFinding &Fd, clang::ASTContext &Ctx);
+  /// A note at the first call of \p F from a kernel, if any.
+  void noteKernelCaller(const clang::FunctionDecl *F, clang::ASTContext &Ctx);
   void checkDispatch(const clang::Stmt *S, clang::ASTContext &Ctx);
   void checkInstructions(const clang::FunctionDecl *F, clang::ASTContext &Ctx,
                          ToolkitVersion TK);

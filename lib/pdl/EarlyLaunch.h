@@ -25,6 +25,10 @@
 /// callers decide from the kernel itself (a kernel that waits expects to).
 /// A kernel whose every visible launch is plain runs in stream order.
 ///
+/// An Ex launch whose kernel is a local function pointer the launching
+/// function assigns only kernels (`kernel = &k<64, half>;` in each arm of a
+/// dispatch) launches each of them.
+///
 /// Left out: CUDA graphs with programmatic edges and launches in other
 /// translation units (a kernel with no visible launch is "unseen"); which
 /// kernel precedes which in a stream.
@@ -36,6 +40,7 @@
 
 #include "lib/launch/LaunchModel.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 namespace cuda_tidy {
@@ -71,6 +76,19 @@ public:
   EarlyStart classify(const clang::FunctionDecl *Kernel,
                       llvm::SmallVectorImpl<ProgrammaticLaunch> *Out) const;
 
+  /// Whether every launch of Kernel the translation unit may make is
+  /// visible and read: none is unreadable, and no programmatic launch of an
+  /// unresolved kernel may be one of Kernel.
+  bool allLaunchesRead(const clang::FunctionDecl *Kernel) const;
+
+  /// Whether L may let its kernel start early (programmatic or unreadable).
+  bool mayStartEarly(const LaunchSite &L) const;
+
+  /// The kernels L launches: its own, or those an Ex launch through a local
+  /// function pointer may launch (see the model); empty when unresolved.
+  llvm::SmallVector<const clang::FunctionDecl *, 1>
+  kernelsOf(const LaunchSite &L) const;
+
 private:
   struct PerKernel {
     llvm::SmallVector<ProgrammaticLaunch, 1> Programmatic;
@@ -78,6 +96,12 @@ private:
     bool Unreadable = false;
   };
   llvm::DenseMap<const clang::Decl *, PerKernel> ByKernel;
+  /// Ex launches that may start their kernel early.
+  llvm::DenseSet<const LaunchSite *> Early;
+  /// The kernels of launches through a local function pointer.
+  llvm::DenseMap<const LaunchSite *,
+                 llvm::SmallVector<const clang::FunctionDecl *, 4>>
+      Candidates;
   bool Any = false;
   bool UnresolvedProgrammatic = false;
 };

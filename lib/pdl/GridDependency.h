@@ -44,8 +44,8 @@
 /// not counted as global (no report); member pointers read in a method
 /// other than the constructor that set them; `if constexpr` is pruned as
 /// the CFG prunes trivially false edges, other branches are all kept; which
-/// buffers the previous kernel writes is not known (every global access
-/// counts; see lib/pdl/README.md).
+/// buffers the previous kernel writes is lib/pdl/EarlierKernels.h's
+/// question.
 ///
 //===----------------------------------------------------------------------===//
 

@@ -95,6 +95,39 @@ private:
     return std::nullopt;
   }
 
+  /// The toolkit's feature queries (crt/host_defines.h, CUDA 12.9 and 13):
+  /// `__CUDA_ARCH_HAS_FEATURE__(SM90_ALL)` is `__CUDA_ARCH_FEAT_SM90_ALL`,
+  /// `__CUDA_HAS_ARCH_SPECIFIC(90)` is `__CUDA_ARCH_SPECIFIC__ == 900`,
+  /// `__CUDA_HAS_ARCH_FAMILY_SPECIFIC(100)` holds for a family-specific
+  /// value in [1000, 1100) (1010 alone for 101). Consumes the call when
+  /// \p Name is one of them with a plain argument; std::nullopt otherwise.
+  std::optional<Value> featureQuery(StringRef Name) {
+    bool Feature = Name == "__CUDA_ARCH_HAS_FEATURE__";
+    bool Specific = Name == "__CUDA_HAS_ARCH_SPECIFIC";
+    bool Family = Name == "__CUDA_HAS_ARCH_FAMILY_SPECIFIC";
+    if ((!Feature && !Specific && !Family) || Pos + 2 >= Toks.size() ||
+        !Toks[Pos].is(tok::l_paren) || !Toks[Pos + 2].is(tok::r_paren))
+      return std::nullopt;
+    const Token &Arg = Toks[Pos + 1];
+    StringRef ArgText = spelling(Arg);
+    Pos += 3;
+    if (Feature)
+      return Arg.is(tok::raw_identifier)
+                 ? featureMacro(("__CUDA_ARCH_FEAT_" + ArgText).str())
+                 : Value();
+    unsigned N;
+    if (!Arg.is(tok::numeric_constant) || ArgText.getAsInteger(10, N))
+      return Value();
+    Value Known = featureMacro(Specific ? "__CUDA_ARCH_SPECIFIC__"
+                                        : "__CUDA_ARCH_FAMILY_SPECIFIC__");
+    if (!Known)
+      return Value();
+    long long V = *Known, Base = 10LL * N;
+    if (Specific || V == 1010 || N == 101)
+      return Value(V != 0 && V == Base ? 1 : 0);
+    return Value(V >= Base && V < Base + 100 ? 1 : 0);
+  }
+
   /// The value of a toolkit version macro, unknown when TK is.
   Value toolkitMacro(StringRef Name) const {
     if (TK.Major == 0 || Name == "__CUDACC_VER_BUILD__")
@@ -274,6 +307,8 @@ private:
         return F;
       if (isToolkitVersionMacro(Name))
         return toolkitMacro(Name);
+      if (std::optional<Value> V = featureQuery(Name))
+        return *V;
       // A function-like macro call: unknown, but consume its arguments.
       if (consume(tok::l_paren)) {
         int Depth = 1;
@@ -579,7 +614,7 @@ ConditionalText readConditionals(StringRef Text, const LangOptions &LangOpts) {
         C.ParentBranch =
             static_cast<int>(Out.Chains[Open.back()].Branches.size()) - 1;
       }
-      C.ReadsArch = StringRef(B.Condition).contains("__CUDA_ARCH");
+      C.ReadsArch = namesArchMacro(B.Condition);
       C.Branches.push_back(std::move(B));
       Out.Chains.push_back(std::move(C));
       Open.push_back(static_cast<int>(Out.Chains.size()) - 1);
@@ -593,7 +628,7 @@ ConditionalText readConditionals(StringRef Text, const LangOptions &LangOpts) {
       ConditionalChain &C = Out.Chains[Open.back()];
       C.Branches.back().BodyEnd = Begin;
       B.Kind = *Kind;
-      C.ReadsArch |= StringRef(B.Condition).contains("__CUDA_ARCH");
+      C.ReadsArch |= namesArchMacro(B.Condition);
       C.Branches.push_back(std::move(B));
       continue;
     }

@@ -57,7 +57,8 @@ enum class Truth { False, True, Unknown };
 /// Evaluates the text of a `#if` condition with `__CUDA_ARCH__` set to
 /// CudaArch (0 means "not defined", as on the host side) and the toolkit
 /// version macros set from TK (unknown when TK's Major is 0). The feature
-/// macros of architecture- and family-specific targets are unknown.
+/// macros of architecture- and family-specific targets (and the toolkit's
+/// queries of them) are unknown.
 Truth evaluateArchCondition(llvm::StringRef Condition, unsigned CudaArch,
                             const clang::LangOptions &LangOpts,
                             ToolkitVersion TK = {});
@@ -85,10 +86,19 @@ struct ArchMacros {
 /// Evaluates a `#if` condition with every architecture macro of \p Macros
 /// known (`__CUDA_ARCH_FEAT_SM90_ALL`, `__CUDA_ARCH_SPECIFIC__`,
 /// `__CUDA_ARCH_FAMILY_SPECIFIC__` included: 0, or not defined, unless
-/// \p Macros sets them).
+/// \p Macros sets them), and the toolkit's queries of them as
+/// crt/host_defines.h defines them (`__CUDA_ARCH_HAS_FEATURE__(SM90_ALL)`,
+/// `__CUDA_HAS_ARCH_SPECIFIC(90)`, `__CUDA_HAS_ARCH_FAMILY_SPECIFIC(100)`).
 Truth evaluateArchCondition(llvm::StringRef Condition, const ArchMacros &Macros,
                             const clang::LangOptions &LangOpts,
                             ToolkitVersion TK = {});
+
+/// Whether \p Text names an architecture macro: `__CUDA_ARCH__` and the
+/// `__CUDA_ARCH_*` feature macros, or the toolkit's queries
+/// `__CUDA_HAS_ARCH_SPECIFIC(N)` and `__CUDA_HAS_ARCH_FAMILY_SPECIFIC(N)`.
+inline bool namesArchMacro(llvm::StringRef Text) {
+  return Text.contains("__CUDA_ARCH") || Text.contains("__CUDA_HAS_ARCH");
+}
 
 /// One branch of a conditional chain read from source text.
 struct ConditionalBranch {

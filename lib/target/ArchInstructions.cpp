@@ -9,8 +9,11 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -326,6 +329,250 @@ ArchInstructionAnalysis::analyze(const FunctionDecl *F,
       if (!Fd.Rejecting.empty())
         Findings.push_back(std::move(Fd));
     }
+  }
+  return Findings;
+}
+
+/// A wrapper's condition with its derived macros spelled as the
+/// architecture macros they stand for: CuTe's and CUTLASS's
+/// `*_ARCH_MMA_SM90A_ENABLED` (cute/arch/config.hpp, cutlass/arch/config.h:
+/// defined when `__CUDA_ARCH_FEAT_SM90_ALL` is) and CCCL's
+/// `_CCCL_CUDA_COMPILER(NVHPC)` (0 under nvcc and clang).
+static std::string spellDerived(llvm::StringRef Condition) {
+  std::string Out = Condition.str();
+  auto Replace = [&Out](llvm::StringRef From, llvm::StringRef To) {
+    for (size_t P = Out.find(From.str()); P != std::string::npos;
+         P = Out.find(From.str(), P + To.size()))
+      Out.replace(P, From.size(), To.str());
+  };
+  Replace("_CCCL_CUDA_COMPILER(NVHPC)", "0");
+  Replace("CUTE_ARCH_MMA_SM90A_ENABLED", "__CUDA_ARCH_FEAT_SM90_ALL");
+  Replace("CUTLASS_ARCH_MMA_SM90A_ENABLED", "__CUDA_ARCH_FEAT_SM90_ALL");
+  return Out;
+}
+
+Truth ArchInstructionAnalysis::keptInWrapper(FileID File, unsigned Offset,
+                                             unsigned BodyBegin,
+                                             const CompileTarget &T,
+                                             std::string *Condition) {
+  const FileText *F = fileText(File);
+  if (!F)
+    return Truth::Unknown;
+  Truth Out = Truth::True;
+  for (const ConditionalChain &C : F->Conditionals.Chains) {
+    if (C.Branches.empty() || Offset < C.Branches.front().End ||
+        Offset >= C.Branches.back().BodyEnd)
+      continue;
+    ConditionalChain Spelled = C;
+    for (ConditionalBranch &B : Spelled.Branches)
+      B.Condition = spellDerived(B.Condition);
+    bool Reads = llvm::any_of(Spelled.Branches, [](const ConditionalBranch &B) {
+      return namesArchMacro(B.Condition);
+    });
+    for (size_t B = 0; B < C.Branches.size(); ++B) {
+      const ConditionalBranch &Br = C.Branches[B];
+      if (Offset < Br.End || Offset >= Br.BodyEnd)
+        continue;
+      if (!Reads) {
+        // Around the wrapper: as the parse took it; inside: unknown.
+        if (C.Branches.front().Begin >= BodyBegin)
+          Out = Truth::Unknown;
+        continue;
+      }
+      Truth Taken = branchTruths(Spelled, T.macros(), Ctx.getLangOpts(), TK)[B];
+      if (Taken == Truth::False)
+        return Truth::False;
+      if (Taken == Truth::Unknown)
+        Out = Truth::Unknown;
+      if (Condition && Br.Kind != ConditionalBranch::Else)
+        *Condition = Br.Condition;
+    }
+  }
+  return Out;
+}
+
+/// The stand-in a wrapper's body text holds for its instruction: the offset
+/// and name of an undefined `__cuda_ptx_..._is_not_supported...` function's
+/// call, or of `CUTE_INVALID_CONTROL_PATH`.
+static std::optional<std::pair<size_t, llvm::StringRef>>
+findStandIn(llvm::StringRef Body, WrapperFinding::Consequence &Kind) {
+  size_t P = Body.find("__cuda_ptx_");
+  while (P != llvm::StringRef::npos) {
+    llvm::StringRef Name = Body.substr(P).take_while(
+        [](char C) { return llvm::isAlnum(C) || C == '_'; });
+    if (Name.contains("_is_not_supported") &&
+        Body.substr(P + Name.size()).ltrim().starts_with("(")) {
+      Kind = WrapperFinding::UnresolvedExtern;
+      return std::make_pair(P, Name);
+    }
+    P = Body.find("__cuda_ptx_", P + Name.size());
+  }
+  P = Body.find("CUTE_INVALID_CONTROL_PATH");
+  if (P != llvm::StringRef::npos) {
+    Kind = WrapperFinding::Trap;
+    return std::make_pair(P, Body.substr(P, 25));
+  }
+  return std::nullopt;
+}
+
+/// The braces of the function body that follows the declaration name at
+/// \p NameOffset of \p Text: the first '{' outside parentheses, and its
+/// matching '}'. False when a ';' comes first (a declaration only).
+static bool bodyAfter(llvm::StringRef Text, unsigned NameOffset,
+                      const LangOptions &LangOpts, unsigned &Open,
+                      unsigned &Close) {
+  std::string Buffer = Text.substr(NameOffset).str();
+  Lexer Lex(SourceLocation::getFromRawEncoding(0), LangOpts, Buffer.c_str(),
+            Buffer.c_str(), Buffer.c_str() + Buffer.size());
+  Token T;
+  int Parens = 0, Braces = 0;
+  while (true) {
+    Lex.LexFromRawLexer(T);
+    if (T.is(tok::eof))
+      return false;
+    unsigned Off = NameOffset + T.getLocation().getRawEncoding();
+    if (T.is(tok::l_paren))
+      ++Parens;
+    else if (T.is(tok::r_paren))
+      --Parens;
+    else if (Parens == 0 && Braces == 0 && T.is(tok::semi))
+      return false;
+    else if (Parens == 0 && T.is(tok::l_brace)) {
+      if (Braces++ == 0)
+        Open = Off;
+    } else if (Parens == 0 && T.is(tok::r_brace) && --Braces == 0) {
+      Close = Off;
+      return true;
+    }
+  }
+}
+
+std::optional<WrapperFinding>
+ArchInstructionAnalysis::wrapperCall(const FunctionDecl *F,
+                                     const CallExpr *Call,
+                                     llvm::ArrayRef<CompileTarget> Targets) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee)
+    return std::nullopt;
+  if (const FunctionDecl *P = Callee->getTemplateInstantiationPattern())
+    Callee = P;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const FunctionDecl *Def = nullptr;
+  FileID File;
+  unsigned From = 0, To = 0;
+  const FileText *FT = nullptr;
+  if (Callee->hasBody(Def) && Def && Def->getBody()) {
+    SourceLocation Begin = Def->getBody()->getBeginLoc(),
+                   End = Def->getBody()->getEndLoc();
+    if (Begin.isMacroID() || End.isMacroID() ||
+        SM.getFileID(Begin) != SM.getFileID(End))
+      return std::nullopt;
+    File = SM.getFileID(Begin);
+    From = SM.getFileOffset(Begin);
+    To = SM.getFileOffset(End);
+    FT = fileText(File);
+  } else {
+    // A body the parse skipped (clangd's preamble skips the bodies of
+    // header functions): read it from the text after the declaration.
+    Def = Callee->getDefinition() ? Callee->getDefinition() : Callee;
+    SourceLocation Name = SM.getExpansionLoc(Def->getLocation());
+    if (Name.isInvalid())
+      return std::nullopt;
+    File = SM.getFileID(Name);
+    FT = fileText(File);
+    if (!FT || !bodyAfter(FT->Text, SM.getFileOffset(Name),
+                          Ctx.getLangOpts(), From, To))
+      return std::nullopt;
+  }
+  if (!FT || From > To || To > FT->Text.size())
+    return std::nullopt;
+  llvm::StringRef Body = FT->Text.slice(From, To);
+  WrapperFinding Fd;
+  auto StandIn = findStandIn(Body, Fd.Kind);
+  if (!StandIn)
+    return std::nullopt;
+  Fd.Callee = Def;
+  Fd.Marker = StandIn->second.str();
+  Fd.Call = SM.getExpansionLoc(Call->getBeginLoc());
+  auto Asms = asmStrings(Body, Ctx.getLangOpts());
+  if (!Asms.empty()) {
+    llvm::StringRef First = llvm::StringRef(Asms.front().second).trim();
+    First = First.ltrim("{} \t\r\n");
+    Fd.Mnemonic = First.take_until([](char C) { return llvm::isSpace(C); })
+                      .rtrim(";")
+                      .str();
+    // The wrapper's own condition for its instruction, from a target that
+    // keeps it.
+    for (const CompileTarget &W : modernCompileTargets()) {
+      std::string Condition;
+      if (keptInWrapper(File, From + Asms.front().first, From, W, &Condition) ==
+          Truth::True) {
+        Fd.WrapperCondition = Condition;
+        break;
+      }
+    }
+  }
+  for (const CompileTarget &T : Targets) {
+    std::string Condition;
+    SourceLocation Guard;
+    if (keptInWrapper(File, From + StandIn->first, From, T, nullptr) !=
+            Truth::True ||
+        keptAt(Call->getBeginLoc(), T, F, &Condition, &Guard) != Truth::True ||
+        emitted(F, T, 0) != Truth::True)
+      continue;
+    Fd.Failing.push_back(T);
+    if (Fd.GuardCondition.empty()) {
+      Fd.GuardCondition = Condition;
+      Fd.Guard = Guard;
+    }
+  }
+  if (Fd.Failing.empty())
+    return std::nullopt;
+  return Fd;
+}
+
+/// The direct calls in \p S, lambdas' bodies left out.
+static void collectCalls(const Stmt *S,
+                         llvm::SmallVectorImpl<const CallExpr *> &Out) {
+  if (!S || isa<LambdaExpr>(S))
+    return;
+  if (const auto *CE = dyn_cast<CallExpr>(S))
+    if (CE->getDirectCallee())
+      Out.push_back(CE);
+  for (const Stmt *C : S->children())
+    collectCalls(C, Out);
+}
+
+llvm::SmallVector<WrapperFinding, 1>
+ArchInstructionAnalysis::analyzeWrapperCalls(
+    const FunctionDecl *F, llvm::ArrayRef<CompileTarget> Targets) {
+  llvm::SmallVector<WrapperFinding, 1> Findings;
+  const Stmt *Body = F->getBody();
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!Body || Targets.empty())
+    return Findings;
+  SourceLocation Begin = Body->getBeginLoc(), End = Body->getEndLoc();
+  if (Begin.isMacroID() || End.isMacroID() ||
+      SM.getFileID(Begin) != SM.getFileID(End))
+    return Findings;
+  const FileText *FT = fileText(SM.getFileID(Begin));
+  unsigned From = SM.getFileOffset(Begin), To = SM.getFileOffset(End);
+  if (!FT || From > To || To > FT->Text.size())
+    return Findings;
+  // Most bodies name no wrapper: a cheap test of the text first.
+  llvm::StringRef Text = FT->Text.slice(From, To);
+  if (!Text.contains("ptx::") && !Text.contains("tcgen05_") &&
+      !Text.contains("warpgroup_") && !Text.contains("::fma("))
+    return Findings;
+  llvm::SmallVector<const CallExpr *, 8> Calls;
+  collectCalls(Body, Calls);
+  llvm::DenseSet<unsigned> Seen;
+  for (const CallExpr *Call : Calls) {
+    SourceLocation Loc = SM.getExpansionLoc(Call->getBeginLoc());
+    if (!Seen.insert(Loc.getRawEncoding()).second)
+      continue;
+    if (std::optional<WrapperFinding> Fd = wrapperCall(F, Call, Targets))
+      Findings.push_back(std::move(*Fd));
   }
   return Findings;
 }

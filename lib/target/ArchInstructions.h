@@ -23,13 +23,26 @@
 /// and its function is compiled: a kernel always, a device function when a
 /// call kept for that target reaches it from a kernel (nvcc emits no
 /// unreferenced device function in whole-program mode; measured).
-/// A condition that cannot be decided (another macro, `__CUDA_ARCH_HAS_FEATURE__`)
-/// makes the answer unknown, and nothing is reported.
+/// A condition that cannot be decided (another macro) makes the answer
+/// unknown, and nothing is reported; the toolkit's feature queries
+/// (`__CUDA_ARCH_HAS_FEATURE__(SM90_ALL)`,
+/// `__CUDA_HAS_ARCH_FAMILY_SPECIFIC(100)`) are decided.
 ///
-/// Left out: asm written by macros, the CuTe/CUTLASS atoms and `cuda::ptx`
-/// wrappers (their own guards turn a wrong target into a trap or a link
-/// error, not into this instruction), calls through pointers, relocatable
-/// device code (every external function is emitted: unknown).
+/// Wrappers: a direct call of a function whose body (its header's text)
+/// holds a stand-in for the instruction under the wrapper's own guard:
+/// `cuda::ptx`'s call of an undefined `__cuda_ptx_..._is_not_supported...`
+/// function (ptxas: "Unresolved extern function"; CUDA 13.0's
+/// `cuda::ptx::tcgen05_*` are guarded by `__CUDA_ARCH_FEAT_SM100_ALL ||
+/// __CUDA_ARCH_FEAT_SM101_ALL`, so sm_100f, sm_103a/f and sm_110f fail,
+/// measured) or CuTe's `CUTE_INVALID_CONTROL_PATH` (a trap at run time). The
+/// wrapper's conditions are read with a short table of derived macros:
+/// CuTe's and CUTLASS's `*_ARCH_MMA_SM90A_ENABLED` are
+/// `__CUDA_ARCH_FEAT_SM90_ALL`, CCCL's `_CCCL_CUDA_COMPILER(NVHPC)` is 0.
+///
+/// Left out: asm written by macros, wrappers reached through other
+/// templates (CuTe's `cute::gemm` on an `MMA_Atom`), CuTe's other derived
+/// macros (the SM100 UMMA and TMEM ones), calls through pointers,
+/// relocatable device code (every external function is emitted: unknown).
 ///
 //===----------------------------------------------------------------------===//
 
@@ -47,6 +60,7 @@
 
 namespace clang {
 class ASTContext;
+class CallExpr;
 class FunctionDecl;
 } // namespace clang
 
@@ -93,6 +107,38 @@ struct InstructionFinding {
   clang::SourceLocation Guard;
 };
 
+/// A call of a library wrapper (a `cuda::ptx` function, a CuTe atom such as
+/// `cute::warpgroup_arrive`) whose own guard leaves a target of the build
+/// without the instruction: for that target the wrapper's body is what its
+/// header puts in the instruction's place.
+struct WrapperFinding {
+  enum Consequence {
+    /// A call of an extern function no library defines
+    /// (`__cuda_ptx_tcgen05_alloc_is_not_supported_before_SM_100a_SM_101a__`):
+    /// ptxas fails ("Unresolved extern function").
+    UnresolvedExtern,
+    /// CuTe's `CUTE_INVALID_CONTROL_PATH`: assert, printf and a breakpoint;
+    /// the build succeeds and the kernel stops on a GPU that runs that code.
+    Trap,
+  };
+  Consequence Kind = UnresolvedExtern;
+  const clang::FunctionDecl *Callee = nullptr;
+  /// What the header writes in the instruction's place (the extern
+  /// function's name, or `CUTE_INVALID_CONTROL_PATH`).
+  std::string Marker;
+  /// The first instruction of the wrapper's asm ("tcgen05.alloc..."), or
+  /// empty.
+  std::string Mnemonic;
+  /// The wrapper's own condition for the branch with the instruction, as
+  /// its header writes it, or empty.
+  std::string WrapperCondition;
+  clang::SourceLocation Call;
+  llvm::SmallVector<CompileTarget, 2> Failing;
+  /// The innermost architecture condition around the call (empty: none).
+  std::string GuardCondition;
+  clang::SourceLocation Guard;
+};
+
 /// The calls of a function: each caller and where the call is written.
 using CallersFn = std::function<llvm::SmallVector<
     std::pair<const clang::FunctionDecl *, clang::SourceLocation>, 2>(
@@ -109,8 +155,25 @@ public:
   llvm::SmallVector<InstructionFinding, 1>
   analyze(const clang::FunctionDecl *F, llvm::ArrayRef<CompileTarget> Targets);
 
+  /// The calls of wrappers in \p F whose header compiles, for a target
+  /// of the build that the call site admits, a stand-in for the
+  /// instruction (an unresolved extern function or CuTe's trap).
+  llvm::SmallVector<WrapperFinding, 1>
+  analyzeWrapperCalls(const clang::FunctionDecl *F,
+                      llvm::ArrayRef<CompileTarget> Targets);
+
 private:
   struct FileText;
+  /// Whether the code at file offset \p Offset of \p File, in the body of a
+  /// library function starting at \p BodyBegin, is compiled for \p T, its
+  /// conditions read with the wrappers' derived macros
+  /// (`CUTE_ARCH_MMA_SM90A_ENABLED`, CCCL's `_CCCL_CUDA_COMPILER(NVHPC)`).
+  Truth keptInWrapper(clang::FileID File, unsigned Offset, unsigned BodyBegin,
+                      const CompileTarget &T, std::string *Condition);
+  /// One wrapper call of \p F, if the wrapper's header has a stand-in.
+  std::optional<WrapperFinding>
+  wrapperCall(const clang::FunctionDecl *F, const clang::CallExpr *Call,
+              llvm::ArrayRef<CompileTarget> Targets);
   const FileText *fileText(clang::FileID File);
   /// Whether the code at \p Loc, in the body of \p In, is compiled for
   /// \p T, as far as the architecture conditions of its file tell.

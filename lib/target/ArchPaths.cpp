@@ -427,6 +427,79 @@ static bool isAssignment(tok::TokenKind K) {
   }
 }
 
+/// Whether the tokens [\p Begin, \p End) are a constant: literals, `true`,
+/// `false`, `nullptr`, signs and parentheses (`0.0f`, `-1`, `(0)`).
+static bool isConstantTokens(llvm::ArrayRef<const BodyToken *> Toks,
+                             size_t Begin, size_t End) {
+  if (Begin >= End)
+    return false;
+  for (size_t I = Begin; I < End; ++I) {
+    const BodyToken *T = Toks[I];
+    switch (T->Kind) {
+    case tok::numeric_constant:
+    case tok::char_constant:
+    case tok::kw_false:
+    case tok::minus:
+    case tok::plus:
+    case tok::l_paren:
+    case tok::r_paren:
+      continue;
+    case tok::raw_identifier:
+      if (T->Text == "true" || T->Text == "nullptr")
+        continue;
+      return false;
+    default:
+      return false;
+    }
+  }
+  return true;
+}
+
+/// The end of the statement starting at \p I: its `;` at parenthesis depth
+/// 0, or Toks.size().
+static size_t statementEnd(llvm::ArrayRef<const BodyToken *> Toks, size_t I) {
+  int Parens = 0;
+  for (size_t J = I; J < Toks.size(); ++J) {
+    if (Toks[J]->Kind == tok::l_paren)
+      ++Parens;
+    else if (Toks[J]->Kind == tok::r_paren)
+      --Parens;
+    else if (Toks[J]->Kind == tok::semi && Parens == 0)
+      return J;
+  }
+  return Toks.size();
+}
+
+/// Whether the `return` at \p I of the kept tokens returns a constant: a
+/// literal (`return 0.0f;`), or a local whose every kept mention is an
+/// initialisation or assignment of a constant (`float y = 0.0f; ...
+/// return y;` where the compilation dropped `y = x * 2.0f;`). The value then
+/// depends on nothing the function is given.
+static bool returnsConstant(llvm::ArrayRef<const BodyToken *> Toks, size_t I) {
+  size_t End = statementEnd(Toks, I + 1);
+  if (End == Toks.size())
+    return false;
+  if (isConstantTokens(Toks, I + 1, End))
+    return true;
+  if (End != I + 2 || Toks[I + 1]->Kind != tok::raw_identifier)
+    return false;
+  llvm::StringRef Name = Toks[I + 1]->Text;
+  bool Assigned = false;
+  for (size_t J = 0; J < Toks.size(); ++J) {
+    if (J == I + 1 || Toks[J]->Kind != tok::raw_identifier ||
+        Toks[J]->Text != Name)
+      continue;
+    // `y = <constant>;` (a declaration's initialiser too).
+    if (J + 1 >= Toks.size() || Toks[J + 1]->Kind != tok::equal)
+      return false;
+    size_t AssignEnd = statementEnd(Toks, J + 2);
+    if (AssignEnd == Toks.size() || !isConstantTokens(Toks, J + 2, AssignEnd))
+      return false;
+    Assigned = true;
+  }
+  return Assigned;
+}
+
 /// The position of the first kept token from \p From on that stores, or may
 /// store, a result. An asm that only hints (isHintAsm()) is none.
 static std::optional<size_t>
@@ -448,8 +521,9 @@ findResult(llvm::ArrayRef<const BodyToken *> Toks, size_t From,
     case tok::kw_this:
       return I;
     case tok::kw_return:
+      // A constant returned is no result: the value depends on nothing.
       if (Names.NonVoid && I + 1 < Toks.size() &&
-          Toks[I + 1]->Kind != tok::semi)
+          Toks[I + 1]->Kind != tok::semi && !returnsConstant(Toks, I))
         return I;
       continue;
     case tok::raw_identifier:
@@ -677,7 +751,10 @@ void PathComparison::locate(ArchPathFinding &Out, const PathSummary &TS,
                            EffectfulFunctions))
       if (!llvm::is_contained(TS.Kept, WS.Kept[*R]))
         Missing.push_back(WS.Kept[*R]);
-  } else {
+  }
+  // A `return` both keep, whose value only the older compilation computes:
+  // the code that computes it is what is missing.
+  if (Missing.empty()) {
     for (const BodyToken *T : WS.Kept)
       if (!llvm::is_contained(TS.Kept, T))
         Missing.push_back(T);
@@ -763,6 +840,15 @@ PathComparison::findings(llvm::ArrayRef<CompileTarget> Targets) {
       return;
     Out.Working = W->first;
     locate(Out, TS->second, W->second, ResultTokens);
+    if (ResultTokens && Names.NonVoid) {
+      llvm::ArrayRef<const BodyToken *> Kept = TS->second.Kept;
+      for (size_t I = 0; I < Kept.size(); ++I)
+        if (Kept[I]->Kind == tok::kw_return && returnsConstant(Kept, I)) {
+          Out.ConstantReturn =
+              LB.getLocWithOffset(static_cast<int>(1 + Kept[I]->Offset));
+          break;
+        }
+    }
     Findings.push_back(std::move(Out));
   };
   Finish(Empty, EmptyT, EmptyW, false);
@@ -791,7 +877,7 @@ ArchPathAnalysis::analyze(const FunctionDecl *F,
     return {};
   llvm::StringRef Text = FileText.slice(Begin, End);
   // Most bodies name no architecture macro: nothing to read.
-  if (!Text.contains("__CUDA_ARCH"))
+  if (!namesArchMacro(Text))
     return {};
   Body B(Text, Ctx.getLangOpts());
   if (!B.read())

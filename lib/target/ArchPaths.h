@@ -30,7 +30,9 @@
 ///    assigned, `this` or a field in a member function, an atomic or store
 ///    intrinsic (`atomic*`, `__st*`), `printf`, inline `asm`, a call of a
 ///    function of the translation unit that returns `void` or takes such a
-///    pointer, and `return <value>` in a non-void function.
+///    pointer, and `return <value>` in a non-void function unless the value
+///    is a constant (a literal, or a local only ever set to literals in the
+///    kept code: the compilation dropped what computes it).
 /// Findings follow the direction of GPU generations: a compile target is
 /// reported only when an *older* compilation (a lower `__CUDA_ARCH__`,
 /// Volta on, generic or `a`/`f`) keeps code that works (or that stores), so
@@ -124,6 +126,9 @@ struct ArchPathFinding {
   clang::SourceLocation Guard;
   ConditionalBranch::BranchKind GuardKind = ConditionalBranch::If;
   std::string GuardCondition, ChainCondition;
+  /// For NoResult of a non-void function: the `return` of a constant the
+  /// targets keep (invalid when none).
+  clang::SourceLocation ConstantReturn;
   /// The branch of that chain the targets take, if any (an `#else` that
   /// does no work or only traps).
   clang::SourceLocation Taken;

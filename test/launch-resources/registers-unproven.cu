@@ -2,8 +2,6 @@
 // (another file may launch it with larger blocks, which the bound would
 // make fail). --fix leaves the file alone; --fix-notes adds the bound.
 // RUN: cp %S/Inputs/registers.ptxas.log %t.log && touch -d '+1 hour' %t.log
-// RUN: %check_cuda_tidy --checks=cuda-launch-resources \
-// RUN:   --config="{CheckOptions: {cuda.ResourceUsage: '%t.log'}}" %s %t -- %cuda_args --cuda-gpu-arch=sm_90 -I%S/Inputs
 // RUN: %check_cuda_tidy --checks=cuda-launch-resources --fix-notes --fixed-prefix=FIXED-NOTES \
 // RUN:   --config="{CheckOptions: {cuda.ResourceUsage: '%t.log'}}" %s %t.notes -- %cuda_args --cuda-gpu-arch=sm_90 -I%S/Inputs
 #include <cuda_runtime.h>

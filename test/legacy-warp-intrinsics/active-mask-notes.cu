@@ -1,6 +1,5 @@
 // Where the whole warp is not proven to reach the call, the warning carries no
 // fix; a note offers '__activemask()', applied only by --fix-notes.
-// RUN: %check_cuda_tidy %s %t -- %cuda_args --cuda-gpu-arch=sm_90
 // RUN: %check_cuda_tidy --fix-notes --fixed-prefix=FIXED-NOTES --recheck %if nvcc %{ %nvcc_fixed %} %s %t -- %cuda_args --cuda-gpu-arch=sm_90
 #include <cuda_runtime.h>
 

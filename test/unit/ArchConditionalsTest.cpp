@@ -107,6 +107,45 @@ TEST(ArchConditionals, FeatureMacros) {
   EXPECT_EQ(eval("__CUDA_ARCH_SPECIFIC__ == 900", 900), Truth::Unknown);
 }
 
+TEST(ArchConditionals, FeatureQueries) {
+  // crt/host_defines.h of CUDA 13.0, with the macro values nvcc 13.0 gives
+  // (-E -Xcompiler -dM) for sm_90, sm_90a, sm_100a, sm_100f, sm_103f and
+  // sm_120f.
+  ArchMacros Sm90{900, 0, 0}, Sm90a{900, 900, 900}, Sm100a{1000, 1000, 1000},
+      Sm100f{1000, 0, 1000}, Sm103f{1030, 0, 1030}, Sm120f{1200, 0, 1200};
+  EXPECT_EQ(evalTarget("__CUDA_ARCH_HAS_FEATURE__(SM90_ALL)", Sm90a),
+            Truth::True);
+  EXPECT_EQ(evalTarget("__CUDA_ARCH_HAS_FEATURE__(SM90_ALL)", Sm90),
+            Truth::False);
+  EXPECT_EQ(evalTarget("__CUDA_ARCH_HAS_FEATURE__(SM100_ALL)", Sm100f),
+            Truth::False);
+  EXPECT_EQ(evalTarget("defined(__CUDA_ARCH__) && "
+                       "(__CUDA_ARCH_HAS_FEATURE__(SM100_ALL) || "
+                       "__CUDA_ARCH_HAS_FEATURE__(SM90_ALL))",
+                       Sm100a),
+            Truth::True);
+  EXPECT_EQ(evalTarget("__CUDA_HAS_ARCH_SPECIFIC(90)", Sm90a), Truth::True);
+  EXPECT_EQ(evalTarget("__CUDA_HAS_ARCH_SPECIFIC(100)", Sm100f), Truth::False);
+  EXPECT_EQ(evalTarget("__CUDA_HAS_ARCH_FAMILY_SPECIFIC(100)", Sm100f),
+            Truth::True);
+  // The family of 100 holds 10.3; 101 names 10.1 alone.
+  EXPECT_EQ(evalTarget("__CUDA_HAS_ARCH_FAMILY_SPECIFIC(100)", Sm103f),
+            Truth::True);
+  EXPECT_EQ(evalTarget("__CUDA_HAS_ARCH_FAMILY_SPECIFIC(101)", Sm100f),
+            Truth::False);
+  EXPECT_EQ(evalTarget("__CUDA_HAS_ARCH_FAMILY_SPECIFIC(100)", Sm120f),
+            Truth::False);
+  EXPECT_EQ(evalTarget("__CUDA_HAS_ARCH_FAMILY_SPECIFIC(90)", Sm90),
+            Truth::False);
+  // Not a query the toolkit defines: unknown, as any other macro.
+  EXPECT_EQ(evalTarget("__CUDA_ARCH_HAS_FEATURE__(SM90_ALL, 1)", Sm90a),
+            Truth::Unknown);
+  // The legacy-region evaluator does not know the feature macros.
+  EXPECT_EQ(eval("__CUDA_ARCH_HAS_FEATURE__(SM90_ALL)", 900), Truth::Unknown);
+  EXPECT_TRUE(namesArchMacro("__CUDA_HAS_ARCH_FAMILY_SPECIFIC(100)"));
+  EXPECT_FALSE(namesArchMacro("USE_SM90"));
+}
+
 TEST(ArchConditionals, ReadsChainsFromText) {
   clang::LangOptions LangOpts;
   LangOpts.CPlusPlus = true;

@@ -394,6 +394,8 @@ __attribute__((deprecated)) __host__ cudaError_t cudaFuncSetSharedMemConfig(cons
 enum cudaMemcpyKind { cudaMemcpyHostToHost = 0, cudaMemcpyHostToDevice = 1, cudaMemcpyDeviceToHost = 2, cudaMemcpyDeviceToDevice = 3, cudaMemcpyDefault = 4 };
 __host__ cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind);
 __host__ cudaError_t cudaMemset(void *dst, int value, size_t count);
+__host__ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind, cudaStream_t stream = 0);
+__host__ cudaError_t cudaMemsetAsync(void *dst, int value, size_t count, cudaStream_t stream = 0);
 __host__ cudaError_t cudaMallocPitch(void **ptr, size_t *pitch, size_t width, size_t height);
 __host__ cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind);
 template <class T> __host__ cudaError_t cudaMalloc(T **ptr, size_t size) { return ::cudaMalloc((void **)ptr, size); }
@@ -528,3 +530,25 @@ __host__ cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr,
                                            T *entry) {
   return ::cudaFuncGetAttributes(attr, (const void *)entry);
 }
+
+// The feature queries of crt/host_defines.h (CUDA 12.9 and 13).
+#ifndef __CUDA_ARCH_HAS_FEATURE__
+#define __CUDA_ARCH_HAS_FEATURE__(_FEAT) __CUDA_ARCH_FEAT_##_FEAT
+#endif
+#ifndef __CUDA_HAS_ARCH_SPECIFIC
+#ifdef __CUDA_ARCH_SPECIFIC__
+#define __CUDA_HAS_ARCH_SPECIFIC(N) (__CUDA_ARCH_SPECIFIC__ == (N##0))
+#else
+#define __CUDA_HAS_ARCH_SPECIFIC(N) 0
+#endif
+#endif
+#ifndef __CUDA_HAS_ARCH_FAMILY_SPECIFIC
+#ifdef __CUDA_ARCH_FAMILY_SPECIFIC__
+#define __CUDA_HAS_ARCH_FAMILY_SPECIFIC(N)                                     \
+  (((N) == 101 && __CUDA_ARCH_FAMILY_SPECIFIC__ == 1010) ||                    \
+   ((N) != 101 && __CUDA_ARCH_FAMILY_SPECIFIC__ >= (N##0) &&                   \
+    __CUDA_ARCH_FAMILY_SPECIFIC__ < (N##0) + 100))
+#else
+#define __CUDA_HAS_ARCH_FAMILY_SPECIFIC(N) 0
+#endif
+#endif

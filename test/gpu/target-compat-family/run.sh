@@ -12,7 +12,11 @@
 #    ptx_fitting.cu, with the guards it proposes, build everywhere;
 #  - GPU: stubs.cu built for plain sm_90 must launch its stub kernels with
 #    cudaSuccess and write nothing (cuda-tidy warns), and built for sm_90a
-#    compute every output (silent).
+#    compute every output (silent);
+#  - cuda::ptx::tcgen05_alloc under a range guard (wrapper.cu) fails ptxas
+#    on every target but sm_100a; reach.cu's helper and atomic under a range
+#    guard give 0 right on sm_90 cubins, all on compute_80 PTX, and its
+#    CuTe-shaped helper traps from compute_90 PTX, not from sm_90a.
 # With a cuda-tidy driver as $1, its verdicts on the same builds are written
 # beside the logs.
 #
@@ -69,6 +73,28 @@ if command -v nvidia-smi > /dev/null && nvidia-smi -L > /dev/null 2>&1; then
     "$nvcc" -gencode arch=compute_$t,code=sm_$t -o "$out/stubs_$t" "$here/stubs.cu" || status=1
     echo "== built for sm_$t" | tee -a "$out/gpu.log"
     "$out/stubs_$t" 2>&1 | tee -a "$out/gpu.log"
+  done
+fi
+# 4. cuda::ptx wrappers (build) and the helper/atomic/CuTe-trap shapes (GPU).
+echo "== cuda::ptx::tcgen05_alloc under '__CUDA_ARCH__ >= 1000' (must fail but on sm_100a)" | tee -a "$out/ptxas.log"
+for t in 100a 100f 103a 103f 110f 120f; do
+  for mode in range fitting; do
+    flag=""; [ "$mode" = fitting ] && flag="-DFITTING"
+    log=$("$nvcc" -std=c++17 $flag -gencode arch=compute_$t,code=sm_$t -c "$here/wrapper.cu" -o /dev/null 2>&1)
+    rc=$?
+    echo "sm_$t $mode rc=$rc $(echo "$log" | grep -o "Unresolved extern function '[^']*'" | sort -u)" | tee -a "$out/ptxas.log"
+    case "$mode:$t" in
+      fitting:*|range:100a) [ $rc -eq 0 ] || status=1 ;;
+      range:*) [ $rc -ne 0 ] || status=1 ;;
+    esac
+  done
+done
+if command -v nvidia-smi > /dev/null && nvidia-smi -L > /dev/null 2>&1; then
+  for g in "sm_90 arch=compute_90,code=sm_90" "compute_80-PTX arch=compute_80,code=compute_80" \
+           "compute_90-PTX arch=compute_90,code=compute_90" "sm_90a arch=compute_90a,code=sm_90a"; do
+    set -- $g
+    "$nvcc" -DMODE="\"$1\"" -gencode "$2" -o "$out/reach_$1" "$here/reach.cu" 2> /dev/null || status=1
+    "$out/reach_$1" 2>&1 | tee -a "$out/gpu.log"
   done
 fi
 echo "status=$status" | tee -a "$out/ptxas.log"

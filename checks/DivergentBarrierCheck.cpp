@@ -341,9 +341,47 @@ static std::string functionName(const FunctionDecl *FD) {
   return "'" + FD->getNameAsString() + "'";
 }
 
+/// A value's source as the notes name it: "'tid'", "the result of
+/// 'atomicAdd'".
+static std::string wordsFor(const ValueSource &Source) {
+  switch (Source.Kind) {
+  case ValueSource::Named:
+    return "'" + Source.Name + "'";
+  case ValueSource::CallResult:
+    return Source.Name.empty() ? "the result of a call"
+                               : "the result of '" + Source.Name + "'";
+  case ValueSource::Object:
+    return "the object";
+  case ValueSource::Varying:
+    break;
+  }
+  return "a value that differs between threads";
+}
+
+/// A trace step's note: "'tid' is set from 'threadIdx.x' here".
+static std::string wordsFor(const TraceStep &Step) {
+  std::string Var = "'" + Step.Var + "'";
+  switch (Step.How) {
+  case TraceStep::From:
+    return Var + " is set from " + wordsFor(Step.Source) + " here";
+  case TraceStep::UnderCondition:
+    return Var + " is set under a condition on " + wordsFor(Step.Source) +
+           " here";
+  case TraceStep::UnderLoop:
+    return Var + " is set under a loop here";
+  case TraceStep::UnderVaryingControl:
+    return Var + " is set under a condition that differs between threads "
+                 "here";
+  case TraceStep::ByCallOrAsm:
+    break;
+  }
+  return Var + " is set here by a call or inline assembly whose result "
+               "differs between threads";
+}
+
 void DivergentBarrierCheck::traceNotes(ArrayRef<TraceStep> Trace) {
   for (const TraceStep &Step : Trace)
-    diag(Step.Loc, Step.Message, DiagnosticIDs::Note);
+    diag(Step.Loc, wordsFor(Step), DiagnosticIDs::Note);
 }
 
 void DivergentBarrierCheck::report(const Finding &Found,
@@ -417,7 +455,7 @@ void DivergentBarrierCheck::report(const Finding &Found,
     if (Cause) {
       llvm::SmallVector<TraceStep, 4> Trace;
       std::string What =
-          FU.describe(Cause->Condition, Level, &Trace, MaxTraceNotes);
+          wordsFor(FU.describe(Cause->Condition, Level, &Trace, MaxTraceNotes));
       if (Cause->Exit)
         diag(Cause->Exit->getBeginLoc(),
              "threads that leave the loop here no longer reach its barrier; "
@@ -477,7 +515,8 @@ void DivergentBarrierCheck::report(const Finding &Found,
       if (FU.valueOf(Arg).Base < Level)
         continue;
       llvm::SmallVector<TraceStep, 4> Trace;
-      std::string What = FU.describe(Arg, Level, &Trace, MaxTraceNotes);
+      std::string What =
+          wordsFor(FU.describe(Arg, Level, &Trace, MaxTraceNotes));
       diag(Arg->getBeginLoc(),
            "parameter '%0' of %1 decides whether it reaches the barrier, and "
            "gets %2 here",
@@ -508,8 +547,8 @@ void DivergentBarrierCheck::reportScoped(const Finding &Found,
   if (std::optional<DivergenceCause> Cause =
           FU.causeAt(B.Site, Uniformity::Thread, 0, /*CountKernelExits=*/true)) {
     llvm::SmallVector<TraceStep, 4> Trace;
-    std::string What =
-        FU.describe(Cause->Condition, Uniformity::Thread, &Trace, MaxTraceNotes);
+    std::string What = wordsFor(FU.describe(
+        Cause->Condition, Uniformity::Thread, &Trace, MaxTraceNotes));
     if (Cause->Return)
       diag(Cause->Return->getBeginLoc(),
            "blocks that return here never arrive at the %0 barrier",

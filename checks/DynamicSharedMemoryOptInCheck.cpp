@@ -49,7 +49,7 @@ void DynamicSharedMemoryOptInCheck::check(
   // Each architecture as its own job would check it; clang-tidy merges the
   // diagnostics that are the same.
   for (const std::optional<GpuArch> &Arch :
-       effectiveGpuArchs(ArchOverride, *Result.Context, PP))
+       ArchOverride.effectiveArchs(*Result.Context, PP))
     checkFor(Arch, *Result.Context, *Result.SourceManager);
 }
 

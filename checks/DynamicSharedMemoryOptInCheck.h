@@ -7,8 +7,8 @@
 #ifndef CUDA_TIDY_CHECKS_DYNAMICSHAREDMEMORYOPTINCHECK_H
 #define CUDA_TIDY_CHECKS_DYNAMICSHAREDMEMORYOPTINCHECK_H
 
+#include "checks/TargetArchOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
-#include "lib/target/CudaTarget.h"
 
 namespace cuda_tidy {
 

@@ -8,7 +8,7 @@
 #include "lib/AnalysisContext.h"
 #include "lib/ast/CudaAST.h"
 #include "lib/ast/FixItHelpers.h"
-#include "lib/lanes/WarpExchanges.h"
+#include "lib/exchanges/WarpExchanges.h"
 #include "lib/races/SharedRaces.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMap.h"
@@ -67,14 +67,6 @@ static std::string maskSpelling(uint32_t Mask) {
   char Buf[16];
   snprintf(Buf, sizeof(Buf), "0x%08x", Mask);
   return Buf;
-}
-
-/// An expression that needs no parentheses as the right operand of a binary
-/// operator.
-static bool isPrimary(const Expr *E) {
-  E = E->IgnoreImpCasts();
-  return isa<ParenExpr, DeclRefExpr, ArraySubscriptExpr, IntegerLiteral,
-             FloatingLiteral, CallExpr, MemberExpr, CharacterLiteral>(E);
 }
 
 /// True when evaluating E has no effect other than reading.
@@ -233,9 +225,9 @@ templateDisagreement(const Stmt *S, const FunctionDecl *F, uint32_t Mask,
 
 ImplicitWarpSynchronizationCheck::ImplicitWarpSynchronizationCheck(
     StringRef Name, clang::tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), BlockDim(*Context),
+    : ClangTidyCheck(Name, Context), LaneOptions(*Context),
       RaceCheckRuns(Context->isCheckEnabled("cuda-shared-memory-race")) {
-  if (std::string E = BlockDim.takeError(); !E.empty())
+  if (std::string E = LaneOptions.takeError(); !E.empty())
     configurationDiag(E);
 }
 
@@ -482,34 +474,18 @@ std::string FixPlanner::splitText(
     std::map<std::pair<const CompoundStmt *, std::string>, std::string>
         &Temps) {
   const BinaryOperator *BO = P.Assign;
-  auto Text = [&](const Expr *E) {
-    return Lexer::getSourceText(
-               CharSourceRange::getTokenRange(E->getSourceRange()), SM, LO)
-        .str();
-  };
-  std::string LHS = Text(BO->getLHS()), RHS = Text(BO->getRHS());
-  if (LHS.empty() || RHS.empty())
-    return "";
-  std::string Value;
-  if (BO->getOpcode() == BO_Assign) {
-    Value = RHS;
-  } else {
-    BinaryOperatorKind Op =
-        BinaryOperator::getOpForCompoundAssignment(BO->getOpcode());
-    Value = LHS + " " + BinaryOperator::getOpcodeStr(Op).str() + " " +
-            (isPrimary(BO->getRHS()) ? RHS : "(" + RHS + ")");
-  }
-  // The temporary keeps the element's type, without its qualifiers; in a
-  // template, the type as the pattern spells it (`T`, not `float`).
-  PrintingPolicy Policy(LO);
-  Policy.SuppressTagKeyword = true;
+  // The temporary keeps the element's type; in a template, the type as the
+  // pattern spells it (`T`, not `float`).
   const Expr *TypedLHS = BO->getLHS();
   if (const FunctionDecl *Pattern = P.F->getTemplateInstantiationPattern())
     if (const auto *PB = dyn_cast_or_null<BinaryOperator>(
             Spellings.find(Pattern, BO)))
       TypedLHS = PB->getLHS();
-  std::string Type =
-      TypedLHS->getType().getUnqualifiedType().getAsString(Policy);
+  std::optional<AssignmentSplit> Split = splitAssignment(BO, TypedLHS, SM, LO);
+  if (!Split)
+    return "";
+  const std::string &LHS = Split->LHS, &Type = Split->Type;
+  std::string Value = Split->Value;
   llvm::StringSet<> &Used = Names[P.F];
   if (Used.empty()) {
     Used = namesUsedIn(P.F);
@@ -541,12 +517,12 @@ void ImplicitWarpSynchronizationCheck::check(
     const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   const SourceManager &SM = *Result.SourceManager;
-  WarpExchangeFinder &Analysis = AnalysisContext::get(Ctx).warpExchanges();
-  BlockDim.applyTo(Analysis.model());
+  WarpExchangeFinder &Analysis =
+      AnalysisContext::get(Ctx).warpExchanges(LaneOptions.settings());
   Analysis.run();
   // Where the work budget cut an analysis short, say so: what lies past the
   // cut is neither reported nor known to be safe.
-  BlockDim.remarkCutShort(*this, SM, Analysis.cutShort(), "warp exchanges");
+  LaneOptions.remarkCutShort(*this, SM, Analysis.cutShort(), "warp exchanges");
   llvm::ArrayRef<WarpExchange> Exchanges = Analysis.exchanges();
   if (Exchanges.empty())
     return;
@@ -569,7 +545,8 @@ void ImplicitWarpSynchronizationCheck::check(
   // (one report and one fix for the pair).
   std::vector<WarpExchange> Kept;
   if (RaceCheckRuns) {
-    SharedRaceFinder &Races = AnalysisContext::get(Ctx).sharedRaces();
+    SharedRaceFinder &Races =
+        AnalysisContext::get(Ctx).sharedRaces(LaneOptions.settings());
     Races.run();
     llvm::DenseSet<std::pair<const Expr *, const Expr *>> Raced;
     for (const SharedRace &R : Races.races()) {

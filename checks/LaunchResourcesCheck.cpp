@@ -196,7 +196,7 @@ void LaunchResourcesCheck::checkBounds(ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   BoundedKernels Visitor;
   Visitor.TraverseAST(Ctx);
-  auto Archs = effectiveGpuArchs(ArchOverride, Ctx, PP);
+  auto Archs = ArchOverride.effectiveArchs(Ctx, PP);
   // One report per attribute spelling, rule and architecture.
   llvm::StringSet<> Reported;
   auto First = [&](SourceLocation Loc, StringRef What) {

@@ -7,8 +7,8 @@
 #ifndef CUDA_TIDY_CHECKS_LAUNCHRESOURCESCHECK_H
 #define CUDA_TIDY_CHECKS_LAUNCHRESOURCESCHECK_H
 
+#include "checks/TargetArchOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
-#include "lib/target/CudaTarget.h"
 #include <memory>
 #include <string>
 #include <vector>

@@ -8,10 +8,10 @@
 #ifndef CUDA_TIDY_CHECKS_LEGACYWARPINTRINSICSCHECK_H
 #define CUDA_TIDY_CHECKS_LEGACYWARPINTRINSICSCHECK_H
 
+#include "checks/TargetArchOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
-#include "lib/target/ArchConditionals.h"
-#include "lib/target/CudaTarget.h"
 #include "lib/ast/FixItHelpers.h"
+#include "lib/target/ArchConditionals.h"
 #include "lib/uniformity/WarpConvergence.h"
 #include "llvm/ADT/MapVector.h"
 #include <memory>

@@ -305,19 +305,6 @@ void ProgrammaticDependentLaunchCheck::reportCompiledOut(
   noteWhyEarly(Kernel, Launches);
 }
 
-/// Where a statement starts in the file: its location, or the start of the
-/// macro it begins with (`__shared__ float t[32];`); invalid otherwise.
-static SourceLocation statementStart(const Stmt *S, const SourceManager &SM,
-                                     const LangOptions &LO) {
-  SourceLocation Loc = S->getBeginLoc();
-  if (Loc.isFileID())
-    return Loc;
-  SourceLocation Start;
-  if (Lexer::isAtStartOfMacroExpansion(Loc, SM, LO, &Start) && Start.isFileID())
-    return Start;
-  return SourceLocation();
-}
-
 /// The kernel body's top-level statement that is exactly the wait W, or
 /// null.
 static const Stmt *topLevelWait(const CompoundStmt *Body, const Stmt *W) {
@@ -365,7 +352,7 @@ static std::vector<FixItHint> waitAtTop(const FunctionDecl *Kernel,
     return {};
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
-  SourceLocation TopLoc = statementStart(First, SM, LO);
+  SourceLocation TopLoc = statementBegin(First, Ctx);
   if (W->getBeginLoc().isMacroID() || W->getEndLoc().isMacroID() ||
       TopLoc.isInvalid())
     return {};
@@ -557,8 +544,7 @@ void ProgrammaticDependentLaunchCheck::reportNoWait(
   if (!Body || Body->body_empty())
     return;
   const SourceManager &SM = Ctx->getSourceManager();
-  SourceLocation Top =
-      statementStart(Body->body_front(), SM, Ctx->getLangOpts());
+  SourceLocation Top = statementBegin(Body->body_front(), *Ctx);
   if (Top.isInvalid())
     return;
   LineIndent TopLine = lineIndentOf(Top, SM);

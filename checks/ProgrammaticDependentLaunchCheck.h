@@ -7,9 +7,9 @@
 #ifndef CUDA_TIDY_CHECKS_PROGRAMMATICDEPENDENTLAUNCHCHECK_H
 #define CUDA_TIDY_CHECKS_PROGRAMMATICDEPENDENTLAUNCHCHECK_H
 
+#include "checks/TargetArchOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "lib/target/ArchPaths.h"
-#include "lib/target/CudaTarget.h"
 #include "lib/target/TargetDispatch.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/Regex.h"

@@ -25,9 +25,9 @@ namespace cuda_tidy {
 
 SharedMemoryRaceCheck::SharedMemoryRaceCheck(
     StringRef Name, clang::tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), BlockDim(*Context),
+    : ClangTidyCheck(Name, Context), LaneOptions(*Context),
       AsyncCopyChecked(Context->isCheckEnabled("cuda-async-copy-ordering")) {
-  if (std::string E = BlockDim.takeError(); !E.empty())
+  if (std::string E = LaneOptions.takeError(); !E.empty())
     configurationDiag(E);
 }
 
@@ -157,31 +157,16 @@ std::vector<FixItHint> SharedMemoryRaceCheck::fixOf(const SharedRace &Race,
     SourceLocation Begin = S->getBeginLoc();
     SourceLocation AfterSemi =
         Lexer::findLocationAfterToken(S->getEndLoc(), tok::semi, SM, LO, false);
-    auto Text = [&](const Expr *E) {
-      return Lexer::getSourceText(
-                 CharSourceRange::getTokenRange(E->getSourceRange()), SM, LO)
-          .str();
-    };
-    std::string LHS = Text(BO->getLHS()), RHS = Text(BO->getRHS());
-    if (AfterSemi.isInvalid() || LHS.empty() || RHS.empty() || !Once(Begin))
+    std::optional<AssignmentSplit> Split =
+        splitAssignment(BO, BO->getLHS(), SM, LO);
+    if (AfterSemi.isInvalid() || !Split || !Once(Begin))
       return {};
-    std::string Value = RHS;
-    if (BO->getOpcode() != BO_Assign)
-      Value = LHS + " " +
-              BinaryOperator::getOpcodeStr(
-                  BinaryOperator::getOpForCompoundAssignment(BO->getOpcode()))
-                  .str() +
-              " (" + RHS + ")";
     std::string Name = freshName("v", namesUsedIn(Race.Func));
-    PrintingPolicy Policy(LO);
-    Policy.SuppressTagKeyword = true;
-    std::string Type =
-        BO->getLHS()->getType().getUnqualifiedType().getAsString(Policy);
     std::string Sep = "\n" + lineIndentOf(Begin, SM).Indent.str();
     Out.push_back(FixItHint::CreateReplacement(
         CharSourceRange::getCharRange(Begin, AfterSemi),
-        Type + " " + Name + " = " + Value + ";" + Sep + "__syncthreads();" +
-            Sep + LHS + " = " + Name + ";"));
+        Split->Type + " " + Name + " = " + Split->Value + ";" + Sep +
+            "__syncthreads();" + Sep + Split->LHS + " = " + Name + ";"));
   }
   return Out;
 }
@@ -191,10 +176,9 @@ void SharedMemoryRaceCheck::check(const MatchFinder::MatchResult &Result) {
   const SourceManager &SM = Ctx.getSourceManager();
   Inserted.clear();
   AnalysisContext &AC = AnalysisContext::get(Ctx);
-  BlockDim.applyTo(AC.lanes());
-  SharedRaceFinder &Finder = AC.sharedRaces();
+  SharedRaceFinder &Finder = AC.sharedRaces(LaneOptions.settings());
   Finder.run();
-  BlockDim.remarkCutShort(*this, SM, Finder.cutShort(), "races");
+  LaneOptions.remarkCutShort(*this, SM, Finder.cutShort(), "races");
   // One report per spelling of the two accesses and of the calls that
   // make them (template instantiations share a spelling; one helper's
   // accesses called from two kernels are two races, each with its fix).

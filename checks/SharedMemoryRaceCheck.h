@@ -7,8 +7,8 @@
 #ifndef CUDA_TIDY_CHECKS_SHAREDMEMORYRACECHECK_H
 #define CUDA_TIDY_CHECKS_SHAREDMEMORYRACECHECK_H
 
+#include "checks/LaneModelOptions.h"
 #include "clang-tidy/ClangTidyCheck.h"
-#include "lib/lanes/LaneModelOptions.h"
 
 namespace cuda_tidy {
 
@@ -51,7 +51,7 @@ private:
                                       clang::ASTContext &Ctx,
                                       clang::SourceLocation &Earlier);
 
-  BlockDimOption BlockDim;
+  LaneModelOptions LaneOptions;
   /// cuda-async-copy-ordering runs too: a race its missing mbarrier wait
   /// explains is left to it (one report per missing wait).
   const bool AsyncCopyChecked;

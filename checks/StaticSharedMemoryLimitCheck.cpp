@@ -81,7 +81,7 @@ void StaticSharedMemoryLimitCheck::check(
   // Each architecture as its own job would report it; clang-tidy merges the
   // diagnostics that are the same.
   for (const std::optional<GpuArch> &Arch :
-       effectiveGpuArchs(ArchOverride, Ctx, PP))
+       ArchOverride.effectiveArchs(Ctx, PP))
     reportFor(Arch, Kernel, Usage, Name, Loc, SM);
 }
 

@@ -7,8 +7,8 @@
 #ifndef CUDA_TIDY_CHECKS_STATICSHAREDMEMORYLIMITCHECK_H
 #define CUDA_TIDY_CHECKS_STATICSHAREDMEMORYLIMITCHECK_H
 
+#include "checks/TargetArchOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
-#include "lib/target/CudaTarget.h"
 #include "lib/launch/SharedMemory.h"
 #include "llvm/ADT/DenseSet.h"
 #include <memory>

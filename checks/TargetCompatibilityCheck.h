@@ -7,10 +7,10 @@
 #ifndef CUDA_TIDY_CHECKS_TARGETCOMPATIBILITYCHECK_H
 #define CUDA_TIDY_CHECKS_TARGETCOMPATIBILITYCHECK_H
 
+#include "checks/TargetArchOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "lib/target/ArchInstructions.h"
 #include "lib/target/ArchPaths.h"
-#include "lib/target/CudaTarget.h"
 #include "llvm/ADT/DenseSet.h"
 #include <memory>
 

@@ -25,8 +25,8 @@ namespace cuda_tidy {
 
 WarpMaskCorrectnessCheck::WarpMaskCorrectnessCheck(
     StringRef Name, clang::tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), BlockDim(*Context) {
-  if (std::string E = BlockDim.takeError(); !E.empty())
+    : ClangTidyCheck(Name, Context), LaneOptions(*Context) {
+  if (std::string E = LaneOptions.takeError(); !E.empty())
     configurationDiag(E);
 }
 
@@ -279,8 +279,8 @@ static std::optional<uint32_t> shuffleSources(const CallExpr *Call,
 void WarpMaskCorrectnessCheck::checkLanes(const CallExpr *Call, StringRef Name,
                                           const FunctionDecl *Caller,
                                           uint32_t Mask, ASTContext &Ctx) {
-  lanes::LaneModel &Lanes = AnalysisContext::get(Ctx).lanes();
-  BlockDim.applyTo(Lanes);
+  lanes::LaneModel &Lanes =
+      AnalysisContext::get(Ctx).lanes(LaneOptions.settings());
   const Stmt *S = Lanes.statementOf(Call, Caller);
   if (!S)
     return;

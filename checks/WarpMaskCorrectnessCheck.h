@@ -16,8 +16,8 @@
 #ifndef CUDA_TIDY_CHECKS_WARPMASKCORRECTNESSCHECK_H
 #define CUDA_TIDY_CHECKS_WARPMASKCORRECTNESSCHECK_H
 
+#include "checks/LaneModelOptions.h"
 #include "clang-tidy/ClangTidyCheck.h"
-#include "lib/lanes/LaneModelOptions.h"
 #include "llvm/ADT/DenseSet.h"
 #include <memory>
 
@@ -37,7 +37,7 @@ public:
   void onEndOfTranslationUnit() override;
 
 private:
-  BlockDimOption BlockDim;
+  LaneModelOptions LaneOptions;
   void checkWidth(const clang::CallExpr *Call, llvm::StringRef Name,
                   clang::ASTContext &Ctx);
   void checkLanes(const clang::CallExpr *Call, llvm::StringRef Name,

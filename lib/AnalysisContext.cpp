@@ -6,8 +6,8 @@
 
 #include "lib/AnalysisContext.h"
 #include "lib/ast/CudaAST.h"
+#include "lib/exchanges/WarpExchanges.h"
 #include "lib/lanes/LaneModel.h"
-#include "lib/lanes/WarpExchanges.h"
 #include "lib/launch/ConstantEval.h"
 #include "lib/launch/LaunchModel.h"
 #include "lib/launch/SharedMemory.h"
@@ -298,7 +298,8 @@ UniformityAnalysis &AnalysisContext::uniformity(const UniformityOptions &Opts) {
   return *Uniformities.back();
 }
 
-lanes::LaneModel &AnalysisContext::lanes() {
+lanes::LaneModel &
+AnalysisContext::lanes(const lanes::LaneModelSettings &Settings) {
   if (!Lanes) {
     lanes::LaneModelInputs In;
     In.Calls = [this]() -> const CallGraphIndex & { return callGraph(); };
@@ -306,15 +307,16 @@ lanes::LaneModel &AnalysisContext::lanes() {
     In.Uniformity = [this](const UniformityOptions &Opts)
         -> UniformityAnalysis & { return uniformity(Opts); };
     In.Cfgs = &Cfgs;
-    Lanes = std::make_unique<lanes::LaneModel>(Ctx, std::move(In));
+    Lanes = std::make_unique<lanes::LaneModel>(Ctx, std::move(In), Settings);
   }
   return *Lanes;
 }
 
-SharedRaceFinder &AnalysisContext::sharedRaces() {
+SharedRaceFinder &
+AnalysisContext::sharedRaces(const lanes::LaneModelSettings &Settings) {
   if (!Races)
     Races = std::make_unique<SharedRaceFinder>(
-        lanes(), uniformity(UniformityOptions()), Walks);
+        lanes(Settings), uniformity(UniformityOptions()), Walks);
   return *Races;
 }
 
@@ -326,9 +328,10 @@ AnalysisContext::asyncCopyFindings(const clang::FunctionDecl *F) {
   return It->second;
 }
 
-WarpExchangeFinder &AnalysisContext::warpExchanges() {
+WarpExchangeFinder &
+AnalysisContext::warpExchanges(const lanes::LaneModelSettings &Settings) {
   if (!Exchanges)
-    Exchanges = std::make_unique<WarpExchangeFinder>(lanes());
+    Exchanges = std::make_unique<WarpExchangeFinder>(lanes(Settings));
   return *Exchanges;
 }
 

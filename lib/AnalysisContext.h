@@ -17,14 +17,16 @@
 ///    built once for the uniformity analysis and the lane model;
 ///  - the walk of each function body for barriers and calls
 ///    (lib/uniformity/BarrierReach.h), made once for every BarrierReach;
-///  - the uniformity analysis (lib/uniformity/Uniformity.h), one per option set, with
+///  - the uniformity analysis (lib/uniformity/Uniformity.h), one per option
+///  set, with
 ///    its per-function results and summaries;
-///  - the constant evaluator, the launch model (lib/launch/LaunchModel.h) and the
+///  - the constant evaluator, the launch model (lib/launch/LaunchModel.h) and
+///  the
 ///    static shared-memory accounting (lib/launch/SharedMemory.h);
 ///  - the lane model (lib/lanes/LaneModel.h), whose warp-uniformity
 ///    questions go to the uniformity analysis above, and the warp-exchange
 ///    finder and the shared-memory race finder built on it
-///    (lib/lanes/WarpExchanges.h, lib/races/SharedRaces.h).
+///    (lib/exchanges/WarpExchanges.h, lib/races/SharedRaces.h).
 ///
 /// The analyses do not know the context: it hands each what it needs from
 /// the others when it creates it.
@@ -71,6 +73,7 @@ class SharedRaceFinder;
 class WarpExchangeFinder;
 namespace lanes {
 class LaneModel;
+struct LaneModelSettings;
 } // namespace lanes
 
 /// The per-translation-unit context; see the file comment.
@@ -97,13 +100,15 @@ public:
   const LaunchModel &launches();
   SharedMemoryAccounting &sharedMemory();
   /// The lane model (the lanes that run a statement, the element each
-  /// thread touches), one per translation unit for every client.
-  lanes::LaneModel &lanes();
+  /// thread touches), one per translation unit for every client, made with
+  /// Settings on first use (every check reads them from the same
+  /// module-wide options).
+  lanes::LaneModel &lanes(const lanes::LaneModelSettings &Settings);
   /// The warp exchanges over the lane model; WarpExchangeFinder::run runs
   /// once however many checks call it.
-  WarpExchangeFinder &warpExchanges();
+  WarpExchangeFinder &warpExchanges(const lanes::LaneModelSettings &Settings);
   /// The races on shared memory between warps, over the lane model.
-  SharedRaceFinder &sharedRaces();
+  SharedRaceFinder &sharedRaces(const lanes::LaneModelSettings &Settings);
   /// The asynchronous-copy findings of F's body, computed once for the
   /// checks that ask (cuda-async-copy-ordering reports them;
   /// cuda-shared-memory-race leaves the races they explain to it).

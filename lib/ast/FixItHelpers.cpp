@@ -5,6 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "lib/ast/FixItHelpers.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/PrettyPrinter.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -187,6 +190,58 @@ std::string freshName(StringRef Base, const llvm::StringSet<> &Used) {
   for (unsigned N = 2; Used.contains(Name); ++N)
     Name = Base.str() + std::to_string(N);
   return Name;
+}
+
+clang::SourceLocation statementBegin(const clang::Stmt *S,
+                                     const clang::ASTContext &Ctx) {
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  clang::SourceLocation B = S->getBeginLoc();
+  if (B.isFileID())
+    return B;
+  clang::SourceLocation Start;
+  if (!clang::Lexer::isAtStartOfMacroExpansion(B, SM, Ctx.getLangOpts(),
+                                               &Start))
+    return {};
+  return SM.getExpansionLoc(Start);
+}
+
+/// An expression that needs no parentheses as the right operand of a binary
+/// operator.
+static bool isPrimary(const clang::Expr *E) {
+  E = E->IgnoreImpCasts();
+  return llvm::isa<clang::ParenExpr, clang::DeclRefExpr,
+                   clang::ArraySubscriptExpr, clang::IntegerLiteral,
+                   clang::FloatingLiteral, clang::CallExpr, clang::MemberExpr,
+                   clang::CharacterLiteral>(E);
+}
+
+std::optional<AssignmentSplit>
+splitAssignment(const clang::BinaryOperator *Assign,
+                const clang::Expr *TypedLHS, const clang::SourceManager &SM,
+                const clang::LangOptions &LO) {
+  auto Text = [&](const clang::Expr *E) {
+    return clang::Lexer::getSourceText(
+               clang::CharSourceRange::getTokenRange(E->getSourceRange()), SM,
+               LO)
+        .str();
+  };
+  AssignmentSplit Out;
+  Out.LHS = Text(Assign->getLHS());
+  std::string RHS = Text(Assign->getRHS());
+  if (Out.LHS.empty() || RHS.empty())
+    return std::nullopt;
+  if (Assign->getOpcode() == clang::BO_Assign) {
+    Out.Value = RHS;
+  } else {
+    clang::BinaryOperatorKind Op =
+        clang::BinaryOperator::getOpForCompoundAssignment(Assign->getOpcode());
+    Out.Value = Out.LHS + " " + clang::BinaryOperator::getOpcodeStr(Op).str() +
+                " " + (isPrimary(Assign->getRHS()) ? RHS : "(" + RHS + ")");
+  }
+  clang::PrintingPolicy Policy(LO);
+  Policy.SuppressTagKeyword = true;
+  Out.Type = TypedLHS->getType().getUnqualifiedType().getAsString(Policy);
+  return Out;
 }
 
 } // namespace cuda_tidy

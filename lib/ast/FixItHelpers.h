@@ -28,9 +28,13 @@
 #include <string>
 
 namespace clang {
+class ASTContext;
+class BinaryOperator;
+class Expr;
 class FunctionDecl;
 class LangOptions;
 class SourceManager;
+class Stmt;
 } // namespace clang
 
 namespace cuda_tidy {
@@ -76,6 +80,27 @@ llvm::StringSet<> namesUsedIn(const clang::FunctionDecl *Function);
 
 /// The first of Base, Base2, Base3, ... that Used does not hold.
 std::string freshName(llvm::StringRef Base, const llvm::StringSet<> &Used);
+
+/// Where S starts in the file: its location, or the start of the macro it
+/// begins with (`__shared__ float t[32];`); invalid when S starts in a
+/// macro's body other than at the start of the macro's expansion.
+clang::SourceLocation statementBegin(const clang::Stmt *S,
+                                     const clang::ASTContext &Ctx);
+
+/// An assignment `lhs = rhs` or `lhs op= rhs` to be split through a
+/// temporary (`T v = value; <barrier> lhs = v;`), as both barrier planners
+/// split one: the left side's text, the value to store (`rhs`, or `lhs op
+/// rhs` with rhs in parentheses unless it is primary) and the temporary's
+/// type (TypedLHS's, unqualified, with no tag keyword; TypedLHS is the left
+/// side as a template pattern spells it, or the assignment's own).
+struct AssignmentSplit {
+  std::string LHS, Value, Type;
+};
+/// std::nullopt when a side's source text cannot be read.
+std::optional<AssignmentSplit>
+splitAssignment(const clang::BinaryOperator *Assign,
+                const clang::Expr *TypedLHS, const clang::SourceManager &SM,
+                const clang::LangOptions &LO);
 
 /// A warp instruction without `.sync` in a PTX string (`shfl.up.b32`,
 /// `vote.ballot.b32`, `vote.all.pred`), with the byte offsets (into the

@@ -20,16 +20,9 @@ using namespace clang;
 namespace cuda_tidy {
 namespace asynccopy {
 
+/// E without its parentheses and casts, implicit and explicit.
 static const Expr *strip(const Expr *E) {
-  while (E) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *C = dyn_cast<ExplicitCastExpr>(E)) {
-      E = C->getSubExpr();
-      continue;
-    }
-    return E;
-  }
-  return E;
+  return E ? E->IgnoreParenCasts() : nullptr;
 }
 
 static std::optional<int64_t> constantOf(const Expr *E, ASTContext &Ctx) {

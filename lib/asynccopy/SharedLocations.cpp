@@ -30,16 +30,9 @@ namespace asynccopy {
 // Where an address points
 //===----------------------------------------------------------------------===//
 
+/// E without its parentheses and casts, implicit and explicit.
 static const Expr *strip(const Expr *E) {
-  while (E) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *C = dyn_cast<ExplicitCastExpr>(E)) {
-      E = C->getSubExpr();
-      continue;
-    }
-    return E;
-  }
-  return E;
+  return E ? E->IgnoreParenCasts() : nullptr;
 }
 
 /// E depends on the thread's index: it names `threadIdx`, a thread rank, or

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lib/lanes/AccessTable.h"
+#include "lib/ast/CudaAST.h"
 #include "lib/lanes/LaneModel.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -28,8 +29,17 @@ llvm::ArrayRef<std::pair<unsigned, Address>> AccessThreads::warp(unsigned Wp) {
                                        WarpStart[Wp + 1] - WarpStart[Wp]);
 }
 
-AccessTable::AccessTable(LaneModel &M, const Frame &Fr, const CallChain &Chain)
-    : M(M), Fr(Fr), Chain(Chain) {}
+AccessTable::AccessTable(FunctionFacts &Facts, CallContexts &Calls,
+                         WarpAddresses &Addresses, GuardModel &Guards,
+                         BlockEvaluator &Block, const Frame &Fr,
+                         const CallChain &Chain)
+    : Facts(Facts), Calls(Calls), Addresses(Addresses), Guards(Guards),
+      Block(Block), Fr(Fr), Chain(Chain) {}
+
+AccessTable::AccessTable(LaneModel &Model, const Frame &Fr,
+                         const CallChain &Chain)
+    : AccessTable(Model.Facts, Model.Calls, Model.Addresses, Model.Guards,
+                  Model.Block, Fr, Chain) {}
 
 void AccessTable::add(FrameAccess FA) {
   Access &A = *FA.A;
@@ -61,12 +71,12 @@ void AccessTable::add(FrameAccess FA) {
   // threadIdx.x`): they are evaluated in the context's first block shape,
   // which gives them values where a launch gives one.
   Env En;
-  setShape(En, M.Calls.blockShapes(Fr).front());
+  setShape(En, Calls.blockShapes(Fr).front());
   if (const VarDecl *V = refVar(Base)) {
     if (V->hasAttr<CUDASharedAttr>()) {
       FA.Key = sharedKey(V);
     } else {
-      if (auto Ad = M.Addresses.evalPtrVar(V, AF, En)) {
+      if (auto Ad = Addresses.evalPtrVar(V, AF, En)) {
         FA.Key = Ad->Key;
         Global = isa_and_nonnull<ParmVarDecl>(Ad->Var);
       }
@@ -79,8 +89,8 @@ void AccessTable::add(FrameAccess FA) {
     Env E0 = En, E1 = En;
     E0.Tid = 0;
     E1.Tid = 1;
-    auto A0 = M.Addresses.evalObj(A.E, AF, E0),
-         A1 = M.Addresses.evalObj(A.E, AF, E1);
+    auto A0 = Addresses.evalObj(A.E, AF, E0),
+         A1 = Addresses.evalObj(A.E, AF, E1);
     if (A0 && A1 && A0->Byte == A1->Byte)
       FA.Key = nullptr;
   }
@@ -97,8 +107,7 @@ void AccessTable::collect(FunctionInfo &I, bool CallOpaque,
     FrameAccess FA(&A, {}, CallOpaque);
     FA.Where = A.Where;
     FA.Statement = A.Statement;
-    M.Guards.guardOf(A.E, Fr.F->getBody(), I, Fr, FA.Guard, FA.Loops,
-                     FA.Opaque);
+    Guards.guardOf(A.E, Fr.F->getBody(), I, Fr, FA.Guard, FA.Loops, FA.Opaque);
     add(std::move(FA));
   }
   // The accesses of the helpers this context calls, each at its call: a
@@ -116,33 +125,32 @@ void AccessTable::collect(FunctionInfo &I, bool CallOpaque,
     FunctionInfo *CI;
   };
   llvm::SmallVector<HelperCall, 4> Helpers;
-  for (const auto &[Call, Where] : M.Facts.callsOf(I)) {
-    const FunctionDecl *Def =
-        M.Calls.followable(M.Calls.resolveCallee(Call), Fr);
-    if (!Def || M.Facts.reachesBarrier(Def, 0))
+  for (const auto &[Call, Where] : Facts.callsOf(I)) {
+    const FunctionDecl *Def = Calls.followable(resolveCallee(Call), Fr);
+    if (!Def || Facts.reachesBarrier(Def, 0))
       continue;
-    FunctionInfo &CI = M.Facts.info(Def);
+    FunctionInfo &CI = Facts.info(Def);
     if (!CI.Ok)
       continue;
     // A helper with no access of its own may still call one that has
     // (deeper calls are followed for OwnWithHelpers only).
-    if (!M.Facts.accessesOf(CI).empty() ||
-        (OwnWithHelpers && !M.Facts.callsOf(CI).empty()))
+    if (!Facts.accessesOf(CI).empty() ||
+        (OwnWithHelpers && !Facts.callsOf(CI).empty()))
       Helpers.push_back({Call, Where, Def, &CI});
   }
   if (Helpers.size() < 2 && !(OwnWithHelpers && !Acc.empty()))
     Helpers.clear();
   for (const HelperCall &H : Helpers) {
-    const Frame *In = M.Calls.callFrame(H.Def, H.Call, Fr);
+    const Frame *In = Calls.callFrame(H.Def, H.Call, Fr);
     llvm::SmallVector<const ForStmt *, 2> CallLoops;
     bool Opaque = CallOpaque;
     FrameAccess Outer(nullptr, {}, false);
-    M.Guards.guardOf(H.Call, Fr.F->getBody(), I, Fr, Outer.CallGuard,
-                     CallLoops, Opaque);
+    Guards.guardOf(H.Call, Fr.F->getBody(), I, Fr, Outer.CallGuard, CallLoops,
+                   Opaque);
     Outer.Loops.assign(CallLoops.begin(), CallLoops.end());
     Outer.Opaque = Opaque;
     Outer.Where = H.Where;
-    Outer.Statement = M.Facts.statementOf(H.Call, I);
+    Outer.Statement = Facts.statementOf(H.Call, I);
     Outer.Site = H.Call;
     placeHelper(H.Def, *H.CI, *In, Outer, OwnWithHelpers, 0);
   }
@@ -152,25 +160,25 @@ void AccessTable::placeAroundBarriers(
     FunctionInfo &I, const CallExpr *Call, Pos Where, Pos After,
     const FunctionDecl *Def, const Frame &In,
     llvm::function_ref<unsigned(const Access &)> Side) {
-  FunctionInfo &CI = M.Facts.info(Def);
+  FunctionInfo &CI = Facts.info(Def);
   FrameAccess Outer(nullptr, {}, false);
   llvm::SmallVector<const ForStmt *, 2> CallLoops;
   bool Opaque = llvm::any_of(Chain, [](const CallLevel &L) { return L.Opaque; });
-  M.Guards.guardOf(Call, Fr.F->getBody(), I, Fr, Outer.CallGuard, CallLoops,
-                   Opaque);
+  Guards.guardOf(Call, Fr.F->getBody(), I, Fr, Outer.CallGuard, CallLoops,
+                 Opaque);
   Outer.Loops.assign(CallLoops.begin(), CallLoops.end());
   Outer.Opaque = Opaque;
-  Outer.Statement = M.Facts.statementOf(Call, I);
+  Outer.Statement = Facts.statementOf(Call, I);
   Outer.Site = Call;
   Outer.In = &In;
-  for (Access &A : M.Facts.accessesOf(CI)) {
+  for (Access &A : Facts.accessesOf(CI)) {
     const unsigned Sides = Side(A);
     if (!Sides)
       continue;
     FrameAccess FA = Outer;
     FA.A = &A;
     llvm::SmallVector<const ForStmt *, 2> Inner;
-    M.Guards.guardOf(A.E, Def->getBody(), CI, In, FA.Guard, Inner, FA.Opaque);
+    Guards.guardOf(A.E, Def->getBody(), CI, In, FA.Guard, Inner, FA.Opaque);
     if (!Inner.empty())
       continue;
     if (Sides & 1) {
@@ -190,11 +198,11 @@ void AccessTable::placeAroundBarriers(
 void AccessTable::placeHelper(const FunctionDecl *Def, FunctionInfo &CI,
                               const Frame &In, const FrameAccess &Outer,
                               bool Nested, unsigned Depth) {
-  for (Access &A : M.Facts.accessesOf(CI)) {
+  for (Access &A : Facts.accessesOf(CI)) {
     FrameAccess FA = Outer;
     FA.A = &A;
     llvm::SmallVector<const ForStmt *, 2> Inner;
-    M.Guards.guardOf(A.E, Def->getBody(), CI, In, FA.Guard, Inner, FA.Opaque);
+    Guards.guardOf(A.E, Def->getBody(), CI, In, FA.Guard, Inner, FA.Opaque);
     if (!Inner.empty())
       continue;
     FA.In = &In;
@@ -206,23 +214,21 @@ void AccessTable::placeHelper(const FunctionDecl *Def, FunctionInfo &CI,
   constexpr unsigned MaxNesting = 8;
   if (!Nested || Depth >= MaxNesting)
     return;
-  for (const auto &[Call, Where] : M.Facts.callsOf(CI)) {
-    const FunctionDecl *Inner =
-        M.Calls.followable(M.Calls.resolveCallee(Call), In);
+  for (const auto &[Call, Where] : Facts.callsOf(CI)) {
+    const FunctionDecl *Inner = Calls.followable(resolveCallee(Call), In);
     if (!Inner)
       continue;
-    FunctionInfo &II = M.Facts.info(Inner);
-    if (!II.Ok ||
-        (M.Facts.accessesOf(II).empty() && M.Facts.callsOf(II).empty()))
+    FunctionInfo &II = Facts.info(Inner);
+    if (!II.Ok || (Facts.accessesOf(II).empty() && Facts.callsOf(II).empty()))
       continue;
     FrameAccess Next = Outer;
     llvm::SmallVector<Cond, 2> Guard;
     llvm::SmallVector<const ForStmt *, 2> Loops;
-    M.Guards.guardOf(Call, Def->getBody(), CI, In, Guard, Loops, Next.Opaque);
+    Guards.guardOf(Call, Def->getBody(), CI, In, Guard, Loops, Next.Opaque);
     if (!Loops.empty())
       continue;
     Next.MidGuards.push_back({std::move(Guard), &In});
-    placeHelper(Inner, II, *M.Calls.callFrame(Inner, Call, In), Next, Nested,
+    placeHelper(Inner, II, *Calls.callFrame(Inner, Call, In), Next, Nested,
                 Depth + 1);
   }
 }
@@ -256,7 +262,7 @@ const AccessThreads *AccessTable::larger(unsigned K, unsigned ShapeIdx,
   if (Shapes[ShapeIdx].Known || ShapeIdx == Largest)
     return nullptr;
   auto It = Cache.find(keyOf(K, E, Largest));
-  if (It == Cache.end() || !It->second.Filled || It->second.ReadBD ||
+  if (It == Cache.end() || !It->second.Filled || It->second.ReadsBlockDim ||
       !It->second.Unknown.empty())
     return nullptr;
   return &It->second;
@@ -270,14 +276,14 @@ bool AccessTable::blockLanes(const FrameAccess &A, unsigned BD, const Env &E,
   for (const auto &[G, GF] : A.MidGuards)
     Rest.push_back({G, GF});
   Rest.push_back({A.Guard, &A.frame(Fr)});
-  return M.Block.blockLanes(Chain, Rest, E, BD, Pass);
+  return Block.blockLanes(Chain, Rest, E, BD, Pass);
 }
 
 void AccessTable::fill(AccessThreads &C, const FrameAccess &A, unsigned BD,
                        Env &E2) {
   C.Filled = true;
   bool *Outer = E2.ReadBlockDim;
-  E2.ReadBlockDim = &C.ReadBD;
+  E2.ReadBlockDim = &C.ReadsBlockDim;
   auto Record = [&](unsigned Tid, const Address &Ad) {
     C.Threads.push_back({Tid, Ad});
   };
@@ -293,7 +299,7 @@ void AccessTable::fill(AccessThreads &C, const FrameAccess &A, unsigned BD,
     Env Loose = E2;
     Loose.Tid = Base;
     Loose.LooseRows = &C.UnplacedModulus;
-    const Addrs InRow = M.Addresses.evalObjW(A.A->E, AF, Loose, Lanes);
+    const Addrs InRow = Addresses.evalObjW(A.A->E, AF, Loose, Lanes);
     forLanes(Lanes, [&](unsigned L) {
       C.Unplaced.push_back(Base + L);
       C.UnplacedBytes.push_back(InRow.Valid >> L & 1 && InRow.Key == Ad.Key
@@ -310,7 +316,7 @@ void AccessTable::fill(AccessThreads &C, const FrameAccess &A, unsigned BD,
     BlockAddress BA;
     const bool Whole =
         llvm::any_of(Pass, [](uint32_t Lanes) { return Lanes != 0; }) &&
-        M.Block.blockAddress(A.A->E, AF, E2, unsigned(Pass.size()), BA);
+        Block.blockAddress(A.A->E, AF, E2, unsigned(Pass.size()), BA);
     for (unsigned Wp = 0; Wp < Pass.size(); ++Wp) {
       if (!Pass[Wp])
         continue;
@@ -321,7 +327,7 @@ void AccessTable::fill(AccessThreads &C, const FrameAccess &A, unsigned BD,
         continue;
       }
       E2.Tid = Wp * 32;
-      Addrs Ad = M.Addresses.evalObjW(A.A->E, AF, E2, Pass[Wp]);
+      Addrs Ad = Addresses.evalObjW(A.A->E, AF, E2, Pass[Wp]);
       forLanes(Ad.Valid, [&](unsigned L) {
         Record(Wp * 32 + L, Address{Ad.Key, Ad.Var, Ad.Byte[L]});
       });
@@ -333,15 +339,15 @@ void AccessTable::fill(AccessThreads &C, const FrameAccess &A, unsigned BD,
     for (unsigned Base = 0; Base < BD; Base += 32) {
       E2.Tid = Base;
       uint32_t Unknown = 0;
-      uint32_t Lanes = M.Guards.passesChain(Chain, E2, batchOf(Base, BD),
-                                            Unknown, &C.Unknown);
+      uint32_t Lanes =
+          Guards.passesChain(Chain, E2, batchOf(Base, BD), Unknown, &C.Unknown);
       if (!A.CallGuard.empty())
-        Lanes = M.Guards.evalGuard(A.CallGuard, Fr, E2, Lanes, Unknown,
-                                   &C.Unknown);
+        Lanes =
+            Guards.evalGuard(A.CallGuard, Fr, E2, Lanes, Unknown, &C.Unknown);
       for (const auto &[G, GF] : A.MidGuards)
-        Lanes = M.Guards.evalGuard(G, *GF, E2, Lanes, Unknown, &C.Unknown);
-      Lanes = M.Guards.evalGuard(A.Guard, AF, E2, Lanes, Unknown, &C.Unknown);
-      Addrs Ad = M.Addresses.evalObjW(A.A->E, AF, E2, Lanes);
+        Lanes = Guards.evalGuard(G, *GF, E2, Lanes, Unknown, &C.Unknown);
+      Lanes = Guards.evalGuard(A.Guard, AF, E2, Lanes, Unknown, &C.Unknown);
+      Addrs Ad = Addresses.evalObjW(A.A->E, AF, E2, Lanes);
       forLanes(Ad.Valid, [&](unsigned L) {
         Record(Base + L, Address{Ad.Key, Ad.Var, Ad.Byte[L]});
       });
@@ -372,11 +378,11 @@ AccessTable::warpLayout(unsigned K, unsigned ShapeIdx, Env &E2) {
   LayoutEntry &L = It->second;
   if (New) {
     bool *Outer = E2.ReadBlockDim;
-    E2.ReadBlockDim = &L.ReadBD;
+    E2.ReadBlockDim = &L.ReadsBlockDim;
     L.Layout = computeLayout(K, ShapeIdx, E2, L);
     E2.ReadBlockDim = Outer;
   }
-  if (L.ReadBD && E2.ReadBlockDim)
+  if (L.ReadsBlockDim && E2.ReadBlockDim)
     *E2.ReadBlockDim = true;
   return L.Layout;
 }
@@ -398,7 +404,7 @@ AccessTable::computeLayout(unsigned K, unsigned ShapeIdx, Env &E2,
     return Out;
   // Lane L of warp W is at Byte + (A[L] + C W) Size.
   BlockAddress BA;
-  if (!M.Block.blockAddress(A.A->E, AF, E2, unsigned(Pass.size()), BA))
+  if (!Block.blockAddress(A.A->E, AF, E2, unsigned(Pass.size()), BA))
     return std::nullopt;
   Out.Stride = BA.Index.C * BA.Size;
   Entry.HasAddress = true;
@@ -411,7 +417,7 @@ bool AccessTable::fromLayout(AccessThreads &C, unsigned K, const Env &E) {
   if (Largest == 0 || Shapes[Largest].Known)
     return false;
   auto It = Layouts.find(keyOf(K, E, Largest));
-  if (It == Layouts.end() || It->second.ReadBD || !It->second.Layout ||
+  if (It == Layouts.end() || It->second.ReadsBlockDim || !It->second.Layout ||
       !It->second.Layout->SameLanes)
     return false;
   const LayoutEntry &L = It->second;
@@ -449,7 +455,7 @@ AccessTable::threads(unsigned K, unsigned ShapeIdx, Env &E2,
     fromLayout(*C, K, E2);
   if (!C->Filled)
     fill(*C, Acc[K], BD, E2);
-  if (C->ReadBD && E2.ReadBlockDim)
+  if (C->ReadsBlockDim && E2.ReadBlockDim)
     *E2.ReadBlockDim = true;
   Unknown.insert(C->Unknown.begin(), C->Unknown.end());
   return *C;

@@ -40,7 +40,12 @@
 
 namespace cuda_tidy::lanes {
 
+class BlockEvaluator;
+class CallContexts;
+class FunctionFacts;
+class GuardModel;
 class LaneModel;
+class WarpAddresses;
 
 /// What a client collects beyond the accesses of two calls of barrier-free
 /// helpers (AccessTable::collect).
@@ -101,7 +106,7 @@ struct FrameAccess {
 struct AccessThreads {
   bool Filled = false;
   /// An evaluation read blockDim.
-  bool ReadBD = false;
+  bool ReadsBlockDim = false;
   /// (linear thread index, element), in thread order.
   std::vector<std::pair<unsigned, Address>> Threads;
   /// Threads that run it, in thread order, whose element of the object
@@ -126,7 +131,11 @@ struct AccessThreads {
 
 class AccessTable {
 public:
-  AccessTable(LaneModel &M, const Frame &Fr, const CallChain &Chain);
+  AccessTable(FunctionFacts &Facts, CallContexts &Calls,
+              WarpAddresses &Addresses, GuardModel &Guards,
+              BlockEvaluator &Block, const Frame &Fr, const CallChain &Chain);
+  /// The table over the parts of Model.
+  AccessTable(LaneModel &Model, const Frame &Fr, const CallChain &Chain);
 
   /// Collects the accesses of Fr's function I and of the helpers it calls
   /// (see the file comment); CallOpaque: a call of the chain is under a
@@ -217,7 +226,11 @@ private:
     }
   };
 
-  LaneModel &M;
+  FunctionFacts &Facts;
+  CallContexts &Calls;
+  WarpAddresses &Addresses;
+  GuardModel &Guards;
+  BlockEvaluator &Block;
   const Frame &Fr;
   const CallChain &Chain;
   TableOptions Opts;
@@ -226,7 +239,7 @@ private:
   /// warpLayout's answers, and whether each read blockDim.
   struct LayoutEntry {
     std::optional<WarpLayout> Layout;
-    bool ReadBD = false;
+    bool ReadsBlockDim = false;
     /// Where the lanes are (with SameLanes and some lanes).
     bool HasAddress = false;
     BlockAddress BA;

@@ -6,7 +6,10 @@
 
 #include "lib/lanes/BlockEvaluator.h"
 #include "lib/ast/CudaAST.h"
-#include "lib/lanes/LaneModel.h"
+#include "lib/lanes/FunctionFacts.h"
+#include "lib/lanes/Guards.h"
+#include "lib/lanes/ThreadVariance.h"
+#include "lib/lanes/WarpEvaluator.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -17,7 +20,12 @@ using namespace clang;
 
 namespace cuda_tidy::lanes {
 
-BlockEvaluator::BlockEvaluator(LaneModel &M) : M(M), Ctx(M.Ctx) {}
+BlockEvaluator::BlockEvaluator(clang::ASTContext &Ctx, uint64_t &WorkDone,
+                               FunctionFacts &Facts, ThreadVariance &Variance,
+                               WarpValues &Values, WarpAddresses &Addresses,
+                               GuardModel &Guards)
+    : Ctx(Ctx), WorkDone(WorkDone), Facts(Facts), Variance(Variance),
+      Values(Values), Addresses(Addresses), Guards(Guards) {}
 
 /// Appends the bytes of X to Key.
 template <typename T> static void appendKey(std::string &Key, const T &X) {
@@ -36,15 +44,14 @@ static void appendValuation(std::string &Key, const MapT &M) {
     appendKey(Key, P);
 }
 
-
-/// The warps of a block of NW warps.
-static uint32_t allWarps(unsigned NW) {
-  return NW >= 32 ? FullLaneMask : (uint32_t(1) << NW) - 1;
+/// The warps of a block of NumWarps warps.
+static uint32_t allWarps(unsigned NumWarps) {
+  return NumWarps >= 32 ? FullLaneMask : (uint32_t(1) << NumWarps) - 1;
 }
 
-/// The warps W in [0, NW) with P + Q * W < 0.
-static uint32_t warpsBelowZero(int64_t P, int64_t Q, unsigned NW) {
-  const uint32_t All = allWarps(NW);
+/// The warps W in [0, NumWarps) with P + Q * W < 0.
+static uint32_t warpsBelowZero(int64_t P, int64_t Q, unsigned NumWarps) {
+  const uint32_t All = allWarps(NumWarps);
   if (Q == 0)
     return P < 0 ? All : 0;
   if (Q > 0) {
@@ -52,23 +59,23 @@ static uint32_t warpsBelowZero(int64_t P, int64_t Q, unsigned NW) {
     if (P >= 0)
       return 0;
     int64_t N = (-P + Q - 1) / Q;
-    return N >= int64_t(NW) ? All : (uint32_t(1) << N) - 1;
+    return N >= int64_t(NumWarps) ? All : (uint32_t(1) << N) - 1;
   }
   // Decreasing: P + Q W < 0 for W > P / -Q, from the first W past it.
   if (P < 0)
     return All;
   int64_t First = P / -Q + 1;
-  return First >= int64_t(NW) ? 0 : All & ~((uint32_t(1) << First) - 1);
+  return First >= int64_t(NumWarps) ? 0 : All & ~((uint32_t(1) << First) - 1);
 }
 
 /// The warps W with P + Q * W == 0.
-static uint32_t warpsAtZero(int64_t P, int64_t Q, unsigned NW) {
+static uint32_t warpsAtZero(int64_t P, int64_t Q, unsigned NumWarps) {
   if (Q == 0)
-    return P == 0 ? allWarps(NW) : 0;
+    return P == 0 ? allWarps(NumWarps) : 0;
   if (P % Q != 0)
     return 0;
   int64_t W = -P / Q;
-  return W >= 0 && W < int64_t(NW) ? uint32_t(1) << W : 0;
+  return W >= 0 && W < int64_t(NumWarps) ? uint32_t(1) << W : 0;
 }
 
 /// X in every lane and warp.
@@ -80,20 +87,20 @@ static bool splatTo(WarpVal &R, int64_t X) {
 }
 
 /// V as a truth value: the warps in which each lane's integer is not 0.
-static void toBool(WarpVal &V, unsigned NW) {
+static void toBool(WarpVal &V, unsigned NumWarps) {
   if (V.Bool)
     return;
   for (unsigned L = 0; L < 32; ++L)
-    V.M[L] = allWarps(NW) & ~warpsAtZero(V.A[L], V.C, NW);
+    V.M[L] = allWarps(NumWarps) & ~warpsAtZero(V.A[L], V.C, NumWarps);
   V.Bool = true;
 }
 
 /// V as an integer: false for a truth value that differs between warps
 /// (not A + C * W).
-static bool toInt(WarpVal &V, unsigned NW) {
+static bool toInt(WarpVal &V, unsigned NumWarps) {
   if (!V.Bool)
     return true;
-  const uint32_t All = allWarps(NW);
+  const uint32_t All = allWarps(NumWarps);
   for (unsigned L = 0; L < 32; ++L) {
     if (V.M[L] != 0 && V.M[L] != All)
       return false; // differs between warps: not A + C * W
@@ -104,19 +111,19 @@ static bool toInt(WarpVal &V, unsigned NW) {
   return true;
 }
 
-bool BlockEvaluator::fits(WarpVal &V, QualType T, unsigned NW) {
+bool BlockEvaluator::fits(WarpVal &V, QualType T, unsigned NumWarps) {
   // The values evalW would give (normalised to T) only if none wraps; with
   // A + C * W monotone in W, the first and last warps bound it.
   const IntTypes::Info &I = Types.of(T);
   if (!I.Integer)
     return !V.Bool;
   if (I.Boolean) {
-    toBool(V, NW);
+    toBool(V, NumWarps);
     return true;
   }
-  if (!toInt(V, NW))
+  if (!toInt(V, NumWarps))
     return false;
-  const int64_t Last = int64_t(NW) - 1;
+  const int64_t Last = int64_t(NumWarps) - 1;
   const unsigned Width = I.Width;
   int64_t Lo, Hi;
   if (Width >= 64) {
@@ -145,13 +152,13 @@ bool BlockEvaluator::fits(WarpVal &V, QualType T, unsigned NW) {
 }
 
 bool BlockEvaluator::evalBlock(const Expr *E, const Frame &Fr, const Env &En,
-                               unsigned NW, WarpVal &R, bool &ReadBD,
-                               unsigned Depth) {
-  if (!E || Depth > MaxDepth || E->isValueDependent() ||
-      E->isTypeDependent() || En.ShapeKnown || NW == 0 || NW > 32)
+                               unsigned NumWarps, WarpVal &R,
+                               bool &ReadsBlockDim, unsigned Depth) {
+  if (!E || Depth > MaxDepth || E->isValueDependent() || E->isTypeDependent() ||
+      En.ShapeKnown || NumWarps == 0 || NumWarps > 32)
     return false;
-  M.Work += 32;
-  const uint32_t All = allWarps(NW);
+  WorkDone += 32;
+  const uint32_t All = allWarps(NumWarps);
   E = E->IgnoreParens();
   if (std::optional<BuiltinVarRef> Ref =
           isa<PseudoObjectExpr, MSPropertyRefExpr, MemberExpr>(E)
@@ -167,7 +174,7 @@ bool BlockEvaluator::evalBlock(const Expr *E, const Frame &Fr, const Env &En,
       return true;
     }
     if (Ref->Var == BuiltinVar::BlockDim) {
-      ReadBD = true;
+      ReadsBlockDim = true;
       return splatTo(R, En.BlockDim);
     }
     if (Ref->Var == BuiltinVar::BlockIdx)
@@ -176,14 +183,14 @@ bool BlockEvaluator::evalBlock(const Expr *E, const Frame &Fr, const Env &En,
   }
   QualType T = E->getType();
   if (const auto *IL = dyn_cast<IntegerLiteral>(E))
-    return splatTo(R, M.Values.normalize(
-                          int64_t(IL->getValue().getZExtValue()), T));
+    return splatTo(R,
+                   Values.normalize(int64_t(IL->getValue().getZExtValue()), T));
   if (const auto *CL = dyn_cast<CharacterLiteral>(E))
     return splatTo(R, int64_t(CL->getValue()));
   if (const auto *BL = dyn_cast<CXXBoolLiteralExpr>(E))
     return splatTo(R, int64_t(BL->getValue()));
   if (isa<SubstNonTypeTemplateParmExpr, UnaryExprOrTypeTraitExpr>(E)) {
-    if (auto C = M.Values.constantOf(E))
+    if (auto C = Values.constantOf(E))
       return splatTo(R, *C);
     return false;
   }
@@ -193,27 +200,29 @@ bool BlockEvaluator::evalBlock(const Expr *E, const Frame &Fr, const Env &En,
     case CK_NoOp:
     case CK_IntegralCast:
     case CK_IntegralToBoolean:
-      return evalBlock(CE->getSubExpr(), Fr, En, NW, R, ReadBD, Depth + 1) &&
-             fits(R, T, NW);
+      return evalBlock(CE->getSubExpr(), Fr, En, NumWarps, R, ReadsBlockDim,
+                       Depth + 1) &&
+             fits(R, T, NumWarps);
     default:
       return false;
     }
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    return evalDeclRef(DRE, Fr, En, NW, R, ReadBD, Depth);
+    return evalDeclRef(DRE, Fr, En, NumWarps, R, ReadsBlockDim, Depth);
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     UnaryOperatorKind Op = UO->getOpcode();
     if (Op != UO_Plus && Op != UO_Minus && Op != UO_Not && Op != UO_LNot)
       return false;
-    if (!evalBlock(UO->getSubExpr(), Fr, En, NW, R, ReadBD, Depth + 1))
+    if (!evalBlock(UO->getSubExpr(), Fr, En, NumWarps, R, ReadsBlockDim,
+                   Depth + 1))
       return false;
     if (Op == UO_LNot) {
-      toBool(R, NW);
+      toBool(R, NumWarps);
       for (uint32_t &Warps : R.M)
         Warps = All & ~Warps;
       return true;
     }
-    if (!toInt(R, NW))
+    if (!toInt(R, NumWarps))
       return false;
     if (Op == UO_Minus || Op == UO_Not) {
       // -x = -A - C W; ~x = -x - 1.
@@ -221,18 +230,19 @@ bool BlockEvaluator::evalBlock(const Expr *E, const Frame &Fr, const Env &En,
         A = Op == UO_Minus ? -A : -A - 1;
       R.C = -R.C;
     }
-    return fits(R, T, NW);
+    return fits(R, T, NumWarps);
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(E))
-    return evalBinary(BO, Fr, En, NW, R, ReadBD, Depth);
+    return evalBinary(BO, Fr, En, NumWarps, R, ReadsBlockDim, Depth);
   if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
-    return evalBlock(EWC->getSubExpr(), Fr, En, NW, R, ReadBD, Depth + 1);
+    return evalBlock(EWC->getSubExpr(), Fr, En, NumWarps, R, ReadsBlockDim,
+                     Depth + 1);
   return false;
 }
 
 bool BlockEvaluator::evalDeclRef(const DeclRefExpr *DRE, const Frame &Fr,
-                                 const Env &En, unsigned NW, WarpVal &R,
-                                 bool &ReadBD, unsigned Depth) {
+                                 const Env &En, unsigned NumWarps, WarpVal &R,
+                                 bool &ReadsBlockDim, unsigned Depth) {
   if (const auto *EC = dyn_cast<EnumConstantDecl>(DRE->getDecl()))
     return splatTo(R, EC->getInitVal().getExtValue());
   const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
@@ -242,16 +252,16 @@ bool BlockEvaluator::evalDeclRef(const DeclRefExpr *DRE, const Frame &Fr,
     return splatTo(R, L->second);
   if (auto Trip = En.Trips.find(V); Trip != En.Trips.end()) {
     // A stride loop's variable: its start plus the trips' steps.
-    const StrideLoop *SL = M.Facts.info(Fr.F).StrideOfVar.lookup(V);
+    const StrideLoop *SL = Facts.info(Fr.F).StrideOfVar.lookup(V);
     if (!SL || V->getDeclContext() != Fr.F ||
-        !evalBlock(SL->Init, Fr, En, NW, R, ReadBD, Depth + 1) ||
-        !toInt(R, NW))
+        !evalBlock(SL->Init, Fr, En, NumWarps, R, ReadsBlockDim, Depth + 1) ||
+        !toInt(R, NumWarps))
       return false;
     int64_t Step = 1;
     if (SL->Step) {
       WarpVal S;
-      if (!evalBlock(SL->Step, Fr, En, NW, S, ReadBD, Depth + 1) ||
-          !toInt(S, NW) || S.C != 0 ||
+      if (!evalBlock(SL->Step, Fr, En, NumWarps, S, ReadsBlockDim, Depth + 1) ||
+          !toInt(S, NumWarps) || S.C != 0 ||
           llvm::any_of(S.A, [&](int64_t X) { return X != S.A[0]; }))
         return false;
       Step = S.A[0];
@@ -262,7 +272,7 @@ bool BlockEvaluator::evalDeclRef(const DeclRefExpr *DRE, const Frame &Fr,
       return false;
     for (int64_t &A : R.A)
       A += Times * Step;
-    return fits(R, V->getType(), NW);
+    return fits(R, V->getType(), NumWarps);
   }
   if (const auto *PV = dyn_cast<ParmVarDecl>(V)) {
     if (!Fr.Call || !Fr.Parent || Fr.F != PV->getDeclContext())
@@ -270,47 +280,50 @@ bool BlockEvaluator::evalDeclRef(const DeclRefExpr *DRE, const Frame &Fr,
     unsigned Idx = PV->getFunctionScopeIndex();
     if (Idx >= Fr.Call->getNumArgs())
       return false;
-    return evalBlock(Fr.Call->getArg(Idx), *Fr.Parent, En, NW, R, ReadBD,
-                     Depth + 1) &&
-           fits(R, V->getType(), NW);
+    return evalBlock(Fr.Call->getArg(Idx), *Fr.Parent, En, NumWarps, R,
+                     ReadsBlockDim, Depth + 1) &&
+           fits(R, V->getType(), NumWarps);
   }
   if (V->hasLocalStorage()) {
     if (V->getDeclContext() != Fr.F || V->getType()->isReferenceType())
       return false;
-    FunctionInfo &FI = M.Facts.info(Fr.F);
+    FunctionInfo &FI = Facts.info(Fr.F);
     if (!V->getInit()) {
       // `asm("mov.u32 %0, %%laneid;" : "=r"(lane));`, the only write.
       if (!FI.LaneIdAsm.contains(V) || FI.AsmWrites.lookup(V) != 1 ||
-          M.Facts.isModified(FI, V))
+          Facts.isModified(FI, V))
         return false;
       R = WarpVal();
       for (unsigned L = 0; L < 32; ++L)
         R.A[L] = L;
-      return fits(R, V->getType(), NW);
+      return fits(R, V->getType(), NumWarps);
     }
-    if (M.Facts.isModified(FI, V))
+    if (Facts.isModified(FI, V))
       return false; // straight-line values: warp by warp
-    return evalBlock(V->getInit(), Fr, En, NW, R, ReadBD, Depth + 1) &&
-           fits(R, V->getType(), NW);
+    return evalBlock(V->getInit(), Fr, En, NumWarps, R, ReadsBlockDim,
+                     Depth + 1) &&
+           fits(R, V->getType(), NumWarps);
   }
   if (V->getType().isConstQualified() && V->getInit())
-    if (auto C = M.Values.constantOf(V->getInit()))
-      return splatTo(R, M.Values.normalize(*C, V->getType()));
+    if (auto C = Values.constantOf(V->getInit()))
+      return splatTo(R, Values.normalize(*C, V->getType()));
   return false;
 }
 
 bool BlockEvaluator::evalBinary(const BinaryOperator *BO, const Frame &Fr,
-                                const Env &En, unsigned NW, WarpVal &R,
-                                bool &ReadBD, unsigned Depth) {
-  const uint32_t All = allWarps(NW);
+                                const Env &En, unsigned NumWarps, WarpVal &R,
+                                bool &ReadsBlockDim, unsigned Depth) {
+  const uint32_t All = allWarps(NumWarps);
   BinaryOperatorKind Op = BO->getOpcode();
   if (Op == BO_LAnd || Op == BO_LOr) {
     WarpVal Rhs;
-    if (!evalBlock(BO->getLHS(), Fr, En, NW, R, ReadBD, Depth + 1) ||
-        !evalBlock(BO->getRHS(), Fr, En, NW, Rhs, ReadBD, Depth + 1))
+    if (!evalBlock(BO->getLHS(), Fr, En, NumWarps, R, ReadsBlockDim,
+                   Depth + 1) ||
+        !evalBlock(BO->getRHS(), Fr, En, NumWarps, Rhs, ReadsBlockDim,
+                   Depth + 1))
       return false;
-    toBool(R, NW);
-    toBool(Rhs, NW);
+    toBool(R, NumWarps);
+    toBool(Rhs, NumWarps);
     for (unsigned L = 0; L < 32; ++L)
       R.M[L] = Op == BO_LAnd ? R.M[L] & Rhs.M[L] : R.M[L] | Rhs.M[L];
     return true;
@@ -321,10 +334,10 @@ bool BlockEvaluator::evalBinary(const BinaryOperator *BO, const Frame &Fr,
   // As in WarpValues::evalBinaryW: a product with a side that is 0 without
   // reading blockDim is 0 for every block size.
   bool LRead = false, RRead = false;
-  if (!evalBlock(BO->getLHS(), Fr, En, NW, R, LRead, Depth + 1) ||
-      !evalBlock(BO->getRHS(), Fr, En, NW, Y, RRead, Depth + 1) ||
-      !toInt(R, NW) || !toInt(Y, NW)) {
-    ReadBD |= LRead || RRead;
+  if (!evalBlock(BO->getLHS(), Fr, En, NumWarps, R, LRead, Depth + 1) ||
+      !evalBlock(BO->getRHS(), Fr, En, NumWarps, Y, RRead, Depth + 1) ||
+      !toInt(R, NumWarps) || !toInt(Y, NumWarps)) {
+    ReadsBlockDim |= LRead || RRead;
     return false;
   }
   auto Zero = [](const WarpVal &V) {
@@ -332,11 +345,11 @@ bool BlockEvaluator::evalBinary(const BinaryOperator *BO, const Frame &Fr,
   };
   if (Op == BO_Mul && ((!LRead && Zero(R)) || (!RRead && Zero(Y))))
     LRead = RRead = false;
-  ReadBD |= LRead || RRead;
+  ReadsBlockDim |= LRead || RRead;
   WarpVal &X = R;
   const bool Unsigned = BO->getLHS()->getType()->isUnsignedIntegerType();
   if (!BO->isComparisonOp())
-    return arithmetic(Op, Unsigned, BO->getType(), NW, X, Y);
+    return arithmetic(Op, Unsigned, BO->getType(), NumWarps, X, Y);
   // X - Y = P + Q W, compared with 0 (no wrap: both fit their type, the
   // same one after the usual conversions).
   const int64_t Q = X.C - Y.C;
@@ -344,12 +357,24 @@ bool BlockEvaluator::evalBinary(const BinaryOperator *BO, const Frame &Fr,
     const int64_t P = X.A[L] - Y.A[L];
     uint32_t Warps = 0;
     switch (Op) {
-    case BO_LT: Warps = warpsBelowZero(P, Q, NW); break;
-    case BO_GE: Warps = All & ~warpsBelowZero(P, Q, NW); break;
-    case BO_LE: Warps = warpsBelowZero(P - 1, Q, NW); break;
-    case BO_GT: Warps = All & ~warpsBelowZero(P - 1, Q, NW); break;
-    case BO_EQ: Warps = warpsAtZero(P, Q, NW); break;
-    default: Warps = All & ~warpsAtZero(P, Q, NW); break;
+    case BO_LT:
+      Warps = warpsBelowZero(P, Q, NumWarps);
+      break;
+    case BO_GE:
+      Warps = All & ~warpsBelowZero(P, Q, NumWarps);
+      break;
+    case BO_LE:
+      Warps = warpsBelowZero(P - 1, Q, NumWarps);
+      break;
+    case BO_GT:
+      Warps = All & ~warpsBelowZero(P - 1, Q, NumWarps);
+      break;
+    case BO_EQ:
+      Warps = warpsAtZero(P, Q, NumWarps);
+      break;
+    default:
+      Warps = All & ~warpsAtZero(P, Q, NumWarps);
+      break;
     }
     X.M[L] = Warps;
   }
@@ -429,9 +454,9 @@ static bool bitwise(BinaryOperatorKind Op, uint64_t Low, WarpVal &X,
 }
 
 bool BlockEvaluator::arithmetic(BinaryOperatorKind Op, bool Unsigned,
-                                QualType T, unsigned NW, WarpVal &X,
+                                QualType T, unsigned NumWarps, WarpVal &X,
                                 WarpVal &Y) {
-  const int64_t Last = int64_t(NW) - 1;
+  const int64_t Last = int64_t(NumWarps) - 1;
   // Both the same in every warp: lane by lane, as evalW.
   if (X.C == 0 && Y.C == 0) {
     if (!laneByLane(Op, Unsigned, X, Y))
@@ -439,14 +464,14 @@ bool BlockEvaluator::arithmetic(BinaryOperatorKind Op, bool Unsigned,
     // evalW normalises the result to T; so does this, when every lane's
     // value is the same in all warps.
     for (int64_t &A : X.A)
-      A = M.Values.normalize(A, T);
+      A = Values.normalize(A, T);
     return true;
   }
   if (Op == BO_Add || Op == BO_Sub) {
     for (unsigned L = 0; L < 32; ++L)
       X.A[L] = Op == BO_Add ? X.A[L] + Y.A[L] : X.A[L] - Y.A[L];
     X.C = Op == BO_Add ? X.C + Y.C : X.C - Y.C;
-    return fits(X, T, NW);
+    return fits(X, T, NumWarps);
   }
   // The rest need one side the same in every warp: K (in each lane).
   if (Y.C != 0) {
@@ -484,14 +509,14 @@ bool BlockEvaluator::arithmetic(BinaryOperatorKind Op, bool Unsigned,
     for (int64_t &A : X.A)
       A *= K0;
     X.C = C * K0;
-    return fits(X, T, NW);
+    return fits(X, T, NumWarps);
   case BO_Shl:
     if (!UniformK || K0 < 0 || K0 > 20 || llvm::any_of(X.A, Large))
       return false;
     for (int64_t &A : X.A)
       A *= int64_t(1) << K0;
     X.C = C * (int64_t(1) << K0);
-    return fits(X, T, NW);
+    return fits(X, T, NumWarps);
   case BO_Shr: {
     if (!UniformK || K0 < 0 || K0 > 40)
       return false;
@@ -503,7 +528,7 @@ bool BlockEvaluator::arithmetic(BinaryOperatorKind Op, bool Unsigned,
     for (int64_t &A : X.A)
       A = A >= 0 ? A / D : -((-A + D - 1) / D);
     X.C = C / D;
-    return fits(X, T, NW);
+    return fits(X, T, NumWarps);
   }
   case BO_Div:
   case BO_Rem: {
@@ -518,10 +543,10 @@ bool BlockEvaluator::arithmetic(BinaryOperatorKind Op, bool Unsigned,
     for (int64_t &A : X.A)
       A = Op == BO_Div ? A / D : A % D;
     X.C = Op == BO_Div ? C / D : 0;
-    return fits(X, T, NW);
+    return fits(X, T, NumWarps);
   }
   default: // &, |, ^ with K in each lane
-    return bitwise(Op, Low, X, Y) && fits(X, T, NW);
+    return bitwise(Op, Low, X, Y) && fits(X, T, NumWarps);
   }
 }
 
@@ -531,7 +556,7 @@ BlockEvaluator::blockGuard(llvm::ArrayRef<Cond> Guard,
   if (En.ShapeKnown || En.BlockDim % 32 != 0 || En.BlockDim > 1024 ||
       En.BlockDim <= 0)
     return nullptr;
-  const unsigned NW = unsigned(En.BlockDim / 32);
+  const unsigned NumWarps = unsigned(En.BlockDim / 32);
   std::string Key;
   Key.reserve(96);
   for (const Frame *Up = &Fr; Up; Up = Up->Parent) {
@@ -550,24 +575,24 @@ BlockEvaluator::blockGuard(llvm::ArrayRef<Cond> Guard,
   BlockGuard &G = It->second;
   if (New) {
     uint32_t Pass[32];
-    std::fill(std::begin(Pass), std::end(Pass), allWarps(NW));
+    std::fill(std::begin(Pass), std::end(Pass), allWarps(NumWarps));
     G.Ok = true;
     for (const Cond &C : Guard) {
       if (!C.Varying)
         continue;
       WarpVal V;
-      if (!evalBlock(C.E, Fr, En, NW, V, G.ReadBlockDim)) {
+      if (!evalBlock(C.E, Fr, En, NumWarps, V, G.ReadBlockDim)) {
         G.Ok = false;
         break;
       }
       if (!V.Bool)
         for (unsigned L = 0; L < 32; ++L)
-          V.M[L] = allWarps(NW) & ~warpsAtZero(V.A[L], V.C, NW);
+          V.M[L] = allWarps(NumWarps) & ~warpsAtZero(V.A[L], V.C, NumWarps);
       for (unsigned L = 0; L < 32; ++L)
-        Pass[L] &= C.Taken ? V.M[L] : allWarps(NW) & ~V.M[L];
+        Pass[L] &= C.Taken ? V.M[L] : allWarps(NumWarps) & ~V.M[L];
     }
     if (G.Ok)
-      for (unsigned W = 0; W < NW; ++W)
+      for (unsigned W = 0; W < NumWarps; ++W)
         for (unsigned L = 0; L < 32; ++L)
           G.Lanes[W] |= ((Pass[L] >> W) & 1) << L;
   }
@@ -578,9 +603,8 @@ BlockEvaluator::blockGuard(llvm::ArrayRef<Cond> Guard,
   return &G;
 }
 
-bool BlockEvaluator::blockAddress(const Expr *E, const Frame &Fr,
-                                            const Env &En, unsigned NW,
-                                            BlockAddress &Out) {
+bool BlockEvaluator::blockAddress(const Expr *E, const Frame &Fr, const Env &En,
+                                  unsigned NumWarps, BlockAddress &Out) {
   if (!E || En.ShapeKnown || E->isTypeDependent() || E->isValueDependent())
     return false;
   const auto *ASE = dyn_cast<ArraySubscriptExpr>(E->IgnoreParens());
@@ -591,18 +615,18 @@ bool BlockEvaluator::blockAddress(const Expr *E, const Frame &Fr,
   const VarDecl *Array = refVar(ASE->getBase()->IgnoreParenImpCasts());
   if (!(Array && Array->getType()->isArrayType() &&
         Array->hasAttr<CUDASharedAttr>()) &&
-      M.Variance.isVarying(ASE->getBase(), Fr))
+      Variance.isVarying(ASE->getBase(), Fr))
     return false;
   // The base, the same in every thread: one warp's is all of them.
-  Addrs Base = M.Addresses.evalPtrW(ASE->getBase(), Fr, En, FullLaneMask);
+  Addrs Base = Addresses.evalPtrW(ASE->getBase(), Fr, En, FullLaneMask);
   if (Base.Valid != FullLaneMask ||
       llvm::any_of(Base.Byte, [&](int64_t B) { return B != Base.Byte[0]; }))
     return false;
-  bool ReadBD = false;
-  if (!evalBlock(ASE->getIdx(), Fr, En, NW, Out.Index, ReadBD) ||
+  bool ReadsBlockDim = false;
+  if (!evalBlock(ASE->getIdx(), Fr, En, NumWarps, Out.Index, ReadsBlockDim) ||
       Out.Index.Bool)
     return false;
-  if (ReadBD)
+  if (ReadsBlockDim)
     noteBlockDim(En);
   Out.Key = Base.Key;
   Out.Var = Base.Var;
@@ -622,9 +646,8 @@ bool BlockEvaluator::blockLanes(
     // A condition no thread passes (GuardModel::uniformSkip).
     Env E0 = En;
     E0.Tid = 0;
-    if (llvm::any_of(G, [&](const Cond &C) {
-          return M.Guards.uniformSkip(C, F, E0);
-        })) {
+    if (llvm::any_of(
+            G, [&](const Cond &C) { return Guards.uniformSkip(C, F, E0); })) {
       std::fill(Lanes.begin(), Lanes.end(), 0u);
       return true;
     }

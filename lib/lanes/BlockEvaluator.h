@@ -31,7 +31,11 @@
 
 namespace cuda_tidy::lanes {
 
-class LaneModel;
+class FunctionFacts;
+class GuardModel;
+class ThreadVariance;
+class WarpAddresses;
+class WarpValues;
 
 /// A value over a whole one-dimensional block at once: in lane L of warp
 /// W, A[L] + C * W (an integer), or bit W of M[L] (a truth value).
@@ -68,23 +72,28 @@ struct BlockAddress {
 
 class BlockEvaluator {
 public:
-  explicit BlockEvaluator(LaneModel &M);
+  BlockEvaluator(clang::ASTContext &Ctx, uint64_t &WorkDone,
+                 FunctionFacts &Facts, ThreadVariance &Variance,
+                 WarpValues &Values, WarpAddresses &Addresses,
+                 GuardModel &Guards);
 
-  /// Evaluates E for every thread of a block of NW warps (En.BlockDim = 32 *
-  /// NW, shape not known) in one walk; false where the form is not one of
-  /// those WarpVal holds or a lane's value would differ from evalW's (a
+  /// Evaluates E for every thread of a block of NumWarps warps (En.BlockDim =
+  /// 32 * NumWarps, shape not known) in one walk; false where the form is not
+  /// one of those WarpVal holds or a lane's value would differ from evalW's (a
   /// value that wraps, a call, a variable written in the function): the
-  /// caller then evaluates warp by warp. Sets ReadBD when blockDim is read.
+  /// caller then evaluates warp by warp. Sets ReadsBlockDim when blockDim is
+  /// read.
   bool evalBlock(const clang::Expr *E, const Frame &Fr, const Env &En,
-                 unsigned NW, WarpVal &Out, bool &ReadBD, unsigned Depth = 0);
+                 unsigned NumWarps, WarpVal &Out, bool &ReadsBlockDim,
+                 unsigned Depth = 0);
   /// The warps in which each lane passes every warp-varying condition of
   /// Guard, cached; null where evalBlock does not apply to one of them.
   const BlockGuard *blockGuard(llvm::ArrayRef<Cond> Guard, const Frame &Fr,
                                const Env &En);
-  /// BlockAddress for lvalue E in a one-dimensional block of NW warps;
+  /// BlockAddress for lvalue E in a one-dimensional block of NumWarps warps;
   /// false where E is of another form (the caller evaluates warp by warp).
   bool blockAddress(const clang::Expr *E, const Frame &Fr, const Env &En,
-                    unsigned NW, BlockAddress &Out);
+                    unsigned NumWarps, BlockAddress &Out);
   /// The lanes of each warp of the block that pass the chain's guards and
   /// those of Rest (each with its frame), through blockGuard; false when
   /// one of them is not evaluated for the whole block at once.
@@ -97,20 +106,25 @@ public:
 private:
   /// An integer of type T in every thread: false where a lane's value
   /// would wrap (evalW normalises to T).
-  bool fits(WarpVal &V, clang::QualType T, unsigned NW);
+  bool fits(WarpVal &V, clang::QualType T, unsigned NumWarps);
   bool evalDeclRef(const clang::DeclRefExpr *DRE, const Frame &Fr,
-                   const Env &En, unsigned NW, WarpVal &R, bool &ReadBD,
-                   unsigned Depth);
+                   const Env &En, unsigned NumWarps, WarpVal &R,
+                   bool &ReadsBlockDim, unsigned Depth);
   bool evalBinary(const clang::BinaryOperator *BO, const Frame &Fr,
-                  const Env &En, unsigned NW, WarpVal &R, bool &ReadBD,
-                  unsigned Depth);
+                  const Env &En, unsigned NumWarps, WarpVal &R,
+                  bool &ReadsBlockDim, unsigned Depth);
   /// X op Y for an operator other than a comparison, && and ||, with both
   /// sides integers of the block form.
   bool arithmetic(clang::BinaryOperatorKind Op, bool Unsigned,
-                  clang::QualType T, unsigned NW, WarpVal &X, WarpVal &Y);
+                  clang::QualType T, unsigned NumWarps, WarpVal &X, WarpVal &Y);
 
-  LaneModel &M;
   clang::ASTContext &Ctx;
+  uint64_t &WorkDone;
+  FunctionFacts &Facts;
+  ThreadVariance &Variance;
+  WarpValues &Values;
+  WarpAddresses &Addresses;
+  GuardModel &Guards;
   IntTypes Types{Ctx};
   std::unordered_map<std::string, BlockGuard> BlockGuards;
 };

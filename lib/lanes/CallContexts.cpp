@@ -7,7 +7,7 @@
 #include "lib/lanes/CallContexts.h"
 #include "lib/ast/CallGraph.h"
 #include "lib/ast/CudaAST.h"
-#include "lib/lanes/LaneModel.h"
+#include "lib/lanes/FunctionFacts.h"
 #include "lib/launch/LaunchModel.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -18,7 +18,10 @@ using namespace clang;
 
 namespace cuda_tidy::lanes {
 
-CallContexts::CallContexts(LaneModel &M) : M(M), Ctx(M.Ctx) {}
+CallContexts::CallContexts(ASTContext &Ctx, const LaneModelInputs &Inputs,
+                           std::optional<Dim3> DefaultShape,
+                           FunctionFacts &Facts)
+    : Ctx(Ctx), Inputs(Inputs), Facts(Facts), DefaultShape(DefaultShape) {}
 
 const FunctionDecl *
 CallContexts::followable(const FunctionDecl *Callee,
@@ -53,7 +56,7 @@ CallContexts::blockShapes(const Frame &Fr) {
   // unit, else the option.
   uint64_t MaxThreads = 1024;
   if (isKernel(Root)) {
-    for (const LaunchSite &L : M.Inputs.Launches().launches())
+    for (const LaunchSite &L : Inputs.Launches().launches())
       if (L.Kernel && L.Block &&
           L.Kernel->getCanonicalDecl() == Root->getCanonicalDecl() &&
           L.Block->product() > 0 && L.Block->product() <= 1024 &&
@@ -83,11 +86,6 @@ CallContexts::blockShapes(const Frame &Fr) {
   It = ShapeCache.find(Root);
   It->second = std::move(Shapes);
   return It->second;
-}
-
-const FunctionDecl *
-CallContexts::resolveCallee(const CallExpr *CE) const {
-  return cuda_tidy::resolveCallee(CE);
 }
 
 /// Collects the device functions to analyse and the dependent calls of
@@ -146,7 +144,7 @@ public:
   bool VisitCallExpr(CallExpr *CE) {
     if (!Current || CE->getDirectCallee())
       return true;
-    const FunctionDecl *Callee = A.resolveCallee(CE);
+    const FunctionDecl *Callee = resolveCallee(CE);
     const FunctionDecl *Def = nullptr;
     if (Callee && Callee->hasBody(Def) && Def && isDeviceCode(Def) &&
         Def != Current && isAnalysedBody(Def))
@@ -171,8 +169,7 @@ CallContexts::callersOf(const FunctionDecl *F) {
   collect();
   llvm::SmallVector<std::pair<const CallExpr *, const FunctionDecl *>, 4> Out;
   const SourceManager &SM = Ctx.getSourceManager();
-  for (const CallSite &Site :
-       M.Inputs.Calls().callersOf(F)) {
+  for (const CallSite &Site : Inputs.Calls().callersOf(F)) {
     const FunctionDecl *Caller = Site.Caller;
     if (!Caller || Caller->getCanonicalDecl() == F->getCanonicalDecl() ||
         !Caller->hasBody() || !isDeviceCode(Caller) ||
@@ -181,7 +178,7 @@ CallContexts::callersOf(const FunctionDecl *F) {
       continue;
     // A lambda's calls are attributed to the function it is written in; the
     // model does not bind lambda parameters.
-    if (Caller->getBody() && !M.Facts.info(Caller).PM->hasParent(Site.Call))
+    if (Caller->getBody() && !Facts.info(Caller).PM->hasParent(Site.Call))
       continue;
     Out.push_back({Site.Call, Caller});
   }
@@ -199,7 +196,7 @@ bool CallContexts::uncalledWarpHelper(const FunctionDecl *F) {
   bool Helper = !isKernel(F) && F->hasBody() && isDeviceCode(F) &&
                 !F->isTemplateInstantiation() &&
                 !SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation())) &&
-                M.Inputs.Calls().callersOf(F).empty() && callersOf(F).empty() &&
+                Inputs.Calls().callersOf(F).empty() && callersOf(F).empty() &&
                 llvm::any_of(F->parameters(), [](const ParmVarDecl *P) {
                   QualType T = P->getType();
                   return T->isPointerType() &&
@@ -272,7 +269,7 @@ const Frame *CallContexts::callFrame(const FunctionDecl *Def,
 llvm::SmallVector<Dim3, 4>
 CallContexts::launchedShapes(const FunctionDecl *K) {
   llvm::SmallVector<Dim3, 4> Out;
-  for (const LaunchSite &L : M.Inputs.Launches().launches())
+  for (const LaunchSite &L : Inputs.Launches().launches())
     if (L.Kernel && L.Block &&
         L.Kernel->getCanonicalDecl() == K->getCanonicalDecl() &&
         L.Block->product() > 0 && L.Block->product() <= 1024 &&
@@ -282,17 +279,10 @@ CallContexts::launchedShapes(const FunctionDecl *K) {
 }
 
 bool CallContexts::mayBeLaunched(const FunctionDecl *K) {
-  return llvm::any_of(M.Inputs.Launches().launches(), [&](const LaunchSite &L) {
+  return llvm::any_of(Inputs.Launches().launches(), [&](const LaunchSite &L) {
     return !L.KernelKey ||
            (L.Kernel && L.Kernel->getCanonicalDecl() == K->getCanonicalDecl());
   });
-}
-
-void CallContexts::setDefaultShape(Dim3 D) {
-  if (DefaultShape && *DefaultShape == D)
-    return;
-  DefaultShape = D;
-  ShapeCache.clear();
 }
 
 } // namespace cuda_tidy::lanes

@@ -29,11 +29,14 @@
 
 namespace cuda_tidy::lanes {
 
-class LaneModel;
+class FunctionFacts;
 
 class CallContexts {
 public:
-  explicit CallContexts(LaneModel &M);
+  /// DefaultShape: the block shape of kernels with no launch whose block
+  /// is proven (the cuda.BlockDim option), if set.
+  CallContexts(clang::ASTContext &Ctx, const LaneModelInputs &Inputs,
+               std::optional<Dim3> DefaultShape, FunctionFacts &Facts);
 
   /// The device functions with a body that are not in a system header's
   /// expansion (the model's work list), in traversal order.
@@ -58,9 +61,6 @@ public:
   /// thread's index: an integer named `tid`, `thid`, `tidx`, `ltid`, `lid`,
   /// `lane`, `laneId`, `lane_id`, `threadId`, `thread_id`, `localId`.
   static bool assumedThreadIndex(const clang::ParmVarDecl *P);
-  /// The function a call runs: its direct callee, or for a dependent call in
-  /// a template pattern the one template or function it names.
-  const clang::FunctionDecl *resolveCallee(const clang::CallExpr *CE) const;
   /// The definition of a callee whose body the model may follow.
   const clang::FunctionDecl *followable(const clang::FunctionDecl *Callee,
                                         const Frame &Fr) const;
@@ -73,7 +73,6 @@ public:
   /// two or three dimensions, else the default shape, else the
   /// one-dimensional sizes of BlockSizes up to `__launch_bounds__`.
   llvm::ArrayRef<BlockShape> blockShapes(const Frame &Fr);
-  void setDefaultShape(Dim3 D);
   /// The cuda.BlockDim shape, if set.
   std::optional<Dim3> defaultShape() const { return DefaultShape; }
   /// The distinct block shapes of the launches of kernel K in this
@@ -89,8 +88,9 @@ private:
   /// Fills Functions and PatternCallers (once).
   void collect();
 
-  LaneModel &M;
   clang::ASTContext &Ctx;
+  const LaneModelInputs &Inputs;
+  FunctionFacts &Facts;
   bool Collected = false;
   llvm::SmallVector<const clang::FunctionDecl *, 16> Functions;
   /// Calls the translation unit's call graph cannot resolve: dependent calls

@@ -5,9 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "lib/lanes/FunctionFacts.h"
-#include "lib/ast/FunctionCfgs.h"
 #include "lib/ast/CudaAST.h"
-#include "lib/lanes/LaneModel.h"
+#include "lib/ast/FunctionCfgs.h"
 #include "lib/uniformity/Uniformity.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -19,7 +18,8 @@ using namespace clang;
 
 namespace cuda_tidy::lanes {
 
-FunctionFacts::FunctionFacts(LaneModel &M) : M(M), Ctx(M.Ctx) {}
+FunctionFacts::FunctionFacts(ASTContext &Ctx, FunctionCfgs *Cfgs)
+    : Ctx(Ctx), Cfgs(Cfgs) {}
 
 const void *sharedKey(const VarDecl *V) {
   // Every extern __shared__ array starts at the same address.
@@ -108,7 +108,7 @@ bool FunctionFacts::isBarrierStmt(const Stmt *S) {
   const auto *CE = dyn_cast<CallExpr>(S);
   if (!CE)
     return false;
-  const FunctionDecl *Callee = M.Calls.resolveCallee(CE);
+  const FunctionDecl *Callee = resolveCallee(CE);
   if (!Callee)
     return true; // an indirect call may synchronise
   StringRef Name =
@@ -148,7 +148,7 @@ bool FunctionFacts::reachesBarrier(const FunctionDecl *F,
     if (isa<CallExpr>(S) || isa<GCCAsmStmt>(S)) {
       if (isa<GCCAsmStmt>(S) ? isBarrierStmt(S) : [&] {
             const auto *CE = cast<CallExpr>(S);
-            const FunctionDecl *C = M.Calls.resolveCallee(CE);
+            const FunctionDecl *C = resolveCallee(CE);
             if (!C || C == Def)
               return C == nullptr;
             if (isCudaHeaderDecl(C, Ctx.getSourceManager()) ||
@@ -265,8 +265,7 @@ FunctionInfo &FunctionFacts::info(const FunctionDecl *F) {
   Stmt *Body = F->getBody();
   if (!Body)
     return I;
-  FunctionCfg Built = M.Inputs.Cfgs ? M.Inputs.Cfgs->of(F, Body)
-                                    : buildFunctionCfg(F, Body, Ctx);
+  FunctionCfg Built = Cfgs ? Cfgs->of(F, Body) : buildFunctionCfg(F, Body, Ctx);
   I.PM = std::move(Built.PM);
   I.Cfg = std::move(Built.Cfg);
   if (!I.Cfg)
@@ -320,10 +319,6 @@ FunctionInfo &FunctionFacts::info(const FunctionDecl *F) {
     for (const Stmt *Child : S->children())
       Work.push_back(Child);
   }
-  for (const CFGBlock *B : *I.Cfg)
-    if (const auto *For = dyn_cast_or_null<ForStmt>(B->getTerminatorStmt()))
-      if (B->succ_size() == 2 && M.Guards.entersLoop(For, I))
-        I.Entered.insert(B->getBlockID());
   for (const auto &[For, SL] : I.Strides)
     I.StrideOfVar[SL.Var] = &SL;
   I.Ok = true;
@@ -569,15 +564,15 @@ FunctionFacts::callsOf(FunctionInfo &I) {
   return I.Calls;
 }
 
-ReachSet FunctionFacts::reach(FunctionInfo &I, Pos Target) {
-  return reach(I, Target, I.Barrier);
+ReachSet FunctionFacts::reach(FunctionInfo &I, Pos Target,
+                              const llvm::DenseSet<unsigned> &Entered) {
+  return reach(I, Target, Entered, I.Barrier);
 }
 
-ReachSet FunctionFacts::reach(FunctionInfo &I, Pos Target,
-                              const BarrierTable &Barrier,
-                              llvm::ArrayRef<unsigned> SkipFrom,
-                              llvm::ArrayRef<std::pair<unsigned, unsigned>>
-                                  DeadEdges) {
+ReachSet FunctionFacts::reach(
+    FunctionInfo &I, Pos Target, const llvm::DenseSet<unsigned> &Entered,
+    const BarrierTable &Barrier, llvm::ArrayRef<unsigned> SkipFrom,
+    llvm::ArrayRef<std::pair<unsigned, unsigned>> DeadEdges) {
   ReachSet Out;
   // The target's own block, before the target.
   unsigned Lo = Target.Index;
@@ -607,7 +602,7 @@ ReachSet FunctionFacts::reach(FunctionInfo &I, Pos Target,
       bool Back = I.Dom->dominates(B, PB);
       if (OnlyBack && !Back)
         continue;
-      bool Exit = I.Entered.contains(PB->getBlockID()) &&
+      bool Exit = Entered.contains(PB->getBlockID()) &&
                   PB->succ_begin()[1].getReachableBlock() == B;
       Work.push_back(
           {PB->getBlockID(), unsigned(Crossed || Back) | (Exit ? 2u : 0u)});

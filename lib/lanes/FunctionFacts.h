@@ -23,15 +23,16 @@
 #include "lib/lanes/ModelTypes.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include <memory>
 
 namespace cuda_tidy::lanes {
 
-class LaneModel;
-
 class FunctionFacts {
 public:
-  explicit FunctionFacts(LaneModel &M);
+  /// Cfgs: the CFGs shared with the uniformity analysis (null: the facts
+  /// build their own).
+  FunctionFacts(clang::ASTContext &Ctx, FunctionCfgs *Cfgs);
 
   /// The facts of F's body (FunctionInfo::Ok false when it has no body or
   /// no CFG).
@@ -51,19 +52,25 @@ public:
   llvm::ArrayRef<std::pair<const clang::CallExpr *, Pos>>
   callsOf(FunctionInfo &I);
   /// The blocks and element ranges from which Target is reached with no
-  /// barrier in between, and whether the path takes a back edge.
-  ReachSet reach(FunctionInfo &I, Pos Target);
+  /// barrier in between, and whether the path takes a back edge. Entered:
+  /// the condition blocks of the counted loops whose body runs at least
+  /// once (GuardModel::enteredLoops), which no path leaves without coming
+  /// round.
+  ReachSet reach(FunctionInfo &I, Pos Target,
+                 const llvm::DenseSet<unsigned> &Entered);
   /// The same with the barriers of a client (by CFG block and element),
   /// following no edge out of the blocks of SkipFrom (the latches of loops
   /// whose back edge a client rules out) and none of DeadEdges (from block,
   /// to block: edges a client proves never taken).
-  ReachSet reach(FunctionInfo &I, Pos Target, const BarrierTable &Barrier,
+  ReachSet reach(FunctionInfo &I, Pos Target,
+                 const llvm::DenseSet<unsigned> &Entered,
+                 const BarrierTable &Barrier,
                  llvm::ArrayRef<unsigned> SkipFrom = {},
                  llvm::ArrayRef<std::pair<unsigned, unsigned>> DeadEdges = {});
 
 private:
-  LaneModel &M;
   clang::ASTContext &Ctx;
+  FunctionCfgs *Cfgs;
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<FunctionInfo>>
       Infos;
   llvm::DenseMap<const clang::FunctionDecl *, int> BarrierState; // 0 ?, 1 no, 2 yes

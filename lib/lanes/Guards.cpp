@@ -5,7 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "lib/lanes/Guards.h"
-#include "lib/lanes/LaneModel.h"
+#include "lib/lanes/FunctionFacts.h"
+#include "lib/lanes/ThreadVariance.h"
+#include "lib/lanes/WarpEvaluator.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 
@@ -13,7 +15,9 @@ using namespace clang;
 
 namespace cuda_tidy::lanes {
 
-GuardModel::GuardModel(LaneModel &M) : M(M) {}
+GuardModel::GuardModel(FunctionFacts &Facts, ThreadVariance &Variance,
+                       WarpValues &Values)
+    : Facts(Facts), Variance(Variance), Values(Values) {}
 
 /// The early exit `if (c) return;` (or `{ return; }`).
 static const Expr *earlyReturnCond(const Stmt *S) {
@@ -66,7 +70,7 @@ void GuardModel::guardOf(
     llvm::SmallVectorImpl<const ForStmt *> &Loops, bool &Opaque) {
   auto Add = [&](const Expr *C, bool Taken) {
     if (C)
-      Guard.push_back(Cond{C, Taken, M.Variance.isVarying(C, Fr)});
+      Guard.push_back(Cond{C, Taken, Variance.isVarying(C, Fr)});
   };
   const Stmt *S = From;
   while (S != Stop) {
@@ -97,7 +101,7 @@ void GuardModel::guardOf(
         // A stride loop: enumerated by iteration, its test a condition on
         // the lanes that run each one.
         if (const StrideLoop *SL = strideIn(For, Fr);
-            SL && !Jumps && !M.Variance.isVarying(SL->Bound, Fr)) {
+            SL && !Jumps && !Variance.isVarying(SL->Bound, Fr)) {
           Loops.push_back(For);
           Cond C{For->getCond(), true, true};
           C.LoopBound = true;
@@ -108,9 +112,9 @@ void GuardModel::guardOf(
         // A loop the whole warp runs the same number of times (the
         // uniformity analysis knows `for (; it < iters; ++it)` is).
         bool Varying =
-            (M.Variance.isVarying(For->getCond(), Fr) &&
-             !M.Variance.provenWarpUniform(For->getCond(), Fr)) ||
-            (It != I.Counted.end() && M.Variance.isVarying(It->second.Init, Fr));
+            (Variance.isVarying(For->getCond(), Fr) &&
+             !Variance.provenWarpUniform(For->getCond(), Fr)) ||
+            (It != I.Counted.end() && Variance.isVarying(It->second.Init, Fr));
         if (It != I.Counted.end() && !Varying && !Jumps)
           Loops.push_back(For);
         else if (Varying || Jumps)
@@ -118,14 +122,15 @@ void GuardModel::guardOf(
       }
     } else if (const auto *While = dyn_cast<WhileStmt>(Parent)) {
       if (S == While->getBody() &&
-          ((M.Variance.isVarying(While->getCond(), Fr) &&
-            !M.Variance.provenWarpUniform(While->getCond(), Fr)) ||
+          ((Variance.isVarying(While->getCond(), Fr) &&
+            !Variance.provenWarpUniform(While->getCond(), Fr)) ||
            jumps(While->getBody())))
         Opaque = true;
     } else if (const auto *Do = dyn_cast<DoStmt>(Parent)) {
-      if (S == Do->getBody() && ((M.Variance.isVarying(Do->getCond(), Fr) &&
-                                  !M.Variance.provenWarpUniform(Do->getCond(), Fr)) ||
-                                 jumps(Do->getBody())))
+      if (S == Do->getBody() &&
+          ((Variance.isVarying(Do->getCond(), Fr) &&
+            !Variance.provenWarpUniform(Do->getCond(), Fr)) ||
+           jumps(Do->getBody())))
         Opaque = true;
     } else if (isa<SwitchStmt, SwitchCase, LabelStmt, CXXTryStmt, CXXCatchStmt>(
                    Parent)) {
@@ -161,14 +166,14 @@ uint32_t GuardModel::evalGuard(
         Active = 0;
       continue;
     }
-    Vals V = M.Values.evalW(C.E, Fr, En, Active);
+    Vals V = Values.evalW(C.E, Fr, En, Active);
     if (uint32_t Lost = Active & ~V.Valid; Lost && C.LoopBound) {
       Unknown |= Lost; // they run it, sampled; their lanes are unknown
     } else if (Lost) {
       // A condition the whole warp agrees on (`((tid >> 5) & 1) == 0` with
       // a grid-stride `tid`): taken by every lane of a warp or by none.
       if (!C.WarpUniform)
-        C.WarpUniform = M.Variance.provenWarpUniform(C.E, Fr) ? 1 : 2;
+        C.WarpUniform = Variance.provenWarpUniform(C.E, Fr) ? 1 : 2;
       if (C.WarpUniform != 1) {
         Unknown |= Lost;
         if (Unknowns)
@@ -187,14 +192,14 @@ uint32_t GuardModel::evalGuard(
 bool GuardModel::uniformSkip(const Cond &C, const Frame &Fr, const Env &En) {
   if (C.Varying || C.LoopBound)
     return false;
-  Vals V = M.Values.evalW(C.E, Fr, En, 1);
+  Vals V = Values.evalW(C.E, Fr, En, 1);
   return (V.Valid & 1) && (V.V[0] != 0) != C.Taken;
 }
 
 bool GuardModel::chainOf(const Frame &Fr, CallChain &Out) {
   Out.clear();
   for (const Frame *Cur = &Fr; Cur->Call && Cur->Parent; Cur = Cur->Parent) {
-    FunctionInfo &PI = M.Facts.info(Cur->Parent->F);
+    FunctionInfo &PI = Facts.info(Cur->Parent->F);
     if (!PI.Ok)
       return false;
     CallLevel L;
@@ -228,7 +233,7 @@ void GuardModel::enumerateChain(
 std::optional<int64_t> GuardModel::stepLoop(const ForStmt *L,
                                             const VarDecl *V, const Frame &Fr,
                                             Env &En) {
-  WarpValues &A = M.Values;
+  WarpValues &A = Values;
   const Expr *Inc = L->getInc()->IgnoreParens();
   int64_t Cur = En.Loop[V];
   if (const auto *UO = dyn_cast<UnaryOperator>(Inc)) {
@@ -281,7 +286,7 @@ void GuardModel::enumerate(llvm::ArrayRef<const ForStmt *> Loops,
     return;
   }
   const ForStmt *L = Loops[Idx];
-  FunctionInfo &I = M.Facts.info(Fr.F);
+  FunctionInfo &I = Facts.info(Fr.F);
   if (const StrideLoop *SL = strideIn(L, Fr)) {
     enumerateStride(*SL, Loops, Fr, En, Fn, Idx);
     return;
@@ -290,7 +295,7 @@ void GuardModel::enumerate(llvm::ArrayRef<const ForStmt *> Loops,
   if (It == I.Counted.end())
     return;
   const VarDecl *V = It->second.Var;
-  auto Start = M.Values.eval(It->second.Init, Fr, En);
+  auto Start = Values.eval(It->second.Init, Fr, En);
   std::optional<int64_t> Saved;
   if (auto Old = En.Loop.find(V); Old != En.Loop.end())
     Saved = Old->second;
@@ -299,7 +304,7 @@ void GuardModel::enumerate(llvm::ArrayRef<const ForStmt *> Loops,
     // (shift = startbit; shift < startbit + nbits; ++shift)`): the body is
     // evaluated once with the variable unknown, so what depends on it is
     // unknown and what does not is seen, as for a bound it cannot evaluate.
-    if (M.Variance.isVarying(It->second.Init, Fr))
+    if (Variance.isVarying(It->second.Init, Fr))
       return;
     En.Loop.erase(V);
     enumerate(Loops, Fr, En, Fn, Idx + 1);
@@ -307,11 +312,11 @@ void GuardModel::enumerate(llvm::ArrayRef<const ForStmt *> Loops,
       En.Loop[V] = *Saved;
     return;
   }
-  En.Loop[V] = M.Values.normalize(*Start, V->getType());
+  En.Loop[V] = Values.normalize(*Start, V->getType());
   for (unsigned Trip = 0; Trip < MaxTrips; ++Trip) {
     // A bound the model cannot evaluate is the same for the whole warp
     // (the loop is uniform): take the first two iterations as samples.
-    auto C = M.Values.eval(L->getCond(), Fr, En);
+    auto C = Values.eval(L->getCond(), Fr, En);
     if (C ? !*C : Trip >= 2)
       break;
     enumerate(Loops, Fr, En, Fn, Idx + 1);
@@ -336,16 +341,17 @@ void GuardModel::enumerateStride(
     Saved = Old->second;
   // The variable must move towards the bound, the same way in every thread
   // (the step is the same for all: it does not depend on the thread).
-  auto Step = SL.Step ? M.Values.eval(SL.Step, Fr, En) : std::optional<int64_t>(1);
+  auto Step =
+      SL.Step ? Values.eval(SL.Step, Fr, En) : std::optional<int64_t>(1);
   bool Ok = Step && *Step != 0 && ((*Step > 0) != SL.Down) == SL.Below &&
-            !(SL.Step && M.Variance.isVarying(SL.Step, Fr));
+            !(SL.Step && Variance.isVarying(SL.Step, Fr));
   if (!Ok && En.StrideCut)
     *En.StrideCut = true;
   // A step the model cannot evaluate but the same in every thread
   // (`i += gridDim.x * blockDim.x`): the first iteration needs no step, and
   // a client that asks for it gets that one.
   if (!Ok && !Step && En.FirstTripOfUnknownStride &&
-      !M.Variance.isVarying(SL.Step, Fr)) {
+      !Variance.isVarying(SL.Step, Fr)) {
     En.Trips[V] = 0;
     enumerate(Loops, Fr, En, Fn, Idx + 1);
     if (Saved)
@@ -361,7 +367,7 @@ void GuardModel::enumerateStride(
     // them; a test it cannot evaluate is sampled on two iterations.
     Env First = En;
     First.Tid = 0;
-    auto C = M.Values.eval(SL.Loop->getCond(), Fr, First);
+    auto C = Values.eval(SL.Loop->getCond(), Fr, First);
     if (C ? !*C : Trip >= 2)
       break;
     enumerate(Loops, Fr, En, Fn, Idx + 1);
@@ -375,7 +381,7 @@ void GuardModel::enumerateStride(
     for (unsigned Base = 0; Base < Threads && !*En.StrideCut; Base += 32) {
       Probe.Tid = Base;
       uint32_t Lanes = batchOf(Base, Threads);
-      Vals T = M.Values.evalW(SL.Loop->getCond(), Fr, Probe, Lanes);
+      Vals T = Values.evalW(SL.Loop->getCond(), Fr, Probe, Lanes);
       bool Runs = T.Valid != Lanes;
       forLanes(T.Valid, [&](unsigned K) { Runs |= T.V[K] != 0; });
       if (Runs)
@@ -390,14 +396,25 @@ void GuardModel::enumerateStride(
 
 const StrideLoop *GuardModel::strideIn(const ForStmt *L,
                                                      const Frame &Fr) {
-  FunctionInfo &I = M.Facts.info(Fr.F);
+  FunctionInfo &I = Facts.info(Fr.F);
   auto It = I.Strides.find(L);
   if (It == I.Strides.end())
     return nullptr;
   auto [Known, New] = StrideIn.try_emplace({L, &Fr}, false);
   if (New)
-    Known->second = M.Variance.isVarying(It->second.Init, Fr);
+    Known->second = Variance.isVarying(It->second.Init, Fr);
   return Known->second ? &It->second : nullptr;
+}
+
+const llvm::DenseSet<unsigned> &GuardModel::enteredLoops(FunctionInfo &I) {
+  if (I.EnteredFilled || !I.Cfg)
+    return I.Entered;
+  I.EnteredFilled = true;
+  for (const CFGBlock *B : *I.Cfg)
+    if (const auto *For = dyn_cast_or_null<ForStmt>(B->getTerminatorStmt()))
+      if (B->succ_size() == 2 && entersLoop(For, I))
+        I.Entered.insert(B->getBlockID());
+  return I.Entered;
 }
 
 bool GuardModel::entersLoop(const ForStmt *L, FunctionInfo &I) {
@@ -405,17 +422,18 @@ bool GuardModel::entersLoop(const ForStmt *L, FunctionInfo &I) {
   if (It == I.Counted.end())
     return false;
   Frame Fr{I.F, nullptr, nullptr};
-  if (M.Variance.isVarying(It->second.Init, Fr) || M.Variance.isVarying(L->getCond(), Fr))
+  if (Variance.isVarying(It->second.Init, Fr) ||
+      Variance.isVarying(L->getCond(), Fr))
     return false;
   const VarDecl *V = It->second.Var;
   for (unsigned BD : BlockSizes) {
     Env En;
     En.BlockDim = BD;
-    auto Start = M.Values.eval(It->second.Init, Fr, En);
+    auto Start = Values.eval(It->second.Init, Fr, En);
     if (!Start)
       return false;
-    En.Loop[V] = M.Values.normalize(*Start, V->getType());
-    auto C = M.Values.eval(L->getCond(), Fr, En);
+    En.Loop[V] = Values.normalize(*Start, V->getType());
+    auto C = Values.eval(L->getCond(), Fr, En);
     if (!C || !*C)
       return false;
   }
@@ -449,8 +467,8 @@ bool GuardModel::divergentBranch(FunctionInfo &I, unsigned Block,
     return true;
   const auto *C = dyn_cast_or_null<Expr>(B->getTerminatorCondition());
   // A branch the whole warp takes the same way does not split it.
-  return !C || (M.Variance.isVarying(C, Fr) &&
-                (WholeBlock || !M.Variance.provenWarpUniform(C, Fr)));
+  return !C || (Variance.isVarying(C, Fr) &&
+                (WholeBlock || !Variance.provenWarpUniform(C, Fr)));
 }
 
 /// See WarpExchange::WriteMeet: the meeting point of From with To.

@@ -28,11 +28,14 @@
 
 namespace cuda_tidy::lanes {
 
-class LaneModel;
+class FunctionFacts;
+class ThreadVariance;
+class WarpValues;
 
 class GuardModel {
 public:
-  explicit GuardModel(LaneModel &M);
+  GuardModel(FunctionFacts &Facts, ThreadVariance &Variance,
+             WarpValues &Values);
 
   /// The conditions (innermost first) and counted loops (innermost first)
   /// between From and Stop in I's function, evaluated in Fr; Opaque set
@@ -78,9 +81,9 @@ public:
   /// The stride-loop form of L when its variable starts at a value that
   /// differs between the threads in the context Fr; null otherwise.
   const StrideLoop *strideIn(const clang::ForStmt *L, const Frame &Fr);
-  /// Whether the first test of the counted loop L in I holds for every
-  /// block size: the loop's body runs at least once.
-  bool entersLoop(const clang::ForStmt *L, FunctionInfo &I);
+  /// The condition blocks of I's counted loops whose first test holds for
+  /// every block size (the body runs at least once), computed once.
+  const llvm::DenseSet<unsigned> &enteredLoops(FunctionInfo &I);
   /// A and B are in the two arms of the if statement that ends Block.
   bool oppositeArms(FunctionInfo &I, unsigned Block, const clang::Stmt *A,
                     const clang::Stmt *B);
@@ -103,8 +106,13 @@ private:
   std::optional<int64_t> stepLoop(const clang::ForStmt *L,
                                   const clang::VarDecl *V, const Frame &Fr,
                                   Env &En);
+  /// Whether the first test of the counted loop L in I holds for every
+  /// block size.
+  bool entersLoop(const clang::ForStmt *L, FunctionInfo &I);
 
-  LaneModel &M;
+  FunctionFacts &Facts;
+  ThreadVariance &Variance;
+  WarpValues &Values;
   /// Whether a statement holds a jump (a loop body is asked once per access
   /// in it).
   bool jumps(const clang::Stmt *S);

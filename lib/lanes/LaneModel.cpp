@@ -12,16 +12,23 @@ using namespace clang;
 
 namespace cuda_tidy::lanes {
 
-LaneModel::LaneModel(ASTContext &Ctx, LaneModelInputs Inputs)
-    : Ctx(Ctx), Inputs(std::move(Inputs)), Facts(*this), Calls(*this),
-      Variance(*this), Values(*this), Addresses(*this), Block(*this),
-      Guards(*this) {}
+static std::optional<Dim3> shapeOf(const LaneModelSettings &Settings) {
+  if (!Settings.DefaultBlock)
+    return std::nullopt;
+  const auto &[X, Y, Z] = *Settings.DefaultBlock;
+  return Dim3{X, Y, Z};
+}
+
+LaneModel::LaneModel(ASTContext &Ctx, LaneModelInputs Inputs,
+                     const LaneModelSettings &Settings)
+    : Ctx(Ctx), Inputs(std::move(Inputs)), MaxWork(Settings.WorkBudget),
+      Facts(Ctx, this->Inputs.Cfgs),
+      Calls(Ctx, this->Inputs, shapeOf(Settings), Facts),
+      Variance(Ctx, this->Inputs, Facts), Values(Ctx, Work, Facts, Calls),
+      Addresses(Ctx, Facts, Calls, Values), Guards(Facts, Variance, Values),
+      Block(Ctx, Work, Facts, Variance, Values, Addresses, Guards) {}
 
 LaneModel::~LaneModel() = default;
-
-void LaneModel::setDefaultBlockShape(unsigned X, unsigned Y, unsigned Z) {
-  Calls.setDefaultShape(Dim3{X, Y, Z});
-}
 
 std::optional<uint32_t> LaneModel::frameMask(const Stmt *S,
                                                             const Frame &Fr,
@@ -113,83 +120,6 @@ const Stmt *LaneModel::statementOf(const Expr *E,
   if (!I.PM)
     return nullptr;
   return Facts.statementOf(E, I);
-}
-
-std::optional<int64_t> LaneModel::evaluateAt(const Expr *E,
-                                                      const FunctionDecl *F,
-                                                      unsigned ThreadIdxX,
-                                                      unsigned BlockDimX) {
-  Frame Fr{F, nullptr, nullptr};
-  Env En;
-  En.Tid = ThreadIdxX;
-  En.BlockDim = BlockDimX;
-  if (!Facts.info(F).Ok)
-    return std::nullopt;
-  return Values.eval(E, Fr, En);
-}
-
-bool LaneModel::testBlock(const FunctionDecl *F, unsigned BlockDimX,
-                          Env &En) {
-  if (!Facts.info(F).Ok || BlockDimX % 32 != 0 || BlockDimX == 0 ||
-      BlockDimX > 1024)
-    return false;
-  En.BlockDim = BlockDimX;
-  return true;
-}
-
-std::optional<std::vector<uint32_t>>
-LaneModel::conditionLanes(const Expr *E, const FunctionDecl *F,
-                                   unsigned BlockDimX, bool AtOnce) {
-  Frame Fr{F, nullptr, nullptr};
-  Env En;
-  if (!E || !testBlock(F, BlockDimX, En))
-    return std::nullopt;
-  const Cond C[] = {{E, /*Taken=*/true, /*Varying=*/true}};
-  std::vector<uint32_t> Lanes(BlockDimX / 32);
-  if (AtOnce) {
-    const BlockGuard *G = Block.blockGuard(C, Fr, En);
-    if (!G)
-      return std::nullopt;
-    std::copy(G->Lanes, G->Lanes + Lanes.size(), Lanes.begin());
-    return Lanes;
-  }
-  for (unsigned W = 0; W < Lanes.size(); ++W) {
-    En.Tid = W * 32;
-    uint32_t Unknown = 0;
-    Lanes[W] =
-        Guards.evalGuard(C, Fr, En, FullLaneMask, Unknown, nullptr);
-    if (Unknown)
-      return std::nullopt;
-  }
-  return Lanes;
-}
-
-std::optional<std::vector<int64_t>>
-LaneModel::elementBytes(const Expr *E, const FunctionDecl *F,
-                                 unsigned BlockDimX, bool AtOnce) {
-  Frame Fr{F, nullptr, nullptr};
-  Env En;
-  if (!E || !testBlock(F, BlockDimX, En))
-    return std::nullopt;
-  std::vector<int64_t> Bytes(BlockDimX);
-  const unsigned NW = BlockDimX / 32;
-  if (AtOnce) {
-    BlockAddress BA;
-    if (!Block.blockAddress(E, Fr, En, NW, BA))
-      return std::nullopt;
-    for (unsigned T = 0; T < BlockDimX; ++T)
-      Bytes[T] = BA.byteAt(T / 32, T % 32);
-    return Bytes;
-  }
-  for (unsigned W = 0; W < NW; ++W) {
-    En.Tid = W * 32;
-    Addrs A = Addresses.evalObjW(E, Fr, En, FullLaneMask);
-    if (A.Valid != FullLaneMask)
-      return std::nullopt;
-    for (unsigned L = 0; L < 32; ++L)
-      Bytes[W * 32 + L] = A.Byte[L];
-  }
-  return Bytes;
 }
 
 std::optional<uint32_t> LaneModel::guardMask(const Stmt *S,

@@ -1,4 +1,5 @@
-//===--- LaneModel.h - Which thread touches which shared element -*- C++ -*-===//
+//===--- LaneModel.h - Which thread touches which shared element -*- C++
+//-*-===//
 //
 // Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -9,8 +10,9 @@
 /// global pointer parameters) in device code, which threads of a block run
 /// it and which element each of them touches, evaluated exactly for the
 /// block shapes the code admits. Its clients pair accesses: the
-/// warp-exchange finder (WarpExchanges.h) pairs those of two lanes of one
-/// warp with no barrier between them.
+/// warp-exchange finder (lib/exchanges/WarpExchanges.h) pairs those of two
+/// lanes of one warp with no barrier between them, the race finder
+/// (lib/races/SharedRaces.h) those of two warps.
 ///
 /// Model:
 ///  - An access is an lvalue of scalar type that is read (an lvalue-to-rvalue
@@ -46,8 +48,8 @@
 ///    BlockEvaluator knows, for all its warps at once,
 ///    each lane's value A + C * warp, so that warps no thread of which
 ///    passes cost nothing). Where the
-///    kernel's launches in the translation unit (lib/launch/LaunchModel.h) give a
-///    two- or three-dimensional block, or the cuda.BlockDim option does for
+///    kernel's launches in the translation unit (lib/launch/LaunchModel.h) give
+///    a two- or three-dimensional block, or the cuda.BlockDim option does for
 ///    a kernel with no such launch, each of those shapes is evaluated
 ///    instead, thread by linear index (`x + y * X + z * X * Y`; lane = index
 ///    % 32), and `threadIdx.y`/`.z`, `blockDim.y`/`.z` have values; otherwise
@@ -56,14 +58,14 @@
 ///    followed to their initialisers (`tid`, `lane = tid & 31`, `warp = tid
 ///    / 32`); an element of an array of integer constants that nothing
 ///    writes (a local only read by element, or a const array) is its
-///    constant (`stride[k]` with `int stride[4] = {0, 256, 512, 768}`); a local whose only writes are direct children of the block
-///    that declares it (`idx += 32;`) is evaluated at each use from its
-///    initialiser and the writes before the use;
-///    counted `for` loops whose bounds do not depend on the thread are
-///    enumerated (`for (int d = 1; d < 32; d *= 2)`, `for (s = blockDim.x / 2;
-///    s > 32; s >>= 1)`); a uniform loop whose bound cannot be evaluated (a
-///    kernel parameter) is sampled on its first two iterations. So `tid + c`,
-///    `tid - c`, `lane ^ c`,
+///    constant (`stride[k]` with `int stride[4] = {0, 256, 512, 768}`); a local
+///    whose only writes are direct children of the block that declares it (`idx
+///    += 32;`) is evaluated at each use from its initialiser and the writes
+///    before the use; counted `for` loops whose bounds do not depend on the
+///    thread are enumerated (`for (int d = 1; d < 32; d *= 2)`, `for (s =
+///    blockDim.x / 2; s > 32; s >>= 1)`); a uniform loop whose bound cannot be
+///    evaluated (a kernel parameter) is sampled on its first two iterations. So
+///    `tid + c`, `tid - c`, `lane ^ c`,
 ///    `(lane + 1) & 31`, `warp * 32 + lane` need no special case. Calls
 ///    with a visible body are evaluated through their returns (all must
 ///    agree); a local whose only write is `mov.u32 %0, %%laneid;` inline asm
@@ -87,17 +89,18 @@
 ///    depend on the thread (a kernel parameter, `blockIdx`) is either true for
 ///    the whole warp or for none of it: where it evaluates (a template
 ///    argument, a parameter bound at the call: `if (maxlevel >= 2)`) and is
-///    false, no thread runs what it guards; otherwise it is ignored. So is a condition the
-///    model cannot evaluate but the uniformity analysis (with opaque calls
-///    varying) proves warp-uniform in the context, or that the model's own
-///    shapes prove so (a grid-stride index, initialised lane-linear and only
-///    advanced by uniform multiples of 32, shifted right by 5 or more); a
-///    branch on it does not split a warp, and a loop on it (`for (; it <
-///    iters; ++it)`) runs as many times in every lane. Any other condition that
-///    cannot be evaluated (a loaded value) makes the lane set *unknown*: no
-///    lane mask is given, and a pair of accesses that such a condition guards
-///    on both sides is not an exchange (it may let one lane through); an access
-///    under one on its own side only is analysed as if every lane ran it.
+///    false, no thread runs what it guards; otherwise it is ignored. So is a
+///    condition the model cannot evaluate but the uniformity analysis (with
+///    opaque calls varying) proves warp-uniform in the context, or that the
+///    model's own shapes prove so (a grid-stride index, initialised lane-linear
+///    and only advanced by uniform multiples of 32, shifted right by 5 or
+///    more); a branch on it does not split a warp, and a loop on it (`for (; it
+///    < iters; ++it)`) runs as many times in every lane. Any other condition
+///    that cannot be evaluated (a loaded value) makes the lane set *unknown*:
+///    no lane mask is given, and a pair of accesses that such a condition
+///    guards on both sides is not an exchange (it may let one lane through); an
+///    access under one on its own side only is analysed as if every lane ran
+///    it.
 ///  - Two accesses can run concurrently in a warp when some program point
 ///    reaches both with no barrier in between (which covers one reaching the
 ///    other, both in one statement, and both sides of a divergent branch).
@@ -145,7 +148,9 @@
 /// assumed away. The work is bounded; a function that exceeds it is skipped.
 ///
 ///
-/// The parts of the model, each a unit of its own:
+/// The parts of the model, each a unit of its own, in the order of a chain:
+/// each is given, in its constructor, the parts above it that it uses, and
+/// none holds the model.
 ///  - FunctionFacts (FunctionFacts.h): per function, its CFG, barriers,
 ///    writes, counted and stride loops, candidate accesses and calls;
 ///  - CallContexts (CallContexts.h): the call chains a function is analysed
@@ -154,17 +159,17 @@
 ///    threads, and the warp-uniformity proofs;
 ///  - WarpValues and WarpAddresses (WarpEvaluator.h): the values of integer
 ///    expressions and the addresses of lvalues for 32 threads at a time;
-///  - BlockEvaluator (BlockEvaluator.h): the same for a whole
-///    one-dimensional block at once, for the forms where that is exact;
 ///  - GuardModel (Guards.h): the conditions and loops around a statement,
 ///    the lanes that pass them, the enumeration of loop iterations;
+///  - BlockEvaluator (BlockEvaluator.h): values, guards and addresses for a
+///    whole one-dimensional block at once, for the forms where that is
+///    exact;
 ///  - AccessTable (AccessTable.h): one context's accesses and, per block
 ///    shape and loop valuation, the threads that run each and the element
-///    each touches, computed once per access.
+///    each touches, computed once per access (made by the clients).
 ///
-/// The parts call each other through the LaneModel they belong to; one
-/// LaneModel per translation unit serves every client, so per-function
-/// facts are computed once.
+/// One LaneModel per translation unit owns the parts and serves every
+/// client, so per-function facts are computed once.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -175,6 +180,7 @@
 #include "lib/lanes/CallContexts.h"
 #include "lib/lanes/FunctionFacts.h"
 #include "lib/lanes/Guards.h"
+#include "lib/lanes/LaneModelSettings.h"
 #include "lib/lanes/ModelTypes.h"
 #include "lib/lanes/ThreadVariance.h"
 #include "lib/lanes/WarpEvaluator.h"
@@ -198,29 +204,12 @@ struct UniformityOptions;
 
 namespace cuda_tidy::lanes {
 
-/// What the lane model needs from the translation unit's other analyses,
-/// each asked for on first use; the caller keeps them alive as long as the
-/// model.
-struct LaneModelInputs {
-  std::function<const CallGraphIndex &()> Calls;
-  std::function<const LaunchModel &()> Launches;
-  std::function<UniformityAnalysis &(const UniformityOptions &)> Uniformity;
-  /// The CFGs shared with the uniformity analysis (null: the model builds
-  /// its own).
-  FunctionCfgs *Cfgs = nullptr;
-};
-
-/// The module-wide option that bounds the lane model's work per analysis
-/// context (evaluation steps; 0: no limit), and its default: a few seconds
-/// on one kernel.
-inline constexpr const char *LaneModelBudgetOptionName = "cuda.LaneModelBudget";
-inline constexpr uint64_t DefaultLaneModelBudget = 40000000;
-
 /// The lane model of one translation unit: its parts, the work counter they
 /// share, and the queries that need several of them.
 class LaneModel {
 public:
-  LaneModel(clang::ASTContext &Ctx, LaneModelInputs Inputs);
+  LaneModel(clang::ASTContext &Ctx, LaneModelInputs Inputs,
+            const LaneModelSettings &Settings = {});
   ~LaneModel();
   LaneModel(const LaneModel &) = delete;
   LaneModel &operator=(const LaneModel &) = delete;
@@ -228,27 +217,22 @@ public:
   clang::ASTContext &Ctx;
   LaneModelInputs Inputs;
 
-  FunctionFacts Facts;
-  CallContexts Calls;
-  ThreadVariance Variance;
-  WarpValues Values;
-  WarpAddresses Addresses;
-  BlockEvaluator Block;
-  GuardModel Guards;
-
   /// The work done so far, in evaluation steps (a thread's evaluation of an
   /// expression node is one); clients measure their own share by
   /// difference.
   uint64_t Work = 0;
   /// The work one analysis context may take (0: no limit).
-  uint64_t MaxWork = DefaultLaneModelBudget;
+  const uint64_t MaxWork;
 
-  /// The block shape of kernels that no launch in the translation unit
-  /// gives a proven block (the module-wide option cuda.BlockDim).
-  void setDefaultBlockShape(unsigned X, unsigned Y, unsigned Z);
-  /// The work one analysis context (a kernel, or one call of a device
-  /// function) may take, in evaluation steps; 0 for no limit.
-  void setWorkBudget(uint64_t Units) { MaxWork = Units; }
+  // The parts, in the order of the chain: each takes the ones above it
+  // that it uses.
+  FunctionFacts Facts;
+  CallContexts Calls;
+  ThreadVariance Variance;
+  WarpValues Values;
+  WarpAddresses Addresses;
+  GuardModel Guards;
+  BlockEvaluator Block;
 
   /// The lanes of a warp that run S in context Fr, the same in every warp
   /// and block shape that runs it (0: none runs it); std::nullopt when they
@@ -266,37 +250,6 @@ public:
   /// kernel, or the callers of a `__device__` function).
   std::optional<uint32_t> guardMask(const clang::Stmt *S,
                                     const clang::FunctionDecl *F);
-
-  /// Evaluates integer expression E in function F (standalone: parameters
-  /// unknown) for one thread index and block size; std::nullopt when the
-  /// model cannot. For tests.
-  std::optional<int64_t> evaluateAt(const clang::Expr *E,
-                                    const clang::FunctionDecl *F,
-                                    unsigned ThreadIdxX, unsigned BlockDimX);
-
-  /// The lanes of each warp of a one-dimensional block of BlockDimX threads
-  /// (a multiple of 32) in which condition E of F, analysed on its own,
-  /// holds: the whole block evaluated at once when AtOnce (std::nullopt
-  /// where that evaluation does not apply), else warp by warp (std::nullopt
-  /// where a lane's value is unknown). For tests: both must agree.
-  std::optional<std::vector<uint32_t>>
-  conditionLanes(const clang::Expr *E, const clang::FunctionDecl *F,
-                 unsigned BlockDimX, bool AtOnce);
-
-  /// The byte offset, in its object, of the element lvalue E of F (on its
-  /// own) designates in each thread of a one-dimensional block of
-  /// BlockDimX threads: for the whole block at once when AtOnce (only
-  /// `base[index]` with a base all threads share; std::nullopt otherwise),
-  /// else warp by warp (std::nullopt where a lane's is unknown). For
-  /// tests: both must agree.
-  std::optional<std::vector<int64_t>>
-  elementBytes(const clang::Expr *E, const clang::FunctionDecl *F,
-               unsigned BlockDimX, bool AtOnce);
-
-private:
-  /// F can be analysed and BlockDimX is a one-dimensional block of whole
-  /// warps, which En is set to.
-  bool testBlock(const clang::FunctionDecl *F, unsigned BlockDimX, Env &En);
 };
 
 } // namespace cuda_tidy::lanes

@@ -30,14 +30,33 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/bit.h"
 #include <cstdint>
+#include <functional>
 #include <memory>
 
 namespace cuda_tidy {
+
+class CallGraphIndex;
+class FunctionCfgs;
+class LaunchModel;
+class UniformityAnalysis;
+struct UniformityOptions;
 
 /// The full lane mask of a warp.
 constexpr uint32_t FullLaneMask = 0xffffffffu;
 
 namespace lanes {
+
+/// What the lane model needs from the translation unit's other analyses,
+/// each asked for on first use; the caller keeps them alive as long as the
+/// model.
+struct LaneModelInputs {
+  std::function<const CallGraphIndex &()> Calls;
+  std::function<const LaunchModel &()> Launches;
+  std::function<UniformityAnalysis &(const UniformityOptions &)> Uniformity;
+  /// The CFGs shared with the uniformity analysis (null: the model builds
+  /// its own).
+  FunctionCfgs *Cfgs = nullptr;
+};
 
 /// How an access uses its element: Atomic is the target of an atomic
 /// function (`atomicAdd(&s[i], 1)`).
@@ -273,8 +292,10 @@ struct FunctionInfo {
   /// The counted loops of stride-loop form, by loop and by variable.
   llvm::DenseMap<const clang::ForStmt *, StrideLoop> Strides;
   llvm::DenseMap<const clang::VarDecl *, const StrideLoop *> StrideOfVar;
-  /// The condition blocks of counted loops whose body runs at least once.
+  /// The condition blocks of counted loops whose body runs at least once
+  /// (GuardModel::enteredLoops fills it on first use).
   llvm::DenseSet<unsigned> Entered;
+  bool EnteredFilled = false;
   /// Locals that inline asm writes, with the number of asm statements that
   /// do; and those one `mov.u32 %0, %%laneid;` sets (the lane index).
   llvm::DenseMap<const clang::VarDecl *, unsigned> AsmWrites;

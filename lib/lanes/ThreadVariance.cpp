@@ -6,7 +6,7 @@
 
 #include "lib/lanes/ThreadVariance.h"
 #include "lib/ast/CudaAST.h"
-#include "lib/lanes/LaneModel.h"
+#include "lib/lanes/FunctionFacts.h"
 #include "lib/uniformity/Uniformity.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -15,7 +15,10 @@ using namespace clang;
 
 namespace cuda_tidy::lanes {
 
-ThreadVariance::ThreadVariance(LaneModel &M) : M(M), Ctx(M.Ctx) {}
+ThreadVariance::ThreadVariance(clang::ASTContext &Ctx,
+                               const LaneModelInputs &Inputs,
+                               FunctionFacts &Facts)
+    : Ctx(Ctx), Inputs(Inputs), Facts(Facts) {}
 
 bool ThreadVariance::isVarying(const Expr *E, const Frame &Fr,
                                          unsigned Depth) {
@@ -45,13 +48,13 @@ bool ThreadVariance::isVarying(const Expr *E, const Frame &Fr,
                          *Fr.Parent, Depth + 1);
       // A kernel's by-value parameters are the same for every thread.
       return !(isKernel(Fr.F) && !PV->getType()->isReferenceType() &&
-               !M.Facts.isModified(M.Facts.info(Fr.F), PV));
+               !Facts.isModified(Facts.info(Fr.F), PV));
     }
     if (V->hasLocalStorage()) {
       if (V->getDeclContext() != Fr.F || V->getType()->isReferenceType())
         return true;
-      FunctionInfo &I = M.Facts.info(Fr.F);
-      if (M.Facts.isModified(I, V)) {
+      FunctionInfo &I = Facts.info(Fr.F);
+      if (Facts.isModified(I, V)) {
         // The variable of a counted loop with uniform bounds is uniform.
         for (auto &[L, C] : I.Counted) {
           if (C.Var != V)
@@ -129,7 +132,7 @@ ThreadVariance::shapeOf(const Expr *E, const Frame &Fr,
       return Shape::Varying;
     if (isGridStride(V, Fr, Depth + 1))
       return Shape::Linear;
-    if (!M.Facts.isModified(M.Facts.info(Fr.F), V) && V->getInit()) {
+    if (!Facts.isModified(Facts.info(Fr.F), V) && V->getInit()) {
       ShapeVisiting.push_back(V);
       Shape S = shapeOf(V->getInit(), Fr, Depth + 1);
       ShapeVisiting.pop_back();
@@ -215,7 +218,7 @@ bool ThreadVariance::lanesDiffer(const Expr *E, const Frame &Fr,
   if (const VarDecl *V = refVar(E)) {
     if (!V->hasLocalStorage() || V->getDeclContext() != Fr.F ||
         !V->getType()->isIntegerType() || !V->getInit() ||
-        M.Facts.isModified(M.Facts.info(Fr.F), V))
+        Facts.isModified(Facts.info(Fr.F), V))
       return false;
     return lanesDiffer(V->getInit(), Fr, Depth + 1);
   }
@@ -245,7 +248,7 @@ bool ThreadVariance::lanesDiffer(const Expr *E, const Frame &Fr,
 
 bool ThreadVariance::isGridStride(const VarDecl *V, const Frame &Fr,
                                             unsigned Depth) {
-  FunctionInfo &I = M.Facts.info(Fr.F);
+  FunctionInfo &I = Facts.info(Fr.F);
   if (!V->getInit() || I.AsmWrites.count(V))
     return false;
   ShapeVisiting.push_back(V);
@@ -286,7 +289,7 @@ bool ThreadVariance::provenWarpUniform(const Expr *E,
   // it settles most conditions (`i < n` on a thread index) without a
   // second analysis of the function.
   if (!Plain)
-    Plain = &M.Inputs.Uniformity(UniformityOptions());
+    Plain = &Inputs.Uniformity(UniformityOptions());
   if (const FunctionUniformity *PU = Plain->analyze(Fr.F))
     if (PU->valueOf(E).Base == Uniformity::Thread)
       return false;
@@ -294,7 +297,7 @@ bool ThreadVariance::provenWarpUniform(const Expr *E,
     // A proof: opaque calls vary.
     UniformityOptions Opts;
     Opts.OpaqueCallsVary = true;
-    Uniform = &M.Inputs.Uniformity(Opts);
+    Uniform = &Inputs.Uniformity(Opts);
   }
   const FunctionUniformity *FU = Uniform->analyze(Fr.F);
   if (!FU)

@@ -30,11 +30,12 @@ class UniformityAnalysis;
 
 namespace cuda_tidy::lanes {
 
-class LaneModel;
+class FunctionFacts;
 
 class ThreadVariance {
 public:
-  explicit ThreadVariance(LaneModel &M);
+  ThreadVariance(clang::ASTContext &Ctx, const LaneModelInputs &Inputs,
+                 FunctionFacts &Facts);
 
   /// E may differ between the threads of a block in the context Fr.
   bool isVarying(const clang::Expr *E, const Frame &Fr, unsigned Depth = 0);
@@ -60,8 +61,9 @@ private:
   /// lane-linear value, or its lane index (`% 32`, `& 31`).
   bool lanesDiffer(const clang::Expr *E, const Frame &Fr, unsigned Depth = 0);
 
-  LaneModel &M;
   clang::ASTContext &Ctx;
+  const LaneModelInputs &Inputs;
+  FunctionFacts &Facts;
   llvm::SmallVector<const clang::VarDecl *, 2> ShapeVisiting;
   UniformityAnalysis *Uniform = nullptr, *Plain = nullptr;
 };

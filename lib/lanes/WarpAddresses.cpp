@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "lib/ast/CudaAST.h"
-#include "lib/lanes/LaneModel.h"
+#include "lib/lanes/CallContexts.h"
+#include "lib/lanes/FunctionFacts.h"
 #include "lib/lanes/WarpEvaluator.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -17,7 +18,9 @@ using namespace clang;
 
 namespace cuda_tidy::lanes {
 
-WarpAddresses::WarpAddresses(LaneModel &M) : M(M), Ctx(M.Ctx) {}
+WarpAddresses::WarpAddresses(clang::ASTContext &Ctx, FunctionFacts &Facts,
+                             CallContexts &Calls, WarpValues &Values)
+    : Ctx(Ctx), Facts(Facts), Calls(Calls), Values(Values) {}
 
 Addrs WarpAddresses::evalPtrCallW(const CallExpr *CE,
                                              const Frame &Fr, const Env &En,
@@ -25,12 +28,12 @@ Addrs WarpAddresses::evalPtrCallW(const CallExpr *CE,
   Addrs Result;
   if (Depth > MaxDepth || isa<CXXOperatorCallExpr>(CE))
     return Result;
-  const FunctionDecl *Def = M.Calls.followable(M.Calls.resolveCallee(CE), Fr);
-  if (!Def || !Def->getReturnType()->isPointerType() || !M.Facts.info(Def).Ok)
+  const FunctionDecl *Def = Calls.followable(resolveCallee(CE), Fr);
+  if (!Def || !Def->getReturnType()->isPointerType() || !Facts.info(Def).Ok)
     return Result;
   Frame Callee{Def, CE, &Fr};
   bool First = true;
-  for (const Expr *R : M.Facts.returnsOf(Def)) {
+  for (const Expr *R : Facts.returnsOf(Def)) {
     Addrs A = evalPtrW(R, Callee, En, First ? Active : Result.Valid, Depth + 1);
     if (First) {
       Result = A;
@@ -134,7 +137,7 @@ Addrs WarpAddresses::evalPtrW(const Expr *E, const Frame &Fr,
     if (Pointee->isIncompleteType() || Pointee->isVoidType())
       return None;
     Addrs Base = evalPtrW(P, Fr, En, Active, Depth + 1);
-    Vals Off = M.Values.evalW(I, Fr, En, Base.Valid, Depth + 1);
+    Vals Off = Values.evalW(I, Fr, En, Base.Valid, Depth + 1);
     return advance(Base, Off, Ctx.getTypeSizeInChars(Pointee).getQuantity(),
                    BO->getOpcode() == BO_Sub);
   }
@@ -152,15 +155,15 @@ Addrs WarpAddresses::evalPtrVarW(const VarDecl *V, const Frame &Fr,
     // to alias).
     if (!Fr.Call && Fr.F == PV->getDeclContext() && isKernel(Fr.F) &&
         !PV->getType()->getPointeeType().isConstQualified() &&
-        !M.Facts.isModified(M.Facts.info(Fr.F), PV))
+        !Facts.isModified(Facts.info(Fr.F), PV))
       return objectAt(Active, PV->getCanonicalDecl(), PV);
     // A warp helper nothing calls: a volatile pointer parameter is one
     // array the lanes share (CallContexts::uncalledWarpHelper).
     if (!Fr.Call && Fr.F == PV->getDeclContext() &&
         PV->getType()->getPointeeType().isVolatileQualified() &&
         !PV->getType()->getPointeeType().isConstQualified() &&
-        M.Calls.uncalledWarpHelper(Fr.F) &&
-        !M.Facts.isModified(M.Facts.info(Fr.F), PV))
+        Calls.uncalledWarpHelper(Fr.F) &&
+        !Facts.isModified(Facts.info(Fr.F), PV))
       return objectAt(Active, PV->getCanonicalDecl(), PV);
     if (!Fr.Call || !Fr.Parent || Fr.F != PV->getDeclContext())
       return Addrs();
@@ -170,7 +173,7 @@ Addrs WarpAddresses::evalPtrVarW(const VarDecl *V, const Frame &Fr,
     return evalPtrW(Fr.Call->getArg(Idx), *Fr.Parent, En, Active, Depth + 1);
   }
   if (!V->hasLocalStorage() || V->getDeclContext() != Fr.F || !V->getInit() ||
-      M.Facts.isModified(M.Facts.info(Fr.F), V))
+      Facts.isModified(Facts.info(Fr.F), V))
     return Addrs();
   // A chain of pointers each derived from the one before by a step
   // (`float *v1 = v0 + step, *v2 = v1 + step, ...`): followed to its
@@ -193,7 +196,7 @@ Addrs WarpAddresses::evalPtrVarW(const VarDecl *V, const Frame &Fr,
     const Expr *Offset = PtrLeft ? Step->getRHS() : Step->getLHS();
     const QualType Pointee =
         (PtrLeft ? Step->getLHS() : Step->getRHS())->getType()->getPointeeType();
-    Vals Off = M.Values.evalW(Offset, Fr, En, Base.Valid, Depth + 1);
+    Vals Off = Values.evalW(Offset, Fr, En, Base.Valid, Depth + 1);
     Base = advance(Base, Off, Ctx.getTypeSizeInChars(Pointee).getQuantity(),
                    Step->getOpcode() == BO_Sub);
   }
@@ -204,7 +207,7 @@ std::pair<const BinaryOperator *, const VarDecl *>
 WarpAddresses::derivedStep(const VarDecl *V, const Frame &Fr) {
   if (!V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
       V->getDeclContext() != Fr.F || !V->getInit() ||
-      M.Facts.isModified(M.Facts.info(Fr.F), V))
+      Facts.isModified(Facts.info(Fr.F), V))
     return {};
   const auto *BO = dyn_cast<BinaryOperator>(V->getInit()->IgnoreParens());
   if (!BO || (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub))
@@ -239,7 +242,7 @@ Addrs WarpAddresses::dependentElementW(const ArraySubscriptExpr *ASE,
   Addrs Base = evalPtrW(ASE->getBase(), Fr, En, Active, Depth + 1);
   if (!Base.Valid)
     return Base;
-  Vals Index = M.Values.evalW(Idx, Fr, En, Base.Valid, Depth + 1);
+  Vals Index = Values.evalW(Idx, Fr, En, Base.Valid, Depth + 1);
   Base.Valid &= Index.Valid;
   std::unique_ptr<char> &Key =
       DependentKeys[{Base.Key, dependentElementType(ASE)}];
@@ -291,7 +294,7 @@ Addrs WarpAddresses::evalObjW(const Expr *E, const Frame &Fr,
     if (Elem->isIncompleteType())
       return None;
     Addrs Base = evalPtrW(ASE->getBase(), Fr, En, Active, Depth + 1);
-    Vals Idx = M.Values.evalW(ASE->getIdx(), Fr, En, Base.Valid, Depth + 1);
+    Vals Idx = Values.evalW(ASE->getIdx(), Fr, En, Base.Valid, Depth + 1);
     const int64_t Size = Ctx.getTypeSizeInChars(Elem).getQuantity();
     // A row whose index is not known, where the client asks for the place
     // within a row (Env::LooseRows): row 0, the row's size noted.

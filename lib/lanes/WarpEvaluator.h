@@ -33,12 +33,15 @@
 
 namespace cuda_tidy::lanes {
 
-class LaneModel;
+class CallContexts;
+class FunctionFacts;
+class WarpValues;
 
 /// Integer values.
 class WarpValues {
 public:
-  explicit WarpValues(LaneModel &M);
+  WarpValues(clang::ASTContext &Ctx, uint64_t &WorkDone, FunctionFacts &Facts,
+             CallContexts &Calls);
 
   /// The values of integer expression E in the lanes of Active (a batch
   /// starting at thread En.Tid); the lanes where it is not known are left
@@ -94,8 +97,10 @@ private:
   Vals tableElementW(const clang::ArraySubscriptExpr *ASE, const Frame &Fr,
                      const Env &En, uint32_t Active, unsigned Depth);
 
-  LaneModel &M;
   clang::ASTContext &Ctx;
+  uint64_t &WorkDone;
+  FunctionFacts &Facts;
+  CallContexts &Calls;
   IntTypes Types{Ctx};
   llvm::DenseMap<const clang::Expr *, std::optional<int64_t>> Constants;
   llvm::DenseMap<const clang::VarDecl *, std::optional<std::vector<int64_t>>>
@@ -105,7 +110,8 @@ private:
 /// Addresses.
 class WarpAddresses {
 public:
-  explicit WarpAddresses(LaneModel &M);
+  WarpAddresses(clang::ASTContext &Ctx, FunctionFacts &Facts,
+                CallContexts &Calls, WarpValues &Values);
 
   /// The address pointer expression E holds in the lanes of Active.
   Addrs evalPtrW(const clang::Expr *E, const Frame &Fr, const Env &En,
@@ -138,8 +144,10 @@ private:
                           const Frame &Fr, const Env &En, uint32_t Active,
                           unsigned Depth);
 
-  LaneModel &M;
   clang::ASTContext &Ctx;
+  FunctionFacts &Facts;
+  CallContexts &Calls;
+  WarpValues &Values;
   /// The objects that the elements of one dependent type in one object
   /// make (their key: the address of the entry's value).
   llvm::DenseMap<std::pair<const void *, const clang::Type *>,

@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "lib/ast/CudaAST.h"
-#include "lib/lanes/LaneModel.h"
+#include "lib/lanes/CallContexts.h"
+#include "lib/lanes/FunctionFacts.h"
 #include "lib/lanes/WarpEvaluator.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -17,7 +18,9 @@ using namespace clang;
 
 namespace cuda_tidy::lanes {
 
-WarpValues::WarpValues(LaneModel &M) : M(M), Ctx(M.Ctx) {}
+WarpValues::WarpValues(clang::ASTContext &Ctx, uint64_t &WorkDone,
+                       FunctionFacts &Facts, CallContexts &Calls)
+    : Ctx(Ctx), WorkDone(WorkDone), Facts(Facts), Calls(Calls) {}
 
 /// Fn(thread) in each lane of Active: the lanes' values from their linear
 /// thread index.
@@ -100,7 +103,7 @@ Vals WarpValues::evalW(const Expr *E, const Frame &Fr, const Env &En,
       E->isTypeDependent())
     return R;
   // The work is counted per thread, as if each were evaluated on its own.
-  M.Work += llvm::popcount(Active);
+  WorkDone += llvm::popcount(Active);
   E = E->IgnoreParens();
   // `threadIdx.x` and the like (below implicit conversions, which are
   // evaluated on their own).
@@ -268,7 +271,7 @@ const std::vector<int64_t> *WarpValues::constantTable(const VarDecl *V,
   if (!V->getType().isConstQualified()) {
     if (!V->hasLocalStorage() || V->getDeclContext() != F || !F->hasBody())
       return nullptr;
-    FunctionInfo &FI = M.Facts.info(F);
+    FunctionInfo &FI = Facts.info(F);
     if (!FI.PM || !onlyElementReads(V, F->getBody(), *FI.PM))
       return nullptr;
   }
@@ -349,8 +352,8 @@ Vals WarpValues::evalDeclRefW(const DeclRefExpr *DRE, const Frame &Fr,
     // thread index is the lane's (CallContexts::uncalledWarpHelper).
     if (!Fr.Call && Fr.F == PV->getDeclContext() &&
         CallContexts::assumedThreadIndex(PV) &&
-        M.Calls.uncalledWarpHelper(Fr.F) &&
-        !M.Facts.isModified(M.Facts.info(Fr.F), PV))
+        Calls.uncalledWarpHelper(Fr.F) &&
+        !Facts.isModified(Facts.info(Fr.F), PV))
       return normalized(eachThread(Active, En, [](int64_t X) { return X; }),
                         V->getType());
     if (!Fr.Call || !Fr.Parent || Fr.F != PV->getDeclContext())
@@ -365,9 +368,9 @@ Vals WarpValues::evalDeclRefW(const DeclRefExpr *DRE, const Frame &Fr,
   if (V->hasLocalStorage()) {
     // `asm("mov.u32 %0, %%laneid;" : "=r"(lane));`, the only write.
     if (V->getDeclContext() == Fr.F && !V->getInit()) {
-      FunctionInfo &FI = M.Facts.info(Fr.F);
+      FunctionInfo &FI = Facts.info(Fr.F);
       if (FI.LaneIdAsm.contains(V) && FI.AsmWrites.lookup(V) == 1 &&
-          !M.Facts.isModified(FI, V))
+          !Facts.isModified(FI, V))
         return normalized(
             eachThread(Active, En, [](int64_t X) { return X % 32; }),
             V->getType());
@@ -375,7 +378,7 @@ Vals WarpValues::evalDeclRefW(const DeclRefExpr *DRE, const Frame &Fr,
     if (V->getDeclContext() != Fr.F || !V->getInit() ||
         V->getType()->isReferenceType())
       return R;
-    if (M.Facts.isModified(M.Facts.info(Fr.F), V))
+    if (Facts.isModified(Facts.info(Fr.F), V))
       return straightLineValueW(V, DRE, Fr, En, Active, Depth + 1);
     return normalized(evalW(V->getInit(), Fr, En, Active, Depth + 1),
                       V->getType());
@@ -415,17 +418,17 @@ Vals WarpValues::evalBinaryW(const BinaryOperator *BO, const Frame &Fr,
   // Which side read blockDim: a product with a side that is 0 without
   // reading it (`blockIdx.x * blockDim.x`, blockIdx being 0 in the model)
   // is 0 for every block size.
-  bool *ReadBD = En.ReadBlockDim;
-  const bool ReadBefore = ReadBD && *ReadBD;
-  if (ReadBD)
-    *ReadBD = false;
+  bool *ReadsBlockDim = En.ReadBlockDim;
+  const bool ReadBefore = ReadsBlockDim && *ReadsBlockDim;
+  if (ReadsBlockDim)
+    *ReadsBlockDim = false;
   Vals L = evalW(BO->getLHS(), Fr, En, Active, Depth + 1);
-  const bool LRead = ReadBD && *ReadBD;
-  if (ReadBD)
-    *ReadBD = false;
+  const bool LRead = ReadsBlockDim && *ReadsBlockDim;
+  if (ReadsBlockDim)
+    *ReadsBlockDim = false;
   Vals Right = evalW(BO->getRHS(), Fr, En, L.Valid, Depth + 1);
-  const bool RRead = ReadBD && *ReadBD;
-  if (ReadBD) {
+  const bool RRead = ReadsBlockDim && *ReadsBlockDim;
+  if (ReadsBlockDim) {
     auto Zero = [&](const Vals &X) {
       for (unsigned K = 0; K < 32; ++K)
         if ((Right.Valid >> K & 1) && X.V[K] != 0)
@@ -436,7 +439,7 @@ Vals WarpValues::evalBinaryW(const BinaryOperator *BO, const Frame &Fr,
     if (Read && Op == BO_Mul && Right.Valid &&
         ((!LRead && Zero(L)) || (!RRead && Zero(Right))))
       Read = false;
-    *ReadBD = ReadBefore || Read;
+    *ReadsBlockDim = ReadBefore || Read;
   }
   const bool Unsigned = BO->getLHS()->getType()->isUnsignedIntegerType();
   R.Valid = Right.Valid;
@@ -497,7 +500,7 @@ Vals WarpValues::strideValue(const VarDecl *V, int64_t Trip,
                                            const Frame &Fr, const Env &En,
                                            uint32_t Active, unsigned Depth) {
   Vals None;
-  const StrideLoop *SL = M.Facts.info(Fr.F).StrideOfVar.lookup(V);
+  const StrideLoop *SL = Facts.info(Fr.F).StrideOfVar.lookup(V);
   if (!SL || V->getDeclContext() != Fr.F)
     return None;
   Vals Start = evalW(SL->Init, Fr, En, Active, Depth + 1);
@@ -520,7 +523,7 @@ Vals WarpValues::straightLineValueW(const VarDecl *V,
                                                   uint32_t Active,
                                                   unsigned Depth) {
   Vals None;
-  FunctionInfo &I = M.Facts.info(Fr.F);
+  FunctionInfo &I = Facts.info(Fr.F);
   if (!I.PM || Depth > MaxDepth || !V->getType()->isIntegerType())
     return None;
   // The compound statement that declares V, and its child holding Use.
@@ -646,8 +649,7 @@ const CXXRecordDecl *WarpValues::groupRecord(const Expr *Obj) {
                           V->getParentFunctionOrMethod())
                     : nullptr;
   if (!V || !F || isa<ParmVarDecl>(V) || !V->getInit() ||
-      V->getType()->isReferenceType() ||
-      M.Facts.isModified(M.Facts.info(F), V))
+      V->getType()->isReferenceType() || Facts.isModified(Facts.info(F), V))
     return RD;
   // Through the conversion to the base: the constructor's argument.
   const Expr *Init = V->getInit()->IgnoreImplicit();
@@ -739,14 +741,14 @@ Vals WarpValues::evalCallW(const CallExpr *CE, const Frame &Fr,
   Vals Result;
   if (Depth > MaxDepth || isa<CXXOperatorCallExpr>(CE))
     return Result;
-  const FunctionDecl *Def = M.Calls.followable(M.Calls.resolveCallee(CE), Fr);
-  if (!Def || !Def->getReturnType()->isIntegerType() || !M.Facts.info(Def).Ok)
+  const FunctionDecl *Def = Calls.followable(resolveCallee(CE), Fr);
+  if (!Def || !Def->getReturnType()->isIntegerType() || !Facts.info(Def).Ok)
     return Result;
   // Every return gives the same value: the call's value, whatever path the
   // callee takes.
   Frame Callee{Def, CE, &Fr};
   bool First = true;
-  for (const Expr *R : M.Facts.returnsOf(Def)) {
+  for (const Expr *R : Facts.returnsOf(Def)) {
     Vals V = evalW(R, Callee, En, First ? Active : Result.Valid, Depth + 1);
     normalizeAll(V, Def->getReturnType());
     if (First) {

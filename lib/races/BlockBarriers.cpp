@@ -274,10 +274,10 @@ static bool provenTaken(LaneModel &M, const IfStmt *If, const Frame &Fr) {
   if (If->getInit() || If->getConditionVariable() || If->isConsteval())
     return false;
   Env En;
-  bool ReadBD = false;
-  En.ReadBlockDim = &ReadBD;
+  bool ReadsBlockDim = false;
+  En.ReadBlockDim = &ReadsBlockDim;
   std::optional<int64_t> V = M.Values.eval(If->getCond(), Fr, En);
-  return V && *V != 0 && !ReadBD;
+  return V && *V != 0 && !ReadsBlockDim;
 }
 
 llvm::SmallVector<std::pair<unsigned, unsigned>, 2>

@@ -199,6 +199,11 @@ private:
   /// an array dimension within it and every element within its object.
   enum class Fit { Fits, Overruns };
   Fit fitsShape(unsigned K);
+  /// Whether, in every valuation of its loops in a block of shape
+  /// Shapes[K], each thread of access AI touches bytes inside its object
+  /// and, with Dimensions, each subscript of an array dimension stays
+  /// within it.
+  bool staysInside(unsigned AI, unsigned K, bool Dimensions);
   /// Whether access A's subscripts of array dimensions stay within them for
   /// the threads of Threads (E: their loop values).
   bool dimensionsFit(const lanes::FrameAccess &A, const lanes::Env &E,

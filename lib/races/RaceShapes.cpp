@@ -63,8 +63,8 @@ void SharedRaceFinder::FrameSearch::evaluate(RacePair &P, unsigned K) {
   P.Found = false;
   Env Base;
   setShape(Base, Shapes[K]);
-  bool ReadBD = false;
-  Base.ReadBlockDim = &ReadBD;
+  bool ReadsBlockDim = false;
+  Base.ReadBlockDim = &ReadsBlockDim;
   Base.FirstTripOfUnknownStride = true;
   ASTContext &Ctx = M.Ctx;
   const int64_t WSize =
@@ -198,7 +198,7 @@ bool SharedRaceFinder::FrameSearch::warpsDiffer(unsigned K) {
 SharedRaceFinder::FrameSearch::DifferFact
 SharedRaceFinder::FrameSearch::differAt(unsigned K) {
   llvm::MutableArrayRef<FrameAccess> Acc = Table->accesses();
-  bool Differs = false, ReadBD = false;
+  bool Differs = false, ReadsBlockDim = false;
   const unsigned Warps = unsigned((Shapes[K].D.product() + 31) / 32);
   for (unsigned AI = 0; AI < Acc.size() && !Differs; ++AI) {
     if (Acc[AI].Global)
@@ -206,7 +206,7 @@ SharedRaceFinder::FrameSearch::differAt(unsigned K) {
     Env Base;
     setShape(Base, Shapes[K]);
     Base.FirstTripOfUnknownStride = true;
-    Base.ReadBlockDim = &ReadBD;
+    Base.ReadBlockDim = &ReadsBlockDim;
     llvm::SmallVector<const ForStmt *, 2> Loops(Acc[AI].Loops.rbegin(),
                                                 Acc[AI].Loops.rend());
     M.Guards.enumerateChain(Chain, Base, [&](Env &E0) {
@@ -241,7 +241,7 @@ SharedRaceFinder::FrameSearch::differAt(unsigned K) {
       return !Differs;
     });
   }
-  return {Differs, !ReadBD};
+  return {Differs, !ReadsBlockDim};
 }
 
 bool SharedRaceFinder::FrameSearch::admitted(const void *Key, unsigned K) {
@@ -257,35 +257,9 @@ bool SharedRaceFinder::FrameSearch::admitted(const void *Key, unsigned K) {
   }
   llvm::MutableArrayRef<FrameAccess> Acc = Table->accesses();
   bool Ok = true;
-  for (unsigned AI = 0; AI < Acc.size() && Ok; ++AI) {
-    const FrameAccess &A = Acc[AI];
-    if (A.Key != Key || A.Global)
-      continue;
-    const int64_t Size =
-        M.Ctx.getTypeSizeInChars(A.A->E->getType()).getQuantity();
-    Env Base;
-    setShape(Base, Shapes[K]);
-    Base.FirstTripOfUnknownStride = true;
-    llvm::SmallVector<const ForStmt *, 2> Loops(A.Loops.rbegin(),
-                                                A.Loops.rend());
-    M.Guards.enumerateChain(Chain, Base, [&](Env &E0) {
-      Env E1 = E0;
-      M.Guards.enumerate(Loops, Fr, E1, [&](Env &E) {
-        llvm::SmallPtrSet<const Expr *, 4> Unknown;
-        for (const auto &[Tid, Ad] : Table->threads(AI, K, E, Unknown).Threads) {
-          if (!Ad.Var || Ad.Var->getType()->isIncompleteType() ||
-              Ad.Var->getType()->isDependentType())
-            continue;
-          const int64_t Bytes =
-              M.Ctx.getTypeSizeInChars(Ad.Var->getType()).getQuantity();
-          if (Ad.Byte < 0 || Ad.Byte + Size > Bytes)
-            Ok = false;
-        }
-        return Ok;
-      });
-      return Ok;
-    });
-  }
+  for (unsigned AI = 0; AI < Acc.size() && Ok; ++AI)
+    if (Acc[AI].Key == Key && !Acc[AI].Global)
+      Ok = staysInside(AI, K, /*Dimensions=*/false);
   Admitted[{Key, K}] = Ok;
   return Ok;
 }
@@ -294,38 +268,42 @@ SharedRaceFinder::FrameSearch::Fit
 SharedRaceFinder::FrameSearch::fitsShape(unsigned K) {
   llvm::MutableArrayRef<FrameAccess> Acc = Table->accesses();
   bool Ok = true;
-  for (unsigned AI = 0; AI < Acc.size() && Ok; ++AI) {
-    const FrameAccess &A = Acc[AI];
-    if (A.Global || A.Opaque)
-      continue;
-    const int64_t Size =
-        M.Ctx.getTypeSizeInChars(A.A->E->getType()).getQuantity();
-    Env Base;
-    setShape(Base, Shapes[K]);
-    Base.FirstTripOfUnknownStride = true;
-    llvm::SmallVector<const ForStmt *, 2> Loops(A.Loops.rbegin(),
-                                                A.Loops.rend());
-    M.Guards.enumerateChain(Chain, Base, [&](Env &E0) {
-      Env E1 = E0;
-      M.Guards.enumerate(Loops, Fr, E1, [&](Env &E) {
-        llvm::SmallPtrSet<const Expr *, 4> Unknown;
-        const AccessThreads &C = Table->threads(AI, K, E, Unknown);
-        for (const auto &[Tid, Ad] : C.Threads) {
-          if (!Ad.Var || Ad.Var->getType()->isIncompleteType() ||
-              Ad.Var->getType()->isDependentType())
-            continue;
-          const int64_t Bytes =
-              M.Ctx.getTypeSizeInChars(Ad.Var->getType()).getQuantity();
-          if (Ad.Byte < 0 || Ad.Byte + Size > Bytes)
-            Ok = false;
-        }
-        Ok = Ok && dimensionsFit(A, E, C.Threads);
-        return Ok;
-      });
+  for (unsigned AI = 0; AI < Acc.size() && Ok; ++AI)
+    if (!Acc[AI].Global && !Acc[AI].Opaque)
+      Ok = staysInside(AI, K, /*Dimensions=*/true);
+  return Ok ? Fit::Fits : Fit::Overruns;
+}
+
+bool SharedRaceFinder::FrameSearch::staysInside(unsigned AI, unsigned K,
+                                                bool Dimensions) {
+  const FrameAccess &A = Table->accesses()[AI];
+  const int64_t Size =
+      M.Ctx.getTypeSizeInChars(A.A->E->getType()).getQuantity();
+  Env Base;
+  setShape(Base, Shapes[K]);
+  Base.FirstTripOfUnknownStride = true;
+  llvm::SmallVector<const ForStmt *, 2> Loops(A.Loops.rbegin(), A.Loops.rend());
+  bool Ok = true;
+  M.Guards.enumerateChain(Chain, Base, [&](Env &E0) {
+    Env E1 = E0;
+    M.Guards.enumerate(Loops, Fr, E1, [&](Env &E) {
+      llvm::SmallPtrSet<const Expr *, 4> Unknown;
+      const AccessThreads &C = Table->threads(AI, K, E, Unknown);
+      for (const auto &[Tid, Ad] : C.Threads) {
+        if (!Ad.Var || Ad.Var->getType()->isIncompleteType() ||
+            Ad.Var->getType()->isDependentType())
+          continue;
+        const int64_t Bytes =
+            M.Ctx.getTypeSizeInChars(Ad.Var->getType()).getQuantity();
+        if (Ad.Byte < 0 || Ad.Byte + Size > Bytes)
+          Ok = false;
+      }
+      Ok = Ok && (!Dimensions || dimensionsFit(A, E, C.Threads));
       return Ok;
     });
-  }
-  return Ok ? Fit::Fits : Fit::Overruns;
+    return Ok;
+  });
+  return Ok;
 }
 
 bool SharedRaceFinder::FrameSearch::dimensionsFit(

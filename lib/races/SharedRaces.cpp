@@ -36,7 +36,8 @@ ReachSet SharedRaceFinder::FrameSearch::reachAt(Pos Target,
   // this function (the helper's own context pairs what follows it there).
   if (Target.Index > (*Barriers)[Target.Block].size())
     return ReachSet();
-  ReachSet Out = M.Facts.reach(*I, Target, *Barriers, SkipFrom, DeadEdges);
+  ReachSet Out = M.Facts.reach(*I, Target, M.Guards.enteredLoops(*I), *Barriers,
+                               SkipFrom, DeadEdges);
   if (AfterCall.empty())
     return Out;
   // A walk that stops at such a call reaches its accesses after the
@@ -53,7 +54,7 @@ ReachSet SharedRaceFinder::FrameSearch::reachAt(Pos Target,
 
 const FunctionDecl *
 SharedRaceFinder::FrameSearch::barrierHelper(const CallExpr *Call) {
-  const FunctionDecl *Def = M.Calls.followable(M.Calls.resolveCallee(Call), Fr);
+  const FunctionDecl *Def = M.Calls.followable(resolveCallee(Call), Fr);
   if (!Def || !Finder.BlockBarrierReach.mayReach(Def))
     return nullptr;
   FunctionInfo &CI = M.Facts.info(Def);
@@ -80,7 +81,8 @@ bool SharedRaceFinder::FrameSearch::placeBarrierHelpers() {
     auto Dead = deadEdges(M, CI, *In, *HB);
     const unsigned Entry = CI.Cfg->getEntry().getBlockID();
     const ReachSet ToExit =
-        M.Facts.reach(CI, Pos{CI.Cfg->getExit().getBlockID(), 0}, *HB, {}, Dead);
+        M.Facts.reach(CI, Pos{CI.Cfg->getExit().getBlockID(), 0},
+                      M.Guards.enteredLoops(CI), *HB, {}, Dead);
     auto [It, New] = AfterCall.try_emplace(
         std::pair(Where.Block, Where.Index),
         unsigned((*Barriers)[Where.Block].size() + 1 + AfterCall.size()));
@@ -88,7 +90,8 @@ bool SharedRaceFinder::FrameSearch::placeBarrierHelpers() {
         *I, Call, Where, Pos{Where.Block, It->second}, Def, *In,
         [&](const Access &A) {
           unsigned Sides = 0;
-          ReachSet FromEntry = M.Facts.reach(CI, A.Where, *HB, {}, Dead);
+          ReachSet FromEntry = M.Facts.reach(
+              CI, A.Where, M.Guards.enteredLoops(CI), *HB, {}, Dead);
           if (llvm::any_of(FromEntry.Ranges, [&](const ReachSet::Range &X) {
                 return X.Block == Entry;
               }))

@@ -40,6 +40,7 @@
 #define CUDA_TIDY_LIB_TARGET_CUDATARGET_H
 
 #include "lib/target/ArchLimits.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
@@ -48,9 +49,6 @@
 namespace clang {
 class ASTContext;
 class Preprocessor;
-namespace tidy {
-class ClangTidyContext;
-} // namespace tidy
 } // namespace clang
 
 namespace cuda_tidy {
@@ -60,56 +58,38 @@ namespace cuda_tidy {
 inline constexpr llvm::StringLiteral GpuArchListMacroName =
     "__CUDA_TIDY_GPU_ARCHS__";
 
-/// The module-wide option that overrides the compilation's architecture.
+/// The module-wide option that overrides the compilation's architecture
+/// (read by the checks: checks/TargetArchOption.h).
 inline constexpr llvm::StringLiteral TargetArchOptionName = "cuda.TargetArch";
-
-/// The value of `cuda.TargetArch` as configured, parsed once per check.
-class TargetArchOverride {
-public:
-  /// Reads the option from the clang-tidy configuration. An invalid value is
-  /// remembered with its message; see error().
-  explicit TargetArchOverride(clang::tidy::ClangTidyContext &Context);
-
-  /// The configured architecture, if the option is set and valid.
-  const std::optional<GpuArch> &arch() const { return Arch; }
-  /// A message for an invalid value, or empty.
-  llvm::StringRef error() const { return Error; }
-  /// True exactly once per process and distinct invalid value, so that
-  /// several checks reading one bad option report it once.
-  bool shouldReportError() const;
-
-  /// Says, once per process and architecture name, that the limits of
-  /// Name are unknown and why (Why: the parser's message).
-  void reportSkipped(llvm::StringRef Name, llvm::StringRef Why) const;
-
-private:
-  clang::tidy::ClangTidyContext *Context;
-  std::optional<GpuArch> Arch;
-  std::string Raw;
-  std::string Error;
-};
 
 /// The architecture the device side of this compilation targets, from its
 /// target CPU, or std::nullopt on the host side or for an architecture the
 /// limits table does not know (sm_52, the clang default, for instance).
 std::optional<GpuArch> compilationGpuArch(const clang::ASTContext &Ctx);
 
-/// The override if set, else the compilation's architecture. When neither
-/// is known to the limits table, reports the skipped architecture once (see
-/// TargetArchOverride::reportSkipped()).
-std::optional<GpuArch> effectiveGpuArch(const TargetArchOverride &Override,
-                                        const clang::ASTContext &Ctx);
+/// Called with an architecture name the limits table does not know and the
+/// parser's message (the checks say, once, that its limits are skipped).
+using SkippedArch =
+    llvm::function_ref<void(llvm::StringRef Name, llvm::StringRef Why)>;
+
+/// The override (the `cuda.TargetArch` option) if set, else the
+/// compilation's architecture. When neither is known to the limits table,
+/// calls Skipped with the compilation's.
+std::optional<GpuArch> effectiveGpuArch(const std::optional<GpuArch> &Override,
+                                        const clang::ASTContext &Ctx,
+                                        SkippedArch Skipped);
 
 /// Every architecture the architecture-dependent checks evaluate for this
 /// translation unit, in order: the override alone if set; else, on the
 /// device side, each architecture `__CUDA_TIDY_GPU_ARCHS__` names when \p PP
 /// defines it; else the compilation's own. An entry is std::nullopt for the
 /// host side and for an architecture the limits table does not know
-/// (reported once, as effectiveGpuArch() does), where the checks apply
+/// (passed to Skipped, as effectiveGpuArch() does), where the checks apply
 /// what holds for every architecture. Never empty.
 llvm::SmallVector<std::optional<GpuArch>, 4>
-effectiveGpuArchs(const TargetArchOverride &Override,
-                  const clang::ASTContext &Ctx, const clang::Preprocessor *PP);
+effectiveGpuArchs(const std::optional<GpuArch> &Override,
+                  const clang::ASTContext &Ctx, const clang::Preprocessor *PP,
+                  SkippedArch Skipped);
 
 } // namespace cuda_tidy
 

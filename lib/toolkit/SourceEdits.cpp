@@ -5,11 +5,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "lib/toolkit/SourceEdits.h"
+#include "lib/ast/FixItHelpers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
-#include "clang/Basic/CharInfo.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
+#include "clang/Basic/CharInfo.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
@@ -44,17 +45,6 @@ std::optional<std::string> writtenText(SourceRange Range,
   if (Invalid)
     return std::nullopt;
   return Text.str();
-}
-
-SourceLocation statementBegin(const Stmt *S, const ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation B = S->getBeginLoc();
-  if (B.isFileID())
-    return B;
-  SourceLocation Start;
-  if (!Lexer::isAtStartOfMacroExpansion(B, SM, Ctx.getLangOpts(), &Start))
-    return {};
-  return SM.getExpansionLoc(Start);
 }
 
 SourceLocation afterStatement(const Stmt *S, const ASTContext &Ctx) {

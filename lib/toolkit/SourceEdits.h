@@ -72,11 +72,6 @@ std::optional<std::string> writtenText(clang::SourceRange Range,
 clang::SourceLocation afterStatement(const clang::Stmt *S,
                                      const clang::ASTContext &Ctx);
 
-/// Where S starts in the file; invalid when S starts in a macro's body
-/// other than at the start of the macro's expansion.
-clang::SourceLocation statementBegin(const clang::Stmt *S,
-                                     const clang::ASTContext &Ctx);
-
 /// The edit that removes statement S and its ';', with its whole line when
 /// nothing else is on it; std::nullopt when S is not written in a file.
 std::optional<clang::FixItHint> removeStatement(const clang::Stmt *S,

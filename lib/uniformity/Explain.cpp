@@ -4,10 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The explanations of the uniformity analysis' results, for notes: the
-// innermost branch or loop that makes a point diverge (causeAt), and a
-// value's description with the trace of where its locals got their level
-// (describe).
+// The explanations of the uniformity analysis' results, as facts a check
+// words in its notes: the innermost branch or loop that makes a point
+// diverge (causeAt), and what a value's level comes from with the trace of
+// where its locals got it (describe).
 //
 //===----------------------------------------------------------------------===//
 
@@ -128,12 +128,14 @@ FunctionUniformityImpl::causeAt(const Stmt *S, Uniformity L, uint64_t Mask,
   return std::nullopt;
 }
 
-static std::string quoted(StringRef S) { return ("'" + S + "'").str(); }
+static ValueSource named(StringRef Name) {
+  return {ValueSource::Named, Name.str()};
+}
 
-std::string FunctionUniformityImpl::describeVar(
+ValueSource FunctionUniformityImpl::describeVar(
     const VarDecl *V, Uniformity L, llvm::SmallVectorImpl<TraceStep> *Trace,
     unsigned &Steps, llvm::SmallPtrSetImpl<const VarDecl *> &Seen) const {
-  std::string Name = quoted(V->getName());
+  ValueSource Name = named(V->getName());
   if (!Trace || Steps == 0 || !Seen.insert(V).second)
     return Name;
   const ValueOrigin *R = originOf(V, L);
@@ -141,37 +143,39 @@ std::string FunctionUniformityImpl::describeVar(
     return Name;
   --Steps;
   size_t Slot = Trace->size();
-  Trace->push_back({R->Where->getBeginLoc(), ""});
+  Trace->push_back({R->Where->getBeginLoc(), V->getName().str(),
+                    TraceStep::ByCallOrAsm, ValueSource()});
+  TraceStep::StepKind How = TraceStep::ByCallOrAsm;
+  ValueSource Source;
   if (R->UnderControl) {
-    std::string On = "a condition that differs between threads";
-    if (auto C = causeAt(R->Where, L, 0, false); C && C->Condition)
-      On = "a condition on " + describe(C->Condition, L, Trace, Steps, Seen);
-    else if (C)
-      On = "a loop";
-    (*Trace)[Slot].Message = Name + " is set under " + On + " here";
+    How = TraceStep::UnderVaryingControl;
+    if (auto C = causeAt(R->Where, L, 0, false); C && C->Condition) {
+      How = TraceStep::UnderCondition;
+      Source = describe(C->Condition, L, Trace, Steps, Seen);
+    } else if (C) {
+      How = TraceStep::UnderLoop;
+    }
   } else if (R->From) {
-    (*Trace)[Slot].Message = Name + " is set from " +
-                             describe(R->From, L, Trace, Steps, Seen) + " here";
-  } else {
-    (*Trace)[Slot].Message = Name + " is set here by a call or inline "
-                                    "assembly whose result differs between "
-                                    "threads";
+    How = TraceStep::From;
+    Source = describe(R->From, L, Trace, Steps, Seen);
   }
+  (*Trace)[Slot].How = How;
+  (*Trace)[Slot].Source = std::move(Source);
   return Name;
 }
 
-std::string FunctionUniformityImpl::describe(
+ValueSource FunctionUniformityImpl::describe(
     const Expr *E, Uniformity L, llvm::SmallVectorImpl<TraceStep> *Trace,
     unsigned &Steps, llvm::SmallPtrSetImpl<const VarDecl *> &Seen) const {
   if (!E)
-    return "a value that differs between threads";
+    return ValueSource();
   if (auto Ref = getBuiltinVarRef(E))
-    return quoted(builtinVarSpelling(*Ref));
+    return named(builtinVarSpelling(*Ref));
   const Expr *Stripped = E->IgnoreParenImpCasts();
   if (const auto *DRE = dyn_cast<DeclRefExpr>(Stripped)) {
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
       return describeVar(V, L, Trace, Steps, Seen);
-    return quoted(DRE->getDecl()->getName());
+    return named(DRE->getDecl()->getName());
   }
   // A field of a local struct: the field's own writes, else the whole's.
   if (const auto *ME = dyn_cast<MemberExpr>(Stripped))
@@ -187,12 +191,11 @@ std::string FunctionUniformityImpl::describe(
       for (const Expr *Arg : Call->arguments())
         if (levelOf(Arg).Base >= L && !isa<CXXDefaultArgExpr>(Arg))
           return describe(Arg, L, Trace, Steps, Seen);
-    if (FD && FD->getIdentifier())
-      return "the result of " + quoted(FD->getName());
-    return "the result of a call";
+    return {ValueSource::CallResult,
+            FD && FD->getIdentifier() ? FD->getName().str() : ""};
   }
   if (isa<CXXThisExpr>(Stripped))
-    return "the object";
+    return {ValueSource::Object, ""};
   // The first part that reaches L through a value, else the first that
   // reaches it at all.
   const Expr *First = nullptr;
@@ -207,7 +210,7 @@ std::string FunctionUniformityImpl::describe(
   }
   if (First)
     return describe(First, L, Trace, Steps, Seen);
-  return "a value that differs between threads";
+  return ValueSource();
 }
 
 bool FunctionUniformityImpl::byData(const Expr *E, Uniformity L,

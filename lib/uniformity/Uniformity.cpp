@@ -212,7 +212,7 @@ FunctionUniformity::causeAt(const Stmt *S, Uniformity Level, uint64_t ParamMask,
   return Impl->causeAt(S, Level, ParamMask, CountKernelExits);
 }
 
-std::string
+ValueSource
 FunctionUniformity::describe(const Expr *E, Uniformity Level,
                              llvm::SmallVectorImpl<TraceStep> *Trace,
                              unsigned MaxSteps) const {

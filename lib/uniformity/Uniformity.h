@@ -327,11 +327,42 @@ struct LoopExit {
   const clang::Stmt *LoopBarrier = nullptr;
 };
 
-/// One step of an explanation, for a note: "'tid' is set from 'threadIdx.x'
-/// here".
+/// What a value's level comes from, as describe() finds it (the check
+/// words it: "'tid'", "the result of 'atomicAdd'").
+struct ValueSource {
+  enum SourceKind {
+    /// A variable, a declaration or a builtin (`threadIdx.x`), by Name.
+    Named,
+    /// The result of a call, of the function Name (empty: not known).
+    CallResult,
+    /// The object a member function is called on.
+    Object,
+    /// Nothing more precise than a value that differs between threads.
+    Varying,
+  };
+  SourceKind Kind = Varying;
+  std::string Name;
+};
+
+/// One step of an explanation, for a note: the local Var got its level at
+/// Loc, How, from Source ("'tid' is set from 'threadIdx.x' here").
 struct TraceStep {
+  enum StepKind {
+    /// Set from the value Source.
+    From,
+    /// Set under a condition on Source.
+    UnderCondition,
+    /// Set under a loop.
+    UnderLoop,
+    /// Set under a condition that differs between threads.
+    UnderVaryingControl,
+    /// Set by a call or inline assembly whose result differs.
+    ByCallOrAsm,
+  };
   clang::SourceLocation Loc;
-  std::string Message;
+  std::string Var;
+  StepKind How = From;
+  ValueSource Source;
 };
 
 /// Where a local variable got a level: the assignment or declaration, the
@@ -406,11 +437,10 @@ public:
                                          uint64_t ParamMask = 0,
                                          bool CountKernelExits = false) const;
 
-  /// A short quoted description of what makes E reach Level ("'tid'",
-  /// "'threadIdx.x'", "the result of 'atomicAdd'"), and notes that trace it
-  /// to its source ("'tid' is set from 'threadIdx.x' here"), at most
-  /// MaxSteps of them.
-  std::string describe(const clang::Expr *E, Uniformity Level,
+  /// What makes E reach Level (`tid`, `threadIdx.x`, the result of
+  /// `atomicAdd`), and the steps that trace it to its source (`tid` is set
+  /// from `threadIdx.x`), at most MaxSteps of them.
+  ValueSource describe(const clang::Expr *E, Uniformity Level,
                        llvm::SmallVectorImpl<TraceStep> *Trace = nullptr,
                        unsigned MaxSteps = 3) const;
 

@@ -358,7 +358,7 @@ public:
   // Explanations (Explain.cpp).
   std::optional<DivergenceCause> causeAt(const clang::Stmt *S, Uniformity L,
                                          uint64_t Mask, bool CountExits) const;
-  std::string
+  ValueSource
   describe(const clang::Expr *E, Uniformity L,
            llvm::SmallVectorImpl<TraceStep> *Trace, unsigned &Steps,
            llvm::SmallPtrSetImpl<const clang::VarDecl *> &Seen) const;
@@ -377,7 +377,7 @@ private:
   DivergenceCause causeOf(const clang::CFGBlock *Branch,
                           const clang::Stmt *S) const;
   /// describe() for a local: its name, and the trace of where it got L.
-  std::string
+  ValueSource
   describeVar(const clang::VarDecl *V, Uniformity L,
               llvm::SmallVectorImpl<TraceStep> *Trace, unsigned &Steps,
               llvm::SmallPtrSetImpl<const clang::VarDecl *> &Seen) const;

@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "lib/AnalysisContext.h"
-#include "lib/lanes/WarpExchanges.h"
+#include "lib/exchanges/WarpExchanges.h"
+#include "lib/lanes/LaneModel.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -64,8 +65,8 @@ const FunctionDecl *kernel(ASTContext &Ctx) {
 class TestLanes {
 public:
   explicit TestLanes(ASTContext &Ctx)
-      : Model(AnalysisContext::get(Ctx).lanes()),
-        Finder(AnalysisContext::get(Ctx).warpExchanges()) {}
+      : Model(AnalysisContext::get(Ctx).lanes({})),
+        Finder(AnalysisContext::get(Ctx).warpExchanges({})) {}
   void run() { Finder.run(); }
   llvm::ArrayRef<WarpExchange> exchanges() const { return Finder.exchanges(); }
   std::optional<uint32_t> statementMask(const Stmt *S) const {
@@ -74,20 +75,107 @@ public:
   template <typename... Args> auto statementOf(Args &&...A) {
     return Model.statementOf(std::forward<Args>(A)...);
   }
-  template <typename... Args> auto evaluateAt(Args &&...A) {
-    return Model.evaluateAt(std::forward<Args>(A)...);
-  }
   template <typename... Args> auto guardMask(Args &&...A) {
     return Model.guardMask(std::forward<Args>(A)...);
   }
-  template <typename... Args> auto conditionLanes(Args &&...A) {
-    return Model.conditionLanes(std::forward<Args>(A)...);
+
+  // The model's evaluators reached directly, for tests (no check asks
+  // these).
+
+  /// Evaluates integer expression E in function F (standalone: parameters
+  /// unknown) for one thread index and block size; std::nullopt when the
+  /// model cannot.
+  std::optional<int64_t> evaluateAt(const Expr *E, const FunctionDecl *F,
+                                    unsigned ThreadIdxX, unsigned BlockDimX) {
+    lanes::Frame Fr{F, nullptr, nullptr};
+    lanes::Env En;
+    En.Tid = ThreadIdxX;
+    En.BlockDim = BlockDimX;
+    if (!Model.Facts.info(F).Ok)
+      return std::nullopt;
+    return Model.Values.eval(E, Fr, En);
   }
-  template <typename... Args> auto elementBytes(Args &&...A) {
-    return Model.elementBytes(std::forward<Args>(A)...);
+
+  /// The lanes of each warp of a one-dimensional block of BlockDimX threads
+  /// (a multiple of 32) in which condition E of F, analysed on its own,
+  /// holds: the whole block evaluated at once when AtOnce (std::nullopt
+  /// where that evaluation does not apply), else warp by warp (std::nullopt
+  /// where a lane's value is unknown). Both must agree.
+  std::optional<std::vector<uint32_t>> conditionLanes(const Expr *E,
+                                                      const FunctionDecl *F,
+                                                      unsigned BlockDimX,
+                                                      bool AtOnce) {
+    lanes::Frame Fr{F, nullptr, nullptr};
+    lanes::Env En;
+    if (!E || !testBlock(F, BlockDimX, En))
+      return std::nullopt;
+    const lanes::Cond C[] = {{E, /*Taken=*/true, /*Varying=*/true}};
+    std::vector<uint32_t> Lanes(BlockDimX / 32);
+    if (AtOnce) {
+      const lanes::BlockGuard *G = Model.Block.blockGuard(C, Fr, En);
+      if (!G)
+        return std::nullopt;
+      std::copy(G->Lanes, G->Lanes + Lanes.size(), Lanes.begin());
+      return Lanes;
+    }
+    for (unsigned W = 0; W < Lanes.size(); ++W) {
+      En.Tid = W * 32;
+      uint32_t Unknown = 0;
+      Lanes[W] = Model.Guards.evalGuard(C, Fr, En, cuda_tidy::FullLaneMask,
+                                        Unknown, nullptr);
+      if (Unknown)
+        return std::nullopt;
+    }
+    return Lanes;
+  }
+
+  /// The byte offset, in its object, of the element lvalue E of F (on its
+  /// own) designates in each thread of a one-dimensional block of
+  /// BlockDimX threads: for the whole block at once when AtOnce (only
+  /// `base[index]` with a base all threads share; std::nullopt otherwise),
+  /// else warp by warp (std::nullopt where a lane's is unknown). Both must
+  /// agree.
+  std::optional<std::vector<int64_t>> elementBytes(const Expr *E,
+                                                   const FunctionDecl *F,
+                                                   unsigned BlockDimX,
+                                                   bool AtOnce) {
+    lanes::Frame Fr{F, nullptr, nullptr};
+    lanes::Env En;
+    if (!E || !testBlock(F, BlockDimX, En))
+      return std::nullopt;
+    std::vector<int64_t> Bytes(BlockDimX);
+    const unsigned NumWarps = BlockDimX / 32;
+    if (AtOnce) {
+      lanes::BlockAddress BA;
+      if (!Model.Block.blockAddress(E, Fr, En, NumWarps, BA))
+        return std::nullopt;
+      for (unsigned T = 0; T < BlockDimX; ++T)
+        Bytes[T] = BA.byteAt(T / 32, T % 32);
+      return Bytes;
+    }
+    for (unsigned W = 0; W < NumWarps; ++W) {
+      En.Tid = W * 32;
+      lanes::Addrs A =
+          Model.Addresses.evalObjW(E, Fr, En, cuda_tidy::FullLaneMask);
+      if (A.Valid != cuda_tidy::FullLaneMask)
+        return std::nullopt;
+      for (unsigned L = 0; L < 32; ++L)
+        Bytes[W * 32 + L] = A.Byte[L];
+    }
+    return Bytes;
   }
 
 private:
+  /// F can be analysed and BlockDimX is a one-dimensional block of whole
+  /// warps, which En is set to.
+  bool testBlock(const FunctionDecl *F, unsigned BlockDimX, lanes::Env &En) {
+    if (!Model.Facts.info(F).Ok || BlockDimX % 32 != 0 || BlockDimX == 0 ||
+        BlockDimX > 1024)
+      return false;
+    En.BlockDim = BlockDimX;
+    return true;
+  }
+
   lanes::LaneModel &Model;
   WarpExchangeFinder &Finder;
 };

@@ -711,11 +711,19 @@ TEST(Uniformity, Explanations) {
   auto Cause = FU.causeAt(TU.call("k", "__syncthreads"), Thread);
   ASSERT_TRUE(Cause.has_value());
   llvm::SmallVector<TraceStep, 4> Trace;
-  EXPECT_EQ(FU.describe(Cause->Condition, Thread, &Trace), "'leader'");
+  ValueSource Source = FU.describe(Cause->Condition, Thread, &Trace);
+  EXPECT_EQ(Source.Kind, ValueSource::Named);
+  EXPECT_EQ(Source.Name, "leader");
   ASSERT_EQ(Trace.size(), 2u);
-  EXPECT_EQ(Trace[0].Message,
-            "'leader' is set under a condition on 'tid' here");
-  EXPECT_EQ(Trace[1].Message, "'tid' is set from 'threadIdx.x' here");
+  // 'leader' is set under a condition on 'tid'...
+  EXPECT_EQ(Trace[0].Var, "leader");
+  EXPECT_EQ(Trace[0].How, TraceStep::UnderCondition);
+  EXPECT_EQ(Trace[0].Source.Name, "tid");
+  // ...and 'tid' from 'threadIdx.x'.
+  EXPECT_EQ(Trace[1].Var, "tid");
+  EXPECT_EQ(Trace[1].How, TraceStep::From);
+  EXPECT_EQ(Trace[1].Source.Kind, ValueSource::Named);
+  EXPECT_EQ(Trace[1].Source.Name, "threadIdx.x");
 }
 
 TEST(Uniformity, OddInputDoesNotCrash) {

@@ -1,4 +1,5 @@
-//===--- WarpExchanges.h - Lanes of a warp exchanging data -------*- C++ -*-===//
+//===--- WarpExchanges.h - Lanes of a warp exchanging data -------*- C++
+//-*-===//
 //
 // Part of cuda-tidy, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -19,8 +20,8 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#ifndef CUDA_TIDY_LIB_LANES_WARPEXCHANGES_H
-#define CUDA_TIDY_LIB_LANES_WARPEXCHANGES_H
+#ifndef CUDA_TIDY_LIB_EXCHANGES_WARPEXCHANGES_H
+#define CUDA_TIDY_LIB_EXCHANGES_WARPEXCHANGES_H
 
 #include "lib/lanes/LaneModel.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -132,4 +133,4 @@ private:
 
 } // namespace cuda_tidy
 
-#endif // CUDA_TIDY_LIB_LANES_WARPEXCHANGES_H
+#endif // CUDA_TIDY_LIB_EXCHANGES_WARPEXCHANGES_H

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "lib/lanes/WarpExchanges.h"
+#include "lib/exchanges/WarpExchanges.h"
 #include "lib/ast/CudaAST.h"
 #include "lib/lanes/AccessPairs.h"
 #include "lib/lanes/AccessTable.h"
@@ -97,8 +97,7 @@ class WarpExchangeFinder::FrameSearch {
 public:
   FrameSearch(WarpExchangeFinder &Finder, const Frame &Fr, bool EntryKnown,
               llvm::SmallVectorImpl<WarpExchange> &Out)
-      : Finder(Finder), M(Finder.M), Fr(Fr), EntryKnown(EntryKnown),
-        Out(Out) {}
+      : Finder(Finder), M(Finder.M), Fr(Fr), EntryKnown(EntryKnown), Out(Out) {}
   void run();
 
 private:
@@ -112,7 +111,8 @@ private:
   }
   const ReachSet &reachOf(unsigned K) {
     if (!Reach[K])
-      Reach[K] = M.Facts.reach(*I, Table->accesses()[K].Where);
+      Reach[K] = M.Facts.reach(*I, Table->accesses()[K].Where,
+                               M.Guards.enteredLoops(*I));
     return *Reach[K];
   }
   /// Evaluates the pair for every shape; false when the budget ran out.
@@ -163,8 +163,8 @@ void WarpExchangeFinder::FrameSearch::run() {
   if (Acc.size() < 1)
     return;
   Reach.resize(Acc.size());
-  ChainLoops = llvm::any_of(
-      Chain, [](const CallLevel &L) { return !L.Loops.empty(); });
+  ChainLoops =
+      llvm::any_of(Chain, [](const CallLevel &L) { return !L.Loops.empty(); });
   StartWork = M.Work;
   for (unsigned RI = 0; RI < Acc.size(); ++RI) {
     FrameAccess &R = Acc[RI];
@@ -173,17 +173,18 @@ void WarpExchangeFinder::FrameSearch::run() {
       continue;
     for (unsigned WI = 0; WI < Acc.size(); ++WI) {
       FrameAccess &W = Acc[WI];
-      if (W.A->R == Role::Read || W.A->R == Role::Atomic ||
-          W.A->SharedScalar || W.Key != R.Key)
+      if (W.A->R == Role::Read || W.A->R == Role::Atomic || W.A->SharedScalar ||
+          W.Key != R.Key)
         continue;
       if (overBudget())
         return;
       Pair P(RI, WI, R, W);
-      if (!placePair(P, reachOf(RI), reachOf(WI), *I, ChainLoops, M.Guards,
-                     [&](unsigned Block) {
-                       return M.Guards.divergentBranch(*I, Block, Fr);
-                     },
-                     /*OwnWithHelpers=*/true))
+      if (!placePair(
+              P, reachOf(RI), reachOf(WI), *I, ChainLoops, M.Guards,
+              [&](unsigned Block) {
+                return M.Guards.divergentBranch(*I, Block, Fr);
+              },
+              /*OwnWithHelpers=*/true))
         continue;
       splitLoops(P, M.Guards, Fr);
       if (!search(P))
@@ -267,9 +268,8 @@ bool WarpExchangeFinder::FrameSearch::runShape(Pair &P, unsigned ShapeIdx) {
   return !overBudget();
 }
 
-bool WarpExchangeFinder::FrameSearch::warpsShifted(Pair &P,
-                                                  unsigned ShapeIdx) {
-  bool Ok = true, ReadBD = false;
+bool WarpExchangeFinder::FrameSearch::warpsShifted(Pair &P, unsigned ShapeIdx) {
+  bool Ok = true, ReadsBlockDim = false;
   std::optional<int64_t> Stride;
   auto Check = [&](unsigned AI, Env &E) {
     std::optional<AccessTable::WarpLayout> L =
@@ -282,7 +282,7 @@ bool WarpExchangeFinder::FrameSearch::warpsShifted(Pair &P,
   };
   Env Base;
   setShape(Base, P.Shapes[ShapeIdx]);
-  Base.ReadBlockDim = &ReadBD;
+  Base.ReadBlockDim = &ReadsBlockDim;
   enumerateCommon(P, M.Guards, Chain, Fr, Base, [&](Env &E1) {
     if (!Ok)
       return;
@@ -295,19 +295,21 @@ bool WarpExchangeFinder::FrameSearch::warpsShifted(Pair &P,
     M.Guards.enumerate(P.ROnly, Fr, ER,
                        [&](Env &E2) { return Check(P.RI, E2); });
   });
-  return Ok && !ReadBD && !overBudget();
+  return Ok && !ReadsBlockDim && !overBudget();
 }
 
-void WarpExchangeFinder::FrameSearch::addWriters(
-    Pair &P, std::vector<WarpWriters> &Into, Env &E2, unsigned ShapeIdx) {
+void WarpExchangeFinder::FrameSearch::addWriters(Pair &P,
+                                                 std::vector<WarpWriters> &Into,
+                                                 Env &E2, unsigned ShapeIdx) {
   for (const auto &[Tid, Ad] :
        Table->threads(P.WI, ShapeIdx, E2, P.UnknownW).Threads)
     Into[Tid / 32].add(Ad.Byte, Ad.Key, Tid % 32);
 }
 
-const std::vector<WarpWriters> &WarpExchangeFinder::FrameSearch::writers(
-    Pair &P, const Env &E1, unsigned ShapeIdx,
-    std::vector<WarpWriters> &Local) {
+const std::vector<WarpWriters> &
+WarpExchangeFinder::FrameSearch::writers(Pair &P, const Env &E1,
+                                         unsigned ShapeIdx,
+                                         std::vector<WarpWriters> &Local) {
   const unsigned BD = unsigned(P.Shapes[ShapeIdx].D.product());
   Env EW = E1;
   shiftTrips(P, EW, P.Shift.W);
@@ -469,8 +471,7 @@ void WarpExchangeFinder::run() {
   Exchanges = std::move(Merged);
 }
 
-std::optional<uint32_t>
-WarpExchangeFinder::statementMask(const Stmt *S) const {
+std::optional<uint32_t> WarpExchangeFinder::statementMask(const Stmt *S) const {
   auto It = Masks.find(S);
   if (It == Masks.end())
     return std::nullopt;

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/DivergentBarrierCheck.h"
+#include "lib/ast/Macros.h"
 #include "lib/AnalysisContext.h"
 #include "lib/OptionValues.h"
 #include "lib/ast/CudaAST.h"
@@ -255,8 +256,8 @@ void DivergentBarrierCheck::checkClusterExit(const FunctionUniformity &FU,
     return;
   // No access without a function of that name in the translation unit
   // (cooperative_groups declares it): the body is not walked.
-  if (Ctx.Idents.find("map_shared_rank") == Ctx.Idents.end() &&
-      Ctx.Idents.find("__cluster_map_shared_rank") == Ctx.Idents.end())
+  if (!lookupIdentifier(Ctx.Idents, "map_shared_rank") &&
+      !lookupIdentifier(Ctx.Idents, "__cluster_map_shared_rank"))
     return;
   RemoteAccesses Remote;
   Remote.TraverseStmt(F->getBody());

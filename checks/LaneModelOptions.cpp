@@ -11,9 +11,12 @@
 
 namespace cuda_tidy {
 
-LaneModelOptions::LaneModelOptions(clang::tidy::ClangTidyContext &Context)
-    : Settings(lanes::readLaneModelSettings(Context.getOptions().CheckOptions,
-                                            Error)) {}
+LaneModelOptions::LaneModelOptions(clang::tidy::ClangTidyContext &Context) {
+  // In the body: Error, written by the reader, is declared after Settings
+  // and so is not yet constructed in the member initialisers.
+  Settings =
+      lanes::readLaneModelSettings(Context.getOptions().CheckOptions, Error);
+}
 
 std::string LaneModelOptions::takeError() const {
   if (Error.empty())

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/LaunchResourcesCheck.h"
+#include "lib/ast/Macros.h"
 #include "lib/AnalysisContext.h"
 #include "lib/OptionValues.h"
 #include "lib/ast/CudaAST.h"
@@ -334,11 +335,7 @@ LaunchResourcesCheck::usageFiles(ASTContext &Ctx) {
   } else if (PP) {
     // The cuda-tidy driver's object file (or the fatbin it compiled).
     auto StringMacro = [&](StringRef Name) -> std::string {
-      const IdentifierTable &Ids = PP->getIdentifierTable();
-      auto It = Ids.find(Name);
-      const MacroInfo *MI = It != Ids.end() && It->getValue()
-                                ? PP->getMacroInfo(It->getValue())
-                                : nullptr;
+      const MacroInfo *MI = macroNamed(*PP, Name);
       if (!MI || MI->getNumTokens() != 1 ||
           !MI->getReplacementToken(0).is(tok::string_literal))
         return "";

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/ProgrammaticDependentLaunchCheck.h"
+#include "lib/ast/Macros.h"
 #include "lib/AnalysisContext.h"
 #include "lib/ast/CudaAST.h"
 #include "lib/ast/FixItHelpers.h"
@@ -105,11 +106,7 @@ ProgrammaticDependentLaunchCheck::buildTargets() const {
   for (StringRef Macro : {BuildArchsMacroName, GpuArchListMacroName}) {
     if (!Targets.empty() || !PP)
       break;
-    const IdentifierTable &Ids = PP->getIdentifierTable();
-    auto It = Ids.find(Macro);
-    if (It == Ids.end() || !It->getValue())
-      continue;
-    if (const MacroInfo *MI = PP->getMacroInfo(It->getValue()))
+    if (const MacroInfo *MI = macroNamed(*PP, Macro))
       for (const Token &T : MI->tokens())
         if (const IdentifierInfo *II = T.getIdentifierInfo())
           Add(parseCompileTarget(II->getName()));
@@ -185,11 +182,11 @@ void ProgrammaticDependentLaunchCheck::noteWhyEarly(
 static bool attributeReferenced(ASTContext &Ctx) {
   for (StringRef Name : {"cudaLaunchAttributeProgrammaticStreamSerialization",
                          "CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION"}) {
-    auto It = Ctx.Idents.find(Name);
-    if (It == Ctx.Idents.end() || !It->getValue())
+    const IdentifierInfo *II = lookupIdentifier(Ctx.Idents, Name);
+    if (!II)
       continue;
-    for (const NamedDecl *D :
-         Ctx.getTranslationUnitDecl()->lookup(DeclarationName(It->getValue())))
+    for (const NamedDecl *D : Ctx.getTranslationUnitDecl()->lookup(
+             DeclarationName(const_cast<IdentifierInfo *>(II))))
       if (D->isReferenced())
         return true;
   }

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/TargetCompatibilityCheck.h"
+#include "lib/ast/Macros.h"
 #include "lib/AnalysisContext.h"
 #include "lib/OptionValues.h"
 #include "clang/AST/ASTContext.h"
@@ -92,19 +93,7 @@ static std::optional<unsigned> macroNumber(const Preprocessor *PP,
                                            StringRef Name) {
   if (!PP)
     return std::nullopt;
-  const IdentifierTable &Ids = PP->getIdentifierTable();
-  auto It = Ids.find(Name);
-  if (It == Ids.end() || !It->getValue())
-    return std::nullopt;
-  const MacroInfo *MI = PP->getMacroInfo(It->getValue());
-  if (!MI || MI->getNumTokens() != 1 ||
-      !MI->getReplacementToken(0).is(tok::numeric_constant))
-    return std::nullopt;
-  const Token &T = MI->getReplacementToken(0);
-  unsigned V;
-  if (StringRef(T.getLiteralData(), T.getLength()).getAsInteger(10, V))
-    return std::nullopt;
-  return V;
+  return cuda_tidy::macroNumber(*PP, Name);
 }
 
 ArrayRef<CompileTarget>
@@ -121,11 +110,7 @@ TargetCompatibilityCheck::targets(const ASTContext &Ctx) {
   for (StringRef Macro : {BuildArchsMacroName, GpuArchListMacroName}) {
     if (!Targets->empty() || !PP)
       break;
-    const IdentifierTable &Ids = PP->getIdentifierTable();
-    auto It = Ids.find(Macro);
-    if (It == Ids.end() || !It->getValue())
-      continue;
-    if (const MacroInfo *MI = PP->getMacroInfo(It->getValue()))
+    if (const MacroInfo *MI = macroNamed(*PP, Macro))
       for (const Token &T : MI->tokens())
         if (const IdentifierInfo *II = T.getIdentifierInfo())
           Add(parseCompileTarget(II->getName()));

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lib/target/ArchPaths.h"
+#include "lib/ast/Macros.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
@@ -595,12 +596,7 @@ static bool isTrapMacro(const Preprocessor *PP, llvm::StringRef Name) {
   if (!PP)
     return false;
   llvm::SmallVector<const MacroInfo *, 4> Work;
-  const IdentifierTable &Ids = PP->getIdentifierTable();
-  auto Lookup = [&](llvm::StringRef N) -> const MacroInfo * {
-    auto It = Ids.find(N);
-    return It != Ids.end() && It->getValue() ? PP->getMacroInfo(It->getValue())
-                                             : nullptr;
-  };
+  auto Lookup = [&](llvm::StringRef N) { return macroNamed(*PP, N); };
   if (const MacroInfo *MI = Lookup(Name))
     Work.push_back(MI);
   for (int Depth = 0; Depth < 4 && !Work.empty(); ++Depth) {

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lib/target/CudaTarget.h"
+#include "lib/ast/Macros.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/TargetInfo.h"
 #include "clang/Lex/MacroInfo.h"
@@ -42,10 +43,7 @@ effectiveGpuArchs(const std::optional<GpuArch> &Override,
   llvm::SmallVector<std::optional<GpuArch>, 4> Archs;
   const clang::MacroInfo *List = nullptr;
   if (!Override && PP && Ctx.getTargetInfo().getTriple().isNVPTX()) {
-    const clang::IdentifierTable &Ids = PP->getIdentifierTable();
-    auto It = Ids.find(GpuArchListMacroName);
-    if (It != Ids.end() && It->getValue())
-      List = PP->getMacroInfo(It->getValue());
+    List = macroNamed(*PP, GpuArchListMacroName);
   }
   if (List) {
     for (const clang::Token &T : List->tokens()) {

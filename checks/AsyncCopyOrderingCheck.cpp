@@ -42,7 +42,7 @@ void AsyncCopyOrderingCheck::check(const MatchFinder::MatchResult &Result) {
       SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
     return;
   for (const Finding &F :
-       AnalysisContext::get(*Result.Context).asyncCopyFindings(FD))
+       Module->analysis(*Result.Context).asyncCopyFindings(FD))
     diagnose(F, FD, *Result.Context);
 }
 

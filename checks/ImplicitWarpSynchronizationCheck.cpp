@@ -225,11 +225,9 @@ templateDisagreement(const Stmt *S, const FunctionDecl *F, uint32_t Mask,
 
 ImplicitWarpSynchronizationCheck::ImplicitWarpSynchronizationCheck(
     StringRef Name, clang::tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), LaneOptions(*Context),
-      RaceCheckRuns(Context->isCheckEnabled("cuda-shared-memory-race")) {
-  if (std::string E = LaneOptions.takeError(); !E.empty())
-    configurationDiag(E);
-}
+    : ClangTidyCheck(Name, Context),
+      Module(ModuleOptions::of(*Context, ModuleOptions::ReadsLaneModel)),
+      RaceCheckRuns(Context->isCheckEnabled("cuda-shared-memory-race")) {}
 
 /// The fixes of one translation unit's exchanges: a plan per statement to
 /// edit, the components of statements that must be fixed together (a
@@ -517,18 +515,17 @@ void ImplicitWarpSynchronizationCheck::check(
     const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   const SourceManager &SM = *Result.SourceManager;
-  WarpExchangeFinder &Analysis =
-      AnalysisContext::get(Ctx).warpExchanges(LaneOptions.settings());
+  WarpExchangeFinder &Analysis = Module->analysis(Ctx).warpExchanges();
   Analysis.run();
   // Where the work budget cut an analysis short, say so: what lies past the
   // cut is neither reported nor known to be safe.
-  LaneOptions.remarkCutShort(*this, SM, Analysis.cutShort(), "warp exchanges");
+  Module->remarkCutShort(*this, SM, Analysis.cutShort(), "warp exchanges");
   llvm::ArrayRef<WarpExchange> Exchanges = Analysis.exchanges();
   if (Exchanges.empty())
     return;
   // Where the parse broke a barrier may be missing from the AST: nothing
   // is reported in such a function.
-  AnalysisContext &AC = AnalysisContext::get(Ctx);
+  AnalysisContext &AC = Module->analysis(Ctx);
   std::vector<WarpExchange> Parsed;
   if (llvm::any_of(Exchanges, [&](const WarpExchange &X) {
         return AC.parseBroke(X.Func);
@@ -545,8 +542,7 @@ void ImplicitWarpSynchronizationCheck::check(
   // (one report and one fix for the pair).
   std::vector<WarpExchange> Kept;
   if (RaceCheckRuns) {
-    SharedRaceFinder &Races =
-        AnalysisContext::get(Ctx).sharedRaces(LaneOptions.settings());
+    SharedRaceFinder &Races = Module->analysis(Ctx).sharedRaces();
     Races.run();
     llvm::DenseSet<std::pair<const Expr *, const Expr *>> Raced;
     for (const SharedRace &R : Races.races()) {

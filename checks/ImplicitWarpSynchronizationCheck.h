@@ -8,7 +8,7 @@
 #ifndef CUDA_TIDY_CHECKS_IMPLICITWARPSYNCHRONIZATIONCHECK_H
 #define CUDA_TIDY_CHECKS_IMPLICITWARPSYNCHRONIZATIONCHECK_H
 
-#include "checks/LaneModelOptions.h"
+#include "checks/ModuleOptions.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/MapVector.h"
 
@@ -50,7 +50,7 @@ private:
   /// The note that says what is assumed of a warp helper no one calls.
   void noteAssumedHelper(const WarpExchange &X, llvm::StringRef Pointer);
 
-  LaneModelOptions LaneOptions;
+  std::shared_ptr<const ModuleOptions> Module;
   /// cuda-shared-memory-race runs too: pairs it reports are left to it.
   const bool RaceCheckRuns;
 };

@@ -25,11 +25,9 @@ namespace cuda_tidy {
 
 SharedMemoryRaceCheck::SharedMemoryRaceCheck(
     StringRef Name, clang::tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), LaneOptions(*Context),
-      AsyncCopyChecked(Context->isCheckEnabled("cuda-async-copy-ordering")) {
-  if (std::string E = LaneOptions.takeError(); !E.empty())
-    configurationDiag(E);
-}
+    : ClangTidyCheck(Name, Context),
+      Module(ModuleOptions::of(*Context, ModuleOptions::ReadsLaneModel)),
+      AsyncCopyChecked(Context->isCheckEnabled("cuda-async-copy-ordering")) {}
 
 void SharedMemoryRaceCheck::registerMatchers(MatchFinder *Finder) {
   // The analysis walks the whole translation unit once.
@@ -175,10 +173,10 @@ void SharedMemoryRaceCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   const SourceManager &SM = Ctx.getSourceManager();
   Inserted.clear();
-  AnalysisContext &AC = AnalysisContext::get(Ctx);
-  SharedRaceFinder &Finder = AC.sharedRaces(LaneOptions.settings());
+  AnalysisContext &AC = Module->analysis(Ctx);
+  SharedRaceFinder &Finder = AC.sharedRaces();
   Finder.run();
-  LaneOptions.remarkCutShort(*this, SM, Finder.cutShort(), "races");
+  Module->remarkCutShort(*this, SM, Finder.cutShort(), "races");
   // One report per spelling of the two accesses and of the calls that
   // make them (template instantiations share a spelling; one helper's
   // accesses called from two kernels are two races, each with its fix).

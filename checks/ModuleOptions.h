@@ -26,6 +26,7 @@
 #define CUDA_TIDY_CHECKS_MODULEOPTIONS_H
 
 #include "lib/lanes/LaneModelSettings.h"
+#include "lib/target/ArchPaths.h"
 #include "lib/target/BinaryCompatibility.h"
 #include "lib/target/CudaTarget.h"
 #include "llvm/ADT/ArrayRef.h"

@@ -29,6 +29,8 @@
 #include "lib/ast/CudaAST.h"
 #include "lib/uniformity/UniformityImpl.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/LambdaCapture.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -78,6 +80,8 @@ private:
   /// Records how each local of the kernel is written.
   void scan();
   void scanStmt(const Stmt *S, const Stmt *Parent, const ForStmt *Header);
+  /// Marks every local S names (a lambda's captures) as written otherwise.
+  void markNamed(const Stmt *S);
   bool within(SourceLocation Loc, const Stmt *S) const;
 
   const FunctionUniformityImpl &Fn;
@@ -151,8 +155,11 @@ void RangeEval::scanStmt(const Stmt *S, const Stmt *Parent,
     ++W.HeaderWrites;
     return;
   }
-  if (isa<LambdaExpr>(S))
+  // A local a lambda names may be written through its capture.
+  if (isa<LambdaExpr>(S)) {
+    markNamed(S);
     return;
+  }
   // The header of a for loop: its init (a plain assignment) and increment
   // are where a counted loop's variable may be written; the variable is
   // the operand of that assignment or increment.
@@ -177,6 +184,24 @@ void RangeEval::scanStmt(const Stmt *S, const Stmt *Parent,
     scanStmt(Child, S,
              isa<ExprWithCleanups, ParenExpr>(S) || Child == Operand ? Header
                                                                       : nullptr);
+}
+
+void RangeEval::markNamed(const Stmt *S) {
+  if (!S)
+    return;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      Cache.Writes[V].Other = true;
+  if (const auto *Lambda = dyn_cast<LambdaExpr>(S)) {
+    for (const LambdaCapture &C : Lambda->captures())
+      if (C.capturesVariable())
+        if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar()))
+          Cache.Writes[V].Other = true;
+    markNamed(Lambda->getBody());
+    return;
+  }
+  for (const Stmt *Child : S->children())
+    markNamed(Child);
 }
 
 void RangeEval::scan() {

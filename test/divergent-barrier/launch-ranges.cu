@@ -129,6 +129,23 @@ __global__ void writtenInBody(float *a, int skip) {
   }
 }
 
+// Counterpart: a lambda may write the loop's variable through its capture.
+__global__ void writtenInLambda(float *a) {
+  __shared__ float s[256];
+  int j;
+  for (j = 0; j < 3; j++)
+    a[j * 256 + threadIdx.x] += 1.0f;
+  auto bump = [&] { j += 10; };
+  bump();
+  if (j * 256 + threadIdx.x < 1100) {
+    s[threadIdx.x] = a[threadIdx.x];
+    __syncthreads();
+    // warning@-1:5 {{threads that skip this '__syncthreads' leave the kernel without reaching another}}
+    // note@-4:7 {{the condition depends on 'threadIdx.x', which differs between threads}}
+    a[threadIdx.x] = s[255 - threadIdx.x];
+  }
+}
+
 void launch(float *a, int blocks) {
   constantGrid<<<3, 256>>>(a);
   constantGridPartial<<<4, 256>>>(a);
@@ -138,4 +155,5 @@ void launch(float *a, int blocks) {
   afterCountedLoop<<<1, 256>>>(a);
   afterLongerLoop<<<1, 256>>>(a);
   writtenInBody<<<1, 256>>>(a, 1);
+  writtenInLambda<<<1, 256>>>(a);
 }

@@ -156,11 +156,14 @@ private:
   }
   /// Evaluates the pair for every shape; false when the budget ran out.
   bool search(Pair &P);
-  /// Evaluates one block shape; false when the budget ran out.
-  bool runShape(Pair &P, unsigned ShapeIdx);
-  /// Every valuation of the pair's loops in each smaller block than
-  /// Shapes[Largest] is one of Shapes[Largest]'s.
-  bool smallerRepeatLargest(Pair &P, unsigned Largest);
+  /// Evaluates one block shape, adding its loops' valuations to Seen if
+  /// given; false when the budget ran out.
+  bool runShape(Pair &P, unsigned ShapeIdx,
+                std::vector<Valuation> *Seen = nullptr);
+  /// Every valuation of the pair's loops in each block smaller than
+  /// Shapes[Largest] is one of Largest's (LargestSeen, sorted here).
+  bool smallerRepeatLargest(Pair &P, unsigned Largest,
+                            std::vector<Valuation> &LargestSeen);
   /// In every valuation of the pair in Shapes[ShapeIdx], both accesses run
   /// in the same lanes of every warp, at elements that move on by the same
   /// bytes from one warp to the next, and nothing read blockDim: each warp
@@ -275,7 +278,8 @@ bool WarpExchangeFinder::FrameSearch::search(Pair &P) {
       return true;
     }
   }
-  if (!runShape(P, Largest))
+  std::vector<Valuation> LargestSeen;
+  if (!runShape(P, Largest, &LargestSeen))
     return false;
   if (!P.ReadBlockDim) {
     for (const Witness &F : P.WarpFirst)
@@ -291,7 +295,8 @@ bool WarpExchangeFinder::FrameSearch::search(Pair &P) {
   // When this block exchanges nowhere and each smaller block's loop values
   // are among this one's, no smaller block exchanges either.
   if (!P.Chosen.Found && !P.PassFirst.Found && !P.ThreadsReadBlockDim &&
-      P.WOnly.empty() && P.ROnly.empty() && smallerRepeatLargest(P, Largest))
+      P.WOnly.empty() && P.ROnly.empty() &&
+      smallerRepeatLargest(P, Largest, LargestSeen))
     return true;
   // Otherwise each smaller size is evaluated, smallest first.
   Witness LargestFirst = P.PassFirst;
@@ -306,20 +311,24 @@ bool WarpExchangeFinder::FrameSearch::search(Pair &P) {
   return true;
 }
 
-bool WarpExchangeFinder::FrameSearch::runShape(Pair &P, unsigned ShapeIdx) {
+bool WarpExchangeFinder::FrameSearch::runShape(Pair &P, unsigned ShapeIdx,
+                                               std::vector<Valuation> *Seen) {
   P.PassFirst = Witness();
   for (Witness &F : P.WarpFirst)
     F = Witness();
   Env Base;
   setShape(Base, P.Shapes[ShapeIdx]);
   Base.ReadBlockDim = &P.ReadBlockDim;
-  enumerateCommon(P, M.Guards, Chain, Fr, Base,
-                  [&](Env &E) { valuation(P, E, ShapeIdx); });
+  enumerateCommon(P, M.Guards, Chain, Fr, Base, [&](Env &E) {
+    if (Seen)
+      Seen->push_back(valuationOf(E, P.Shift));
+    valuation(P, E, ShapeIdx);
+  });
   return !overBudget();
 }
 
-bool WarpExchangeFinder::FrameSearch::smallerRepeatLargest(Pair &P,
-                                                         unsigned Largest) {
+bool WarpExchangeFinder::FrameSearch::smallerRepeatLargest(
+    Pair &P, unsigned Largest, std::vector<Valuation> &LargestSeen) {
   auto Collect = [&](unsigned ShapeIdx, std::vector<Valuation> &Out) {
     Env Base;
     setShape(Base, P.Shapes[ShapeIdx]);
@@ -328,14 +337,12 @@ bool WarpExchangeFinder::FrameSearch::smallerRepeatLargest(Pair &P,
     enumerateCommon(P, M.Guards, Chain, Fr, Base,
                     [&](Env &E) { Out.push_back(valuationOf(E, P.Shift)); });
   };
-  std::vector<Valuation> Larger;
-  Collect(Largest, Larger);
-  llvm::sort(Larger);
+  llvm::sort(LargestSeen);
   for (unsigned K = 0; K < Largest; ++K) {
     std::vector<Valuation> Smaller;
     Collect(K, Smaller);
     for (const Valuation &V : Smaller)
-      if (!std::binary_search(Larger.begin(), Larger.end(), V))
+      if (!std::binary_search(LargestSeen.begin(), LargestSeen.end(), V))
         return false;
   }
   return true;

@@ -208,6 +208,13 @@ private:
                                      const FunctionDecl *Caller);
   std::optional<BufferRoot> resolveFields(const BufferRoot &R,
                                           const FunctionDecl *Caller);
+  /// Untraceable: At, an argument, names no buffer of the host code.
+  static EarlierWriter unfollowed(const Expr *At) {
+    EarlierWriter W;
+    W.At = At;
+    W.Why = EarlierWriter::ArgumentUnfollowed;
+    return W;
+  }
   bool before(SourceLocation A, SourceLocation B) const {
     return SM.isBeforeInTranslationUnit(A, B);
   }
@@ -639,7 +646,7 @@ EarlierWriter EarlierKernels::Impl::writerBefore(const FunctionDecl *Fn,
     const Expr *Arg = argumentAt(Call, Param->getFunctionScopeIndex());
     std::optional<BufferRoot> Outer = Arg ? hostRoot(Arg, Caller) : std::nullopt;
     if (!Outer)
-      return EarlierWriter();
+      return unfollowed(Arg ? Arg : Call);
     Outer->Path.append(Buffer.Path.begin(), Buffer.Path.end());
     EarlierWriter W = writerBefore(Caller, Call, *Outer, Write, Depth + 1);
     if (W.K != EarlierWriter::None)
@@ -822,20 +829,22 @@ EarlierWriter EarlierKernels::Impl::judge(const FunctionDecl *Kernel,
   if (Early.classify(Kernel, &Programmatic) != EarlyStart::Programmatic)
     return Untraceable;
   std::optional<BufferRoot> Device = deviceRoot(Kernel, A);
-  if (!Device)
+  if (!Device) {
+    Untraceable.Why = EarlierWriter::NotFromParameter;
     return Untraceable;
+  }
   unsigned Index = cast<ParmVarDecl>(Device->Var)->getFunctionScopeIndex();
   for (const ProgrammaticLaunch &L : Programmatic) {
     const Expr *Arg = launchArgument(*L.Site, Index);
     std::optional<BufferRoot> Whole =
         Arg ? trace(Arg, L.Site->Caller, /*Host=*/true) : std::nullopt;
     if (!Whole)
-      return Untraceable;
+      return unfollowed(Arg ? Arg : L.Site->Call);
     Whole->Path.append(Device->Path.begin(), Device->Path.end());
     // The field the kernel reads, followed to what the host assigns it.
     std::optional<BufferRoot> Host = resolveFields(*Whole, L.Site->Caller);
     if (!Host)
-      return Untraceable;
+      return unfollowed(Arg);
     EarlierWriter W =
         writerBefore(L.Site->Caller, L.Site->Call, *Host, A.Write, 0);
     if (W.K != EarlierWriter::None)

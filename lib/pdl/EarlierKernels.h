@@ -50,7 +50,9 @@
 /// Untraceable: a kernel with a launch that cannot be read, or whose
 /// launches are not all visible; an access whose pointer does not come
 /// from a kernel parameter; an argument that cannot be followed. The check
-/// then keeps its device-side rule (every global access counts).
+/// then keeps its device-side rule (every global access counts: the
+/// buffer is taken to be written by the previous kernel) and says which of
+/// the three it was (EarlierWriter::Why, with the argument in At).
 ///
 //===----------------------------------------------------------------------===//
 
@@ -85,10 +87,17 @@ struct EarlierWriter {
     Found,       ///< a kernel that may still run may write (or touch) it
   } K = Untraceable;
   /// For Found: the launch of that kernel, or the call that leads to
-  /// launches (null when it is the early launch itself in a loop).
+  /// launches (null when it is the early launch itself in a loop). For
+  /// Untraceable with Why == ArgumentUnfollowed: the argument.
   const clang::Expr *At = nullptr;
   /// For Found: the kernel, when known.
   const clang::FunctionDecl *Writer = nullptr;
+  /// For Untraceable: why the host side cannot be followed.
+  enum Reason {
+    LaunchesNotSeen,   ///< not every launch of the kernel is visible and read
+    NotFromParameter,  ///< the access's pointer comes from no kernel parameter
+    ArgumentUnfollowed ///< an argument (At) names no buffer of the host code
+  } Why = LaunchesNotSeen;
 };
 
 /// The host-side model of one translation unit (see the file comment).

@@ -161,7 +161,10 @@ void ProgrammaticDependentLaunchCheck::noteWhyEarly(
   if (!Launches.empty()) {
     const ProgrammaticLaunch &L = Launches.front();
     SourceLocation At =
-        L.Attribute ? L.Attribute->getBeginLoc() : L.Site->Call->getBeginLoc();
+        L.Launcher     ? L.Launcher->Call->getBeginLoc()
+        : L.Binding   ? L.Binding->Through.front()->getBeginLoc()
+        : L.Attribute ? L.Attribute->getBeginLoc()
+                      : L.Site->Call->getBeginLoc();
     diag(At,
          "%0 is launched with programmatic stream serialization here, so it "
          "may start before the previous kernel in the stream finishes",

@@ -6,6 +6,8 @@
 
 #include "lib/pdl/EarlierKernels.h"
 #include "lib/ast/CudaAST.h"
+#include "lib/ast/FunctionCfgs.h"
+#include "clang/Analysis/CFG.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -26,11 +28,44 @@ namespace {
 
 /// A kernel that may still run when a launch starts early: a launch, or a
 /// call of a function that launches kernels.
+/// A launch as the walk sees it: a launch site, or (for a launcher whose
+/// kernel is its parameter) one binding of it, launched from the binding's
+/// outermost call.
+struct LaunchPoint {
+  const LaunchSite *Site = nullptr;
+  const LaunchBinding *Binding = nullptr;
+  /// A launch through a launcher object (Site is then null).
+  const LauncherLaunch *Launcher = nullptr;
+  const CallExpr *call() const {
+    return Launcher  ? Launcher->Call
+           : Binding ? Binding->Through.front()
+                     : Site->Call;
+  }
+  const FunctionDecl *caller() const {
+    return Launcher ? Launcher->Caller
+           : Binding ? Binding->Caller
+                     : Site->Caller;
+  }
+  const void *key() const {
+    return Launcher  ? (const void *)Launcher
+           : Binding ? (const void *)Binding
+                     : (const void *)Site;
+  }
+};
+
 struct Running {
   const LaunchSite *Site = nullptr;
   const CallExpr *HelperCall = nullptr;
   SourceLocation Loc;
+  const LaunchBinding *Binding = nullptr;
+  const LauncherLaunch *Launcher = nullptr;
+  LaunchPoint point() const { return {Site, Binding, Launcher}; }
 };
+
+/// Whether two roots name the same variable (and array element).
+bool sameRoot(const BufferRoot &A, const BufferRoot &B) {
+  return A.Var == B.Var && A.Element == B.Element;
+}
 
 /// The values a local variable is given in a body (its initialiser first);
 /// AddressTaken is set when `&V` appears (`cudaMalloc(&V, n)`), Changed
@@ -171,9 +206,19 @@ public:
        GridDependencyAnalysis &Deps)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Launches(Launches),
         Early(Early), Deps(Deps) {
-    for (const LaunchSite &L : Launches.launches())
+    for (const LaunchSite &L : Launches.launches()) {
       if (L.Caller)
         Launching.insert(L.Caller->getCanonicalDecl());
+      if (L.Call)
+        PointsAt[L.Call].push_back({&L, nullptr});
+      // A launcher's launch is made from each call that binds its kernel.
+      if (!L.Kernel)
+        for (const LaunchBinding &B : L.Bindings)
+          if (B.Kernel && B.Caller && !B.Through.empty())
+            PointsAt[B.Through.front()].push_back({&L, &B});
+    }
+    for (const LauncherLaunch &L : Launches.launcherLaunches())
+      PointsAt[L.Call].push_back({nullptr, nullptr, &L});
   }
 
   EarlierWriter judge(const FunctionDecl *Kernel, const EarlyAccess &A);
@@ -187,17 +232,33 @@ private:
   std::optional<BufferRoot> deviceRoot(const FunctionDecl *Kernel,
                                        const EarlyAccess &A);
   const Expr *launchArgument(const LaunchSite &L, unsigned Index) const;
+  const Expr *launchArgument(const LaunchPoint &P, unsigned Index) const;
+  SmallVector<const FunctionDecl *, 1> kernelsOf(const LaunchPoint &P) const {
+    if (P.Launcher)
+      return P.Launcher->Kernel
+                 ? SmallVector<const FunctionDecl *, 1>{P.Launcher->Kernel}
+                 : SmallVector<const FunctionDecl *, 1>{};
+    if (P.Binding)
+      return {P.Binding->Kernel};
+    return Early.kernelsOf(*P.Site);
+  }
   void collectBefore(const Stmt *S, const FunctionDecl *Fn, const Expr *At,
                      const Stmt *Loop, SmallVectorImpl<Running> &Out,
                      SourceLocation &Sync);
+  bool runningBySource(const FunctionDecl *Fn, const Expr *At,
+                       SmallVectorImpl<Running> &Out);
+  std::optional<bool> runningByCfg(const FunctionDecl *Fn, const Expr *At,
+                                   SmallVectorImpl<Running> &Out);
+  bool closesChain(const Stmt *S, SmallVectorImpl<Running> &Out);
+  bool triggersBeforeWait(const FunctionDecl *Def);
   bool exclusive(const Stmt *S, SourceLocation A, SourceLocation B) const;
   bool dominates(const Stmt *S, SourceLocation A, SourceLocation B) const;
   const SmallVector<std::pair<const CallExpr *, const FunctionDecl *>, 2> &
   callersOf(const FunctionDecl *Fn);
   EarlierWriter writerBefore(const FunctionDecl *Fn, const Expr *At,
                        const BufferRoot &Buffer, bool Write, unsigned Depth);
-  bool mayOverlapPredecessor(const LaunchSite &P);
-  bool touches(const LaunchSite &P, const FunctionDecl *Writer,
+  bool mayOverlapPredecessor(const LaunchPoint &P);
+  bool touches(const LaunchPoint &P, const FunctionDecl *Writer,
                const BufferRoot &Buffer, bool Write);
   bool writesThrough(const FunctionDecl *Kernel, const BufferRoot &Buffer);
   bool writeTargets(const Stmt *S, const FunctionDecl *Kernel,
@@ -229,6 +290,10 @@ private:
   GridDependencyAnalysis &Deps;
   /// Functions that contain a launch.
   llvm::DenseSet<const Decl *> Launching;
+  /// The launches made at each call: a launch site, or a launcher's call.
+  llvm::DenseMap<const Stmt *, SmallVector<LaunchPoint, 1>> PointsAt;
+  /// The CFGs of the host functions walked.
+  llvm::DenseMap<const FunctionDecl *, FunctionCfg> Cfgs;
   llvm::DenseSet<const VarDecl *> Visiting;
   llvm::DenseMap<const Decl *,
                  SmallVector<std::pair<const CallExpr *, const FunctionDecl *>, 2>>
@@ -265,7 +330,7 @@ EarlierKernels::Impl::traceLocal(const VarDecl *V, const FunctionDecl *Fn,
     if (isNullPointer(E, Ctx))
       continue;
     std::optional<BufferRoot> R = trace(E, Fn, Host, Depth + 1);
-    if (!R || (Common && (R->Var != Common->Var ||
+    if (!R || (Common && (!sameRoot(*R, *Common) ||
                           !samePathPrefix(R->Path, Common->Path) ||
                           R->Path.size() != Common->Path.size()))) {
       Same = false;
@@ -353,7 +418,8 @@ std::optional<BufferRoot> EarlierKernels::Impl::trace(const Expr *E,
       }
       std::optional<BufferRoot> RT = trace(T, Fn, Host, Depth);
       std::optional<BufferRoot> RF = trace(F, Fn, Host, Depth);
-      if (!RT || !RF || RT->Var != RF->Var || RT->Path.size() != RF->Path.size() ||
+      if (!RT || !RF || !sameRoot(*RT, *RF) ||
+          RT->Path.size() != RF->Path.size() ||
           !samePathPrefix(RT->Path, RF->Path))
         return std::nullopt;
       return Finish(RT);
@@ -373,6 +439,22 @@ std::optional<BufferRoot> EarlierKernels::Impl::trace(const Expr *E,
       if (isa<ParmVarDecl>(V))
         return Finish(BufferRoot{V, {}});
       return Finish(traceLocal(V, Fn, Host, Depth));
+    }
+    // On the host, an element of a local array of pointers at a constant
+    // index: CUB's `(int *)allocations[4]` carved from one allocation.
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E);
+        AS && Host && Reversed.empty()) {
+      const auto *DRE =
+          dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
+      const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+      Expr::EvalResult Index;
+      if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
+          !V->getType()->isArrayType() || AS->getIdx()->isValueDependent() ||
+          !AS->getIdx()->EvaluateAsInt(Index, Ctx))
+        return std::nullopt;
+      BufferRoot Root{V, {}};
+      Root.Element = Index.Val.getInt().getExtValue();
+      return Root;
     }
     return std::nullopt;
   }
@@ -402,7 +484,7 @@ EarlierKernels::Impl::deviceRoot(const FunctionDecl *Kernel,
     const Expr *Call = A.Calls[Level - 1];
     const FunctionDecl *Callee = calleeOf(Call);
     if (!Callee || Callee->getCanonicalDecl() != Owner->getCanonicalDecl() ||
-        isa<CXXMethodDecl>(Callee))
+        (isa<CXXMethodDecl>(Callee) && !isa<CXXConstructorDecl>(Callee)))
       return std::nullopt;
     const Expr *Arg = argumentAt(Call, P->getFunctionScopeIndex());
     --Level;
@@ -433,6 +515,44 @@ const Expr *EarlierKernels::Impl::launchArgument(const LaunchSite &L,
       Callee->getName() != "cudaLaunchKernelEx")
     return nullptr;
   return Index + 2 < Call->getNumArgs() ? Call->getArg(Index + 2) : nullptr;
+}
+
+/// The argument P passes for its kernel's parameter Index, in the function
+/// that makes P's call: for a launcher, the launch's argument followed out
+/// through the launcher's parameters to the outermost call.
+const Expr *EarlierKernels::Impl::launchArgument(const LaunchPoint &P,
+                                                 unsigned Index) const {
+  if (P.Launcher)
+    return P.Launcher->argument(Index);
+  const Expr *E = launchArgument(*P.Site, Index);
+  if (!P.Binding || !E)
+    return E;
+  const auto &Through = P.Binding->Through;
+  for (size_t I = Through.size(); I-- > 0;) {
+    const Expr *Inner = E->IgnoreParenImpCasts();
+    while (true) {
+      if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Inner))
+        Inner = MT->getSubExpr()->IgnoreParenImpCasts();
+      else if (const auto *CC = dyn_cast<CXXConstructExpr>(Inner);
+               CC && CC->getNumArgs() == 1 &&
+               CC->getConstructor()->isCopyOrMoveConstructor())
+        Inner = CC->getArg(0)->IgnoreParenImpCasts();
+      else
+        break;
+    }
+    const auto *DRE = dyn_cast<DeclRefExpr>(Inner);
+    const auto *Param = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+    const FunctionDecl *Callee = Through[I]->getDirectCallee();
+    const auto *Owner =
+        Param ? dyn_cast<FunctionDecl>(Param->getDeclContext()) : nullptr;
+    if (!Owner || !Callee ||
+        Owner->getCanonicalDecl() != Callee->getCanonicalDecl())
+      return nullptr;
+    E = argumentAt(Through[I], Param->getFunctionScopeIndex());
+    if (!E || isa<CXXDefaultArgExpr>(E))
+      return nullptr;
+  }
+  return E;
 }
 
 /// Collects, in S, the calls of functions that launch kernels that may run
@@ -533,19 +653,64 @@ bool EarlierKernels::Impl::dominates(const Stmt *S, SourceLocation A,
 /// Whether P may finish, or let its dependents start, before the kernel
 /// before it has finished: P may start early and does not wait on every
 /// path, or triggers its dependents.
-bool EarlierKernels::Impl::mayOverlapPredecessor(const LaunchSite &P) {
-  if (!Early.mayStartEarly(P))
+bool EarlierKernels::Impl::mayOverlapPredecessor(const LaunchPoint &P) {
+  if (P.Launcher ? !EarlyLaunches::mayStartEarly(*P.Launcher)
+                 : !Early.mayStartEarly(*P.Site))
     return false;
-  SmallVector<const FunctionDecl *, 1> Kernels = Early.kernelsOf(P);
+  SmallVector<const FunctionDecl *, 1> Kernels = kernelsOf(P);
   if (Kernels.empty())
     return true;
   for (const FunctionDecl *K : Kernels) {
     const FunctionDecl *Def = K->getDefinition();
     if (!Def || !Def->hasBody() || !Deps.waitsOnEveryPath(Def) ||
-        triggers(Def->getBody()))
+        triggersBeforeWait(Def))
       return true;
   }
   return false;
+}
+
+/// Whether S, a statement of a kernel's body, waits on every path through
+/// it: a wait call (or a function that waits on every path), a wait
+/// `asm`, or a block (a target dispatch's arm) holding one directly.
+static bool waitsHere(const Stmt *S, GridDependencyAnalysis &Deps) {
+  if (!S)
+    return false;
+  if (const auto *E = dyn_cast<Expr>(S))
+    S = E->IgnoreImplicit();
+  if (const auto *CE = dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *F = CE->getDirectCallee();
+    return F && ((F->getIdentifier() &&
+                  F->getName() == "cudaGridDependencySynchronize") ||
+                 (F->hasBody() && Deps.waitsOnEveryPath(F)));
+  }
+  if (const auto *A = dyn_cast<GCCAsmStmt>(S))
+    return isWaitAsm(A);
+  if (const auto *CS = dyn_cast<CompoundStmt>(S))
+    return llvm::any_of(CS->body(),
+                        [&](const Stmt *C) { return waitsHere(C, Deps); });
+  return false;
+}
+
+/// Whether Def (which waits on every path) may let its dependents start
+/// before it has waited: a trigger anywhere, unless the body's first
+/// statement that waits on every path comes before every trigger.
+bool EarlierKernels::Impl::triggersBeforeWait(const FunctionDecl *Def) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  if (!Body)
+    return triggers(Def->getBody());
+  bool Waited = false;
+  for (const Stmt *S : Body->body()) {
+    if (!Waited && waitsHere(S, Deps)) {
+      // A trigger beside the wait in the same block may come first.
+      if (triggers(S))
+        return true;
+      Waited = true;
+      continue;
+    }
+    if (!Waited && triggers(S))
+      return true;
+  }
+  return !Waited && triggers(Body);
 }
 
 /// The calls of each function in the translation unit's host code, with
@@ -589,18 +754,15 @@ EarlierKernels::Impl::callersOf(const FunctionDecl *Fn) {
   return It == Callers.end() ? None : It->second;
 }
 
-/// Whether a kernel that may still run when Fn reaches At (a launch, or a
-/// call that leads to one) may write Buffer (a variable of Fn), or touch
-/// it for a write; the walk goes on in Fn's callers while nothing before
-/// At in Fn has ended it.
-EarlierWriter EarlierKernels::Impl::writerBefore(const FunctionDecl *Fn,
+/// The launches before At in Fn, by source order (when Fn's CFG cannot
+/// be used): nearest first, not in another arm of a branch, all of a loop
+/// holding At; the walk ends at a `cudaDeviceSynchronize()` or at a launch
+/// every path to At runs whose kernel cannot overlap its predecessor.
+/// Returns whether the walk reached the top of Fn.
+bool EarlierKernels::Impl::runningBySource(const FunctionDecl *Fn,
                                            const Expr *At,
-                                           const BufferRoot &Buffer,
-                                           bool Write, unsigned Depth) {
-  EarlierWriter None{EarlierWriter::None, nullptr, nullptr};
-  const Stmt *Body = Fn ? Fn->getBody() : nullptr;
-  if (!Body || Depth > 3)
-    return None;
+                                           SmallVectorImpl<Running> &Out) {
+  const Stmt *Body = Fn->getBody();
   SourceLocation AtLoc = At->getBeginLoc();
   const Stmt *Loop = outermostLoop(Body, AtLoc, SM, Ctx);
   SmallVector<Running, 4> All;
@@ -621,26 +783,144 @@ EarlierWriter EarlierKernels::Impl::writerBefore(const FunctionDecl *Fn,
   llvm::stable_sort(All, [&](const Running &A, const Running &B) {
     return before(B.Loc, A.Loc);
   });
-  bool Closed = Sync.isValid();
   for (const Running &R : All) {
+    Out.push_back(R);
+    if (!R.HelperCall && !Loop && dominates(Body, R.Loc, AtLoc) &&
+        !mayOverlapPredecessor(R.point()))
+      return false;
+  }
+  return Sync.isInvalid();
+}
+
+/// Whether S, a statement of a host function, ends the walk back: a
+/// launch (or launcher call) each of whose kernels cannot overlap the
+/// kernel before it, a device or stream synchronisation, or a memory copy
+/// or set (the kernel after it in the stream starts only when it is done,
+/// and it only when everything before it is). The launches made at S are
+/// added to Out.
+bool EarlierKernels::Impl::closesChain(const Stmt *S,
+                                       SmallVectorImpl<Running> &Out) {
+  auto It = PointsAt.find(S);
+  if (It != PointsAt.end()) {
+    bool Closes = true;
+    for (const LaunchPoint &P : It->second) {
+      Out.push_back(
+          {P.Site, nullptr, P.call()->getBeginLoc(), P.Binding, P.Launcher});
+      Closes &= !mayOverlapPredecessor(P);
+    }
+    return Closes;
+  }
+  const auto *CE = dyn_cast<CallExpr>(S);
+  const FunctionDecl *Callee = CE ? CE->getDirectCallee() : nullptr;
+  if (!Callee || isa<CUDAKernelCallExpr>(CE))
+    return false;
+  if (Callee->getIdentifier()) {
+    StringRef Name = Callee->getName();
+    if (Name == "cudaDeviceSynchronize" || Name == "cudaStreamSynchronize" ||
+        Name.starts_with("cudaMemcpy") || Name.starts_with("cudaMemset") ||
+        Name.starts_with("cuMemcpy") || Name.starts_with("cuMemset"))
+      return true;
+  }
+  if (Launching.contains(Callee->getCanonicalDecl()) &&
+      !isInSystemHeader(Callee))
+    Out.push_back({nullptr, CE, CE->getBeginLoc()});
+  return false;
+}
+
+/// The launches that may still run when Fn reaches At, walking Fn's CFG
+/// back from At (around loops, so a launch in a loop meets its own earlier
+/// runs) until each path meets a statement that ends the chain
+/// (closesChain). Returns whether some path reaches Fn's entry, or
+/// std::nullopt when At is not in the CFG.
+std::optional<bool>
+EarlierKernels::Impl::runningByCfg(const FunctionDecl *Fn, const Expr *At,
+                                   SmallVectorImpl<Running> &Out) {
+  auto [It, New] = Cfgs.try_emplace(Fn);
+  if (New)
+    It->second = buildFunctionCfg(Fn, Fn->getBody(), Ctx);
+  CFG *G = It->second.Cfg.get();
+  if (!G)
+    return std::nullopt;
+  const CFGBlock *Start = nullptr;
+  unsigned StartAt = 0;
+  for (const CFGBlock *B : *G) {
+    for (unsigned I = 0; I < B->size() && !Start; ++I)
+      if (auto CS = (*B)[I].getAs<CFGStmt>(); CS && CS->getStmt() == At) {
+        Start = B;
+        StartAt = I;
+      }
+    if (Start)
+      break;
+  }
+  if (!Start)
+    return std::nullopt;
+  bool Open = false;
+  llvm::DenseSet<const CFGBlock *> Entered;
+  SmallVector<std::pair<const CFGBlock *, unsigned>, 8> Work = {
+      {Start, StartAt}};
+  while (!Work.empty()) {
+    auto [B, End] = Work.pop_back_val();
+    bool Closed = false;
+    for (unsigned I = End; I-- > 0 && !Closed;)
+      if (auto CS = (*B)[I].getAs<CFGStmt>())
+        Closed = closesChain(CS->getStmt(), Out);
+    if (Closed)
+      continue;
+    if (B == &G->getEntry())
+      Open = true;
+    for (const CFGBlock *Pred : B->preds())
+      if (Pred && Entered.insert(Pred).second)
+        Work.push_back({Pred, Pred->size()});
+  }
+  // Nearest first, as far as source order tells.
+  llvm::stable_sort(Out, [&](const Running &A, const Running &B) {
+    bool ABefore = before(A.Loc, At->getBeginLoc());
+    bool BBefore = before(B.Loc, At->getBeginLoc());
+    if (ABefore != BBefore)
+      return ABefore;
+    return before(B.Loc, A.Loc);
+  });
+  return Open;
+}
+
+/// Whether a kernel that may still run when Fn reaches At (a launch, or a
+/// call that leads to one) may write Buffer (a variable of Fn), or touch
+/// it for a write; the walk goes on in Fn's callers while some path from
+/// the top of Fn to At is not ended by a statement that ends the chain.
+EarlierWriter EarlierKernels::Impl::writerBefore(const FunctionDecl *Fn,
+                                           const Expr *At,
+                                           const BufferRoot &Buffer,
+                                           bool Write, unsigned Depth) {
+  EarlierWriter None{EarlierWriter::None, nullptr, nullptr};
+  const Stmt *Body = Fn ? Fn->getBody() : nullptr;
+  if (!Body || Depth > 3)
+    return None;
+  SmallVector<Running, 4> All;
+  std::optional<bool> Open = runningByCfg(Fn, At, All);
+  if (!Open) {
+    All.clear();
+    Open = runningBySource(Fn, At, All);
+  }
+  llvm::DenseSet<const void *> Seen;
+  for (const Running &R : All) {
+    if (!Seen.insert(R.HelperCall ? (const void *)R.HelperCall
+                                  : R.point().key())
+             .second)
+      continue;
     if (R.HelperCall)
       return {EarlierWriter::Found, R.HelperCall, nullptr};
-    SmallVector<const FunctionDecl *, 1> Kernels = Early.kernelsOf(*R.Site);
+    LaunchPoint P = R.point();
+    SmallVector<const FunctionDecl *, 1> Kernels = kernelsOf(P);
     if (Kernels.empty())
-      return {EarlierWriter::Found, R.Site->Call, nullptr};
+      return {EarlierWriter::Found, P.call(), nullptr};
     for (const FunctionDecl *K : Kernels)
-      if (touches(*R.Site, K, Buffer, Write))
-        return {EarlierWriter::Found, R.Site->Call, K};
-    if (!Loop && dominates(Body, R.Loc, AtLoc) &&
-        !mayOverlapPredecessor(*R.Site)) {
-      Closed = true;
-      break;
-    }
+      if (touches(P, K, Buffer, Write))
+        return {EarlierWriter::Found, P.call(), K};
   }
   // Kernels launched before Fn runs: in its callers, for a buffer Fn is
   // given.
   const auto *Param = dyn_cast<ParmVarDecl>(Buffer.Var);
-  if (Closed || !Param)
+  if (!*Open || !Param)
     return None;
   for (const auto &[Call, Caller] : callersOf(Fn)) {
     const Expr *Arg = argumentAt(Call, Param->getFunctionScopeIndex());
@@ -670,7 +950,7 @@ bool EarlierKernels::Impl::pointerMayBe(const Expr *Ptr,
     return !V || !(V->getType()->isArrayType() ||
                    V->hasAttr<CUDASharedAttr>());
   }
-  return R->Var == Buffer.Var && samePathPrefix(R->Path, Buffer.Path);
+  return sameRoot(*R, Buffer) && samePathPrefix(R->Path, Buffer.Path);
 }
 
 /// Whether S writes through a pointer that may point into Buffer: an
@@ -775,7 +1055,7 @@ EarlierKernels::Impl::resolveFields(const BufferRoot &R,
   std::optional<BufferRoot> Common;
   for (const Expr *V : Values) {
     std::optional<BufferRoot> F = trace(V, Caller, /*Host=*/true);
-    if (!F || (Common && (F->Var != Common->Var ||
+    if (!F || (Common && (!sameRoot(*F, *Common) ||
                           F->Path.size() != Common->Path.size() ||
                           !samePathPrefix(F->Path, Common->Path))))
       return std::nullopt;
@@ -785,7 +1065,7 @@ EarlierKernels::Impl::resolveFields(const BufferRoot &R,
   return Common;
 }
 
-bool EarlierKernels::Impl::touches(const LaunchSite &P,
+bool EarlierKernels::Impl::touches(const LaunchPoint &P,
                                    const FunctionDecl *Writer,
                                    const BufferRoot &Buffer, bool Write) {
   const FunctionDecl *Def = Writer->getDefinition();
@@ -800,10 +1080,10 @@ bool EarlierKernels::Impl::touches(const LaunchSite &P,
     const Expr *Arg = launchArgument(P, Param->getFunctionScopeIndex());
     if (!Arg)
       return true;
-    std::optional<BufferRoot> R = hostRoot(Arg, P.Caller);
+    std::optional<BufferRoot> R = hostRoot(Arg, P.caller());
     if (!R)
       return true;
-    if (R->Var != Buffer.Var || !samePathPrefix(R->Path, Buffer.Path))
+    if (!sameRoot(*R, Buffer) || !samePathPrefix(R->Path, Buffer.Path))
       continue;
     if (Write || R->Path.size() > Buffer.Path.size())
       return true;
@@ -835,18 +1115,19 @@ EarlierWriter EarlierKernels::Impl::judge(const FunctionDecl *Kernel,
   }
   unsigned Index = cast<ParmVarDecl>(Device->Var)->getFunctionScopeIndex();
   for (const ProgrammaticLaunch &L : Programmatic) {
-    const Expr *Arg = launchArgument(*L.Site, Index);
+    LaunchPoint Point{L.Site, L.Binding, L.Launcher};
+    const Expr *Arg = launchArgument(Point, Index);
     std::optional<BufferRoot> Whole =
-        Arg ? trace(Arg, L.Site->Caller, /*Host=*/true) : std::nullopt;
+        Arg ? trace(Arg, Point.caller(), /*Host=*/true) : std::nullopt;
     if (!Whole)
-      return unfollowed(Arg ? Arg : L.Site->Call);
+      return unfollowed(Arg ? Arg : Point.call());
     Whole->Path.append(Device->Path.begin(), Device->Path.end());
     // The field the kernel reads, followed to what the host assigns it.
-    std::optional<BufferRoot> Host = resolveFields(*Whole, L.Site->Caller);
+    std::optional<BufferRoot> Host = resolveFields(*Whole, Point.caller());
     if (!Host)
       return unfollowed(Arg);
     EarlierWriter W =
-        writerBefore(L.Site->Caller, L.Site->Call, *Host, A.Write, 0);
+        writerBefore(Point.caller(), Point.call(), *Host, A.Write, 0);
     if (W.K != EarlierWriter::None)
       return W;
   }

@@ -73,10 +73,13 @@ class VarDecl;
 
 namespace cuda_tidy {
 
-/// A buffer: a variable and the fields followed from it.
+/// A buffer: a variable and the fields followed from it; on the host, an
+/// element of a local array of pointers read at a constant index
+/// (`(int *)allocations[4]`) is its own buffer (Element).
 struct BufferRoot {
   const clang::VarDecl *Var = nullptr;
   llvm::SmallVector<const clang::FieldDecl *, 2> Path;
+  int64_t Element = -1;
 };
 
 /// What the host code says about one early access.

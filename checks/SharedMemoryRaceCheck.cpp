@@ -252,9 +252,10 @@ void SharedMemoryRaceCheck::check(const MatchFinder::MatchResult &Result) {
     // goes away with that fix: a note of it. Through a loop's back edge the
     // two may meet in either order.
     if (std::optional<unsigned> Owner = Points.orders(
-            accessAt(X.First, X.FirstCall), accessAt(X.Second, X.SecondCall),
-            /*XReachesY=*/true, /*YReachesX=*/X.Loop != nullptr)) {
-      Reports[*Owner].Same.push_back(&X);
+            accessAt(Race.First, Race.FirstCall),
+            accessAt(Race.Second, Race.SecondCall),
+            /*XReachesY=*/true, /*YReachesX=*/Race.Loop != nullptr)) {
+      Reports[*Owner].Same.push_back(&Race);
       continue;
     }
     RaceReport R;
@@ -267,7 +268,7 @@ void SharedMemoryRaceCheck::check(const MatchFinder::MatchResult &Result) {
         continue;
       }
     if (!R.Fix.empty())
-      Points.add(X.Fix, Reports.size());
+      Points.add(Race.Fix, Reports.size());
     ReportAt.try_emplace(Second, Reports.size());
     Reports.push_back(std::move(R));
   }

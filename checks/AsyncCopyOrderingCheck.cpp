@@ -42,7 +42,7 @@ void AsyncCopyOrderingCheck::check(const MatchFinder::MatchResult &Result) {
       SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
     return;
   const auto &Findings =
-      AnalysisContext::get(*Result.Context).asyncCopyFindings(FD);
+      Module->analysis(*Result.Context).asyncCopyFindings(FD);
   // One wait that leaves the groups in flight, one warning: the other reads
   // after the same wait of copies it leaves in flight are notes of the
   // first (`As[j][y][k] * Bs[j][k][x]` after one consumer_wait()).

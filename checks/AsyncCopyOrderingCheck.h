@@ -7,6 +7,7 @@
 #ifndef CUDA_TIDY_CHECKS_ASYNCCOPYORDERINGCHECK_H
 #define CUDA_TIDY_CHECKS_ASYNCCOPYORDERINGCHECK_H
 
+#include "checks/ModuleOptions.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -29,7 +30,8 @@ class AsyncCopyOrderingCheck : public clang::tidy::ClangTidyCheck {
 public:
   AsyncCopyOrderingCheck(llvm::StringRef Name,
                          clang::tidy::ClangTidyContext *Context)
-      : ClangTidyCheck(Name, Context) {}
+      : ClangTidyCheck(Name, Context),
+        Module(ModuleOptions::of(*Context, ModuleOptions::ReadsNone)) {}
   bool isLanguageVersionSupported(
       const clang::LangOptions &LangOpts) const override {
     return LangOpts.CUDA;
@@ -47,6 +49,7 @@ private:
   std::string fixText(const asynccopy::Finding &F,
                       const clang::FunctionDecl *FD, clang::ASTContext &Ctx);
 
+  std::shared_ptr<const ModuleOptions> Module;
   /// Accesses already reported (spelling locations), across the
   /// instantiations of a template.
   llvm::DenseSet<clang::SourceLocation> Reported;

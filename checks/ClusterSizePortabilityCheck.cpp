@@ -22,10 +22,8 @@ namespace cuda_tidy {
 
 ClusterSizePortabilityCheck::ClusterSizePortabilityCheck(
     StringRef Name, clang::tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), ArchOverride(*Context) {
-  if (ArchOverride.shouldReportError())
-    configurationDiag("%0") << ArchOverride.error();
-}
+    : ClangTidyCheck(Name, Context),
+      Module(ModuleOptions::of(*Context, ModuleOptions::ReadsTargetArch)) {}
 
 bool ClusterSizePortabilityCheck::isLanguageVersionSupported(
     const LangOptions &LangOpts) const {
@@ -79,7 +77,7 @@ void ClusterSizePortabilityCheck::check(
   ASTContext &Ctx = *Result.Context;
   llvm::DenseSet<unsigned> Reported;
   checkKernelClusters(Ctx, Reported);
-  for (const LaunchSite &L : AnalysisContext::get(Ctx).launches().launches())
+  for (const LaunchSite &L : Module->analysis(Ctx).launches().launches())
     if (L.KernelKey)
       checkLaunch(L, Ctx, Reported);
 }
@@ -87,7 +85,7 @@ void ClusterSizePortabilityCheck::check(
 void ClusterSizePortabilityCheck::checkKernelClusters(
     ASTContext &Ctx, llvm::DenseSet<unsigned> &Reported) {
   const SourceManager &SM = Ctx.getSourceManager();
-  ConstantEvaluator &Eval = AnalysisContext::get(Ctx).constants();
+  ConstantEvaluator &Eval = Module->analysis(Ctx).constants();
   const unsigned Largest = largestClusterAnyGpu();
   KernelCollector Kernels;
   Kernels.TraverseAST(Ctx);
@@ -122,7 +120,7 @@ struct ClusterSizePortabilityCheck::LaunchCluster {
 std::optional<ClusterSizePortabilityCheck::LaunchCluster>
 ClusterSizePortabilityCheck::clusterOf(const LaunchSite &L, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  AnalysisContext &Shared = AnalysisContext::get(Ctx);
+  AnalysisContext &Shared = Module->analysis(Ctx);
   ConstantEvaluator &Eval = Shared.constants();
   std::optional<Dim3> Shape;
   LaunchCluster C;
@@ -179,7 +177,7 @@ void ClusterSizePortabilityCheck::checkLaunch(
     const FuncAttributeCall *OncePerProcess = nullptr;
     // A setting for a kernel that cannot be followed is trusted.
     for (const FuncAttributeCall *A :
-         AnalysisContext::get(Ctx).launches().settingsFor(
+         Module->analysis(Ctx).launches().settingsFor(
              L, FuncAttr::NonPortableClusterSizeAllowed,
              /*IncludeUnknown=*/true)) {
       if (A->Value && *A->Value == 0)

@@ -7,7 +7,7 @@
 #ifndef CUDA_TIDY_CHECKS_CLUSTERSIZEPORTABILITYCHECK_H
 #define CUDA_TIDY_CHECKS_CLUSTERSIZEPORTABILITYCHECK_H
 
-#include "checks/TargetArchOption.h"
+#include "checks/ModuleOptions.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "lib/launch/LaunchModel.h"
 #include "llvm/ADT/DenseSet.h"
@@ -57,7 +57,7 @@ private:
   /// A note at where the cluster shape is set.
   void noteFrom(const LaunchCluster &Cluster);
 
-  TargetArchOverride ArchOverride;
+  std::shared_ptr<const ModuleOptions> Module;
   ClusterDimsMacros Macros;
 };
 

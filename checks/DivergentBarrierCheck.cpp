@@ -27,6 +27,7 @@ static constexpr unsigned MaxTraceNotes = 3;
 DivergentBarrierCheck::DivergentBarrierCheck(
     StringRef Name, clang::tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
+      Module(ModuleOptions::of(*Context, ModuleOptions::ReadsNone)),
       HIPCompatible(readBool(Name, "HIPCompatible", false)),
       BlockSizeMultipleOf32(readBool(Name, "BlockSizeMultipleOf32", true)),
       ReportSkipThenExit(readBool(Name, "ReportSkipThenExit", true)) {}
@@ -82,11 +83,11 @@ void DivergentBarrierCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   // Where the parse broke, a barrier or what makes it uniform may be
   // missing from the AST (after a missing `#include`, `cg::sync(block)`).
-  if (AnalysisContext::get(*Result.Context).parseBroke(F))
+  if (Module->analysis(*Result.Context).parseBroke(F))
     return;
   UniformityOptions Opts;
   Opts.BlockSizeMultipleOf32 = BlockSizeMultipleOf32;
-  Analysis = &AnalysisContext::get(*Result.Context).uniformity(Opts);
+  Analysis = &Module->analysis(*Result.Context).uniformity(Opts);
   const FunctionUniformity *FU = Analysis->analyze(F);
   if (!FU)
     return;
@@ -193,7 +194,7 @@ public:
 bool DivergentBarrierCheck::mayHaveFindings(const FunctionDecl *F,
                                             ASTContext &Ctx) {
   if (!MayReach)
-    MayReach.emplace(AnalysisContext::get(Ctx).barrierWalks(),
+    MayReach.emplace(Module->analysis(Ctx).barrierWalks(),
                      /*WarpBarriers=*/true, isMapSharedRank);
   return MayReach->mayReach(F);
 }
@@ -204,7 +205,7 @@ DivergentBarrierCheck::scopedFinding(const FunctionDecl *F,
   UniformityOptions Opts;
   Opts.BlockSizeMultipleOf32 = BlockSizeMultipleOf32;
   Opts.Scope = B.Scope;
-  UniformityAnalysis &Scoped = AnalysisContext::get(Ctx).uniformity(Opts);
+  UniformityAnalysis &Scoped = Module->analysis(Ctx).uniformity(Opts);
   const FunctionUniformity *SFU = Scoped.analyze(F);
   if (!SFU)
     return std::nullopt;
@@ -603,7 +604,7 @@ void DivergentBarrierCheck::noteUnknownShape(const FunctionDecl *F,
     return;
   const FunctionDecl *Canon = F->getCanonicalDecl();
   for (const LaunchSite &L :
-       AnalysisContext::get(F->getASTContext()).launches().launches())
+       Module->analysis(F->getASTContext()).launches().launches())
     if (L.Kernel && L.Kernel->getCanonicalDecl() == Canon)
       return;
   diag(Condition->getBeginLoc(),

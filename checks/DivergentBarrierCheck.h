@@ -7,6 +7,7 @@
 #ifndef CUDA_TIDY_CHECKS_DIVERGENTBARRIERCHECK_H
 #define CUDA_TIDY_CHECKS_DIVERGENTBARRIERCHECK_H
 
+#include "checks/ModuleOptions.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "lib/uniformity/BarrierReach.h"
 #include "lib/uniformity/Uniformity.h"
@@ -102,6 +103,7 @@ private:
   void traceNotes(llvm::ArrayRef<TraceStep> Trace);
   void addFinding(Finding F, const clang::SourceManager &SM);
 
+  std::shared_ptr<const ModuleOptions> Module;
   const bool HIPCompatible;
   const bool BlockSizeMultipleOf32;
   const bool ReportSkipThenExit;

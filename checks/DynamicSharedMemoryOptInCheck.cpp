@@ -22,10 +22,8 @@ namespace cuda_tidy {
 
 DynamicSharedMemoryOptInCheck::DynamicSharedMemoryOptInCheck(
     StringRef Name, clang::tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), ArchOverride(*Context) {
-  if (ArchOverride.shouldReportError())
-    configurationDiag("%0") << ArchOverride.error();
-}
+    : ClangTidyCheck(Name, Context),
+      Module(ModuleOptions::of(*Context, ModuleOptions::ReadsTargetArch)) {}
 
 bool DynamicSharedMemoryOptInCheck::isLanguageVersionSupported(
     const LangOptions &LangOpts) const {
@@ -49,14 +47,14 @@ void DynamicSharedMemoryOptInCheck::check(
   // Each architecture as its own job would check it; clang-tidy merges the
   // diagnostics that are the same.
   for (const std::optional<GpuArch> &Arch :
-       ArchOverride.effectiveArchs(*Result.Context, PP))
+       Module->effectiveArchs(*Result.Context, PP))
     checkFor(Arch, *Result.Context, *Result.SourceManager);
 }
 
 void DynamicSharedMemoryOptInCheck::checkFor(const std::optional<GpuArch> &Arch,
                                              ASTContext &Ctx,
                                              const SourceManager &SM) {
-  const LaunchModel &Model = AnalysisContext::get(Ctx).launches();
+  const LaunchModel &Model = Module->analysis(Ctx).launches();
   // One report per launch spelling, whatever the number of instantiations.
   llvm::DenseSet<unsigned> Reported;
   for (const LaunchSite &L : Model.launches()) {
@@ -134,7 +132,7 @@ static OptInVerdict judgeOptIns(ArrayRef<const FuncAttributeCall *> OptIns,
 bool DynamicSharedMemoryOptInCheck::checkLaunch(
     const LaunchSite &L, const std::optional<GpuArch> &Arch, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  AnalysisContext &Shared = AnalysisContext::get(Ctx);
+  AnalysisContext &Shared = Module->analysis(Ctx);
   SourceLocation Loc = SM.getExpansionLoc(L.Call->getBeginLoc());
   uint64_t Dynamic = *L.DynamicSmem;
   // The kernel's static shared memory, as cuda-static-shared-memory-limit
@@ -292,7 +290,7 @@ void DynamicSharedMemoryOptInCheck::reportMissingOptIn(
 void DynamicSharedMemoryOptInCheck::checkRefusedOptIns(const GpuArch &Arch,
                                                        ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  AnalysisContext &Shared = AnalysisContext::get(Ctx);
+  AnalysisContext &Shared = Module->analysis(Ctx);
   SharedMemoryAccounting &Smem = Shared.sharedMemory();
   uint64_t Max = Arch.Limits->MaxSharedMemPerBlock;
   llvm::DenseSet<unsigned> ReportedOptIns;

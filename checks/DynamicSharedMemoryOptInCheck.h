@@ -7,7 +7,7 @@
 #ifndef CUDA_TIDY_CHECKS_DYNAMICSHAREDMEMORYOPTINCHECK_H
 #define CUDA_TIDY_CHECKS_DYNAMICSHAREDMEMORYOPTINCHECK_H
 
-#include "checks/TargetArchOption.h"
+#include "checks/ModuleOptions.h"
 #include "clang-tidy/ClangTidyCheck.h"
 
 namespace cuda_tidy {
@@ -66,7 +66,7 @@ private:
   void noteOptInSite(const FuncAttributeCall &OptIn,
                      const clang::SourceManager &SM);
 
-  TargetArchOverride ArchOverride;
+  std::shared_ptr<const ModuleOptions> Module;
   /// Reads the architecture list of a job that stands for several.
   const clang::Preprocessor *PP = nullptr;
 };

@@ -226,11 +226,9 @@ templateDisagreement(const Stmt *S, const FunctionDecl *F, uint32_t Mask,
 
 ImplicitWarpSynchronizationCheck::ImplicitWarpSynchronizationCheck(
     StringRef Name, clang::tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), LaneOptions(*Context),
-      RaceCheckRuns(Context->isCheckEnabled("cuda-shared-memory-race")) {
-  if (std::string E = LaneOptions.takeError(); !E.empty())
-    configurationDiag(E);
-}
+    : ClangTidyCheck(Name, Context),
+      Module(ModuleOptions::of(*Context, ModuleOptions::ReadsLaneModel)),
+      RaceCheckRuns(Context->isCheckEnabled("cuda-shared-memory-race")) {}
 
 /// The fixes of one translation unit's exchanges: a plan per statement to
 /// edit, the components of statements that must be fixed together (a
@@ -301,52 +299,55 @@ void FixPlanner::plan(llvm::ArrayRef<WarpExchange> Exchanges) {
       return Meet;
     return S;
   };
-  for (const WarpExchange &X : Exchanges) {
-    const Stmt *WSide = X.WriteReachesRead
-                            ? SideOf(X.WriteStmt, X.WriteMeet, X.Lanes)
-                            : X.WriteStmt;
-    const Stmt *RSide = X.ReadReachesWrite
-                            ? SideOf(X.ReadStmt, X.ReadMeet, X.Lanes)
-                            : X.ReadStmt;
-    if (X.ReadStmt != X.WriteStmt &&
-        (WSide != X.WriteStmt || RSide != X.ReadStmt)) {
+  for (const WarpExchange &Exchange : Exchanges) {
+    const Stmt *WSide =
+        Exchange.WriteReachesRead
+            ? SideOf(Exchange.WriteStmt, Exchange.WriteMeet, Exchange.Lanes)
+            : Exchange.WriteStmt;
+    const Stmt *RSide =
+        Exchange.ReadReachesWrite
+            ? SideOf(Exchange.ReadStmt, Exchange.ReadMeet, Exchange.Lanes)
+            : Exchange.ReadStmt;
+    if (Exchange.ReadStmt != Exchange.WriteStmt &&
+        (WSide != Exchange.WriteStmt || RSide != Exchange.ReadStmt)) {
       // A barrier after each side a path starts from orders the pair.
-      Components.unionSets(X.ReadStmt, X.WriteStmt);
-      for (auto [Side, Starts] : {std::pair(WSide, X.WriteReachesRead),
-                                  std::pair(RSide, X.ReadReachesWrite)}) {
+      Components.unionSets(Exchange.ReadStmt, Exchange.WriteStmt);
+      for (auto [Side, Starts] :
+           {std::pair(WSide, Exchange.WriteReachesRead),
+            std::pair(RSide, Exchange.ReadReachesWrite)}) {
         if (!Starts)
           continue;
         StmtPlan &P = Plans[Side];
         P.S = Side;
-        P.F = X.Func;
-        P.Lanes |= X.Lanes;
-        P.Meet |= Side == X.WriteMeet || Side == X.ReadMeet;
-        Components.unionSets(X.ReadStmt, Side);
+        P.F = Exchange.Func;
+        P.Lanes |= Exchange.Lanes;
+        P.Meet |= Side == Exchange.WriteMeet || Side == Exchange.ReadMeet;
+        Components.unionSets(Exchange.ReadStmt, Side);
       }
       continue;
     }
-    for (const Stmt *S : {X.ReadStmt, X.WriteStmt}) {
+    for (const Stmt *S : {Exchange.ReadStmt, Exchange.WriteStmt}) {
       StmtPlan &P = Plans[S];
       P.S = S;
-      P.F = X.Func;
+      P.F = Exchange.Func;
     }
-    Components.unionSets(X.ReadStmt, X.WriteStmt);
-    if (X.ReadStmt == X.WriteStmt) {
-      StmtPlan &P = Plans[X.ReadStmt];
+    Components.unionSets(Exchange.ReadStmt, Exchange.WriteStmt);
+    if (Exchange.ReadStmt == Exchange.WriteStmt) {
+      StmtPlan &P = Plans[Exchange.ReadStmt];
       P.Kind = Edit::Split;
     } else {
       // The barrier after the statement a path starts from orders the pair:
       // it must hold both lanes.
-      if (X.WriteReachesRead)
-        Plans[X.WriteStmt].Lanes |= X.Lanes;
-      if (X.ReadReachesWrite)
-        Plans[X.ReadStmt].Lanes |= X.Lanes;
-      if (!X.WriteReachesRead && !X.ReadReachesWrite)
-        Plans[X.ReadStmt].WhyNot = "the write and the read are on the two "
-                                   "sides of a branch that splits the warp";
+      if (Exchange.WriteReachesRead)
+        Plans[Exchange.WriteStmt].Lanes |= Exchange.Lanes;
+      if (Exchange.ReadReachesWrite)
+        Plans[Exchange.ReadStmt].Lanes |= Exchange.Lanes;
+      if (!Exchange.WriteReachesRead && !Exchange.ReadReachesWrite)
+        Plans[Exchange.ReadStmt].WhyNot =
+            "the write and the read are on the two "
+            "sides of a branch that splits the warp";
     }
   }
-
 }
 
 void FixPlanner::checkRewritable() {
@@ -518,25 +519,24 @@ void ImplicitWarpSynchronizationCheck::check(
     const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   const SourceManager &SM = *Result.SourceManager;
-  WarpExchangeFinder &Analysis =
-      AnalysisContext::get(Ctx).warpExchanges(LaneOptions.settings());
+  WarpExchangeFinder &Analysis = Module->analysis(Ctx).warpExchanges();
   Analysis.run();
   // Where the work budget cut an analysis short, say so: what lies past the
   // cut is neither reported nor known to be safe.
-  LaneOptions.remarkCutShort(*this, SM, Analysis.cutShort(), "warp exchanges");
+  Module->remarkCutShort(*this, SM, Analysis.cutShort(), "warp exchanges");
   llvm::ArrayRef<WarpExchange> Exchanges = Analysis.exchanges();
   if (Exchanges.empty())
     return;
   // Where the parse broke a barrier may be missing from the AST: nothing
   // is reported in such a function.
-  AnalysisContext &AC = AnalysisContext::get(Ctx);
+  AnalysisContext &AC = Module->analysis(Ctx);
   std::vector<WarpExchange> Parsed;
-  if (llvm::any_of(Exchanges, [&](const WarpExchange &X) {
-        return AC.parseBroke(X.Func);
+  if (llvm::any_of(Exchanges, [&](const WarpExchange &Exchange) {
+        return AC.parseBroke(Exchange.Func);
       })) {
-    for (const WarpExchange &X : Exchanges)
-      if (!AC.parseBroke(X.Func))
-        Parsed.push_back(X);
+    for (const WarpExchange &Exchange : Exchanges)
+      if (!AC.parseBroke(Exchange.Func))
+        Parsed.push_back(Exchange);
     Exchanges = Parsed;
     if (Exchanges.empty())
       return;
@@ -549,8 +549,7 @@ void ImplicitWarpSynchronizationCheck::check(
   // report different instantiations of a template.
   std::vector<WarpExchange> Kept;
   if (RaceCheckRuns) {
-    SharedRaceFinder &Races =
-        AnalysisContext::get(Ctx).sharedRaces(LaneOptions.settings());
+    SharedRaceFinder &Races = Module->analysis(Ctx).sharedRaces();
     Races.run();
     auto At = [&](const Expr *Access, const CallExpr *Call) {
       return SM.getFileLoc(Call ? Call->getBeginLoc() : Access->getBeginLoc());
@@ -562,17 +561,17 @@ void ImplicitWarpSynchronizationCheck::check(
                      Second = At(R.Second, R.SecondCall);
       Raced.insert({First, Second});
       Raced.insert({Second, First});
-      if (R.Fix.WhyNot.empty())
+      if (R.Fix.WhyNot == BarrierFix::NoFix::None)
         Points.add(R.Fix, 0);
     }
     if (!Raced.empty()) {
-      for (const WarpExchange &X : Exchanges) {
-        SourceLocation Write = At(X.Write, X.WriteCall),
-                       Read = At(X.Read, X.ReadCall);
+      for (const WarpExchange &Exchange : Exchanges) {
+        SourceLocation Write = At(Exchange.Write, Exchange.WriteCall),
+                       Read = At(Exchange.Read, Exchange.ReadCall);
         if (!Raced.contains({Write, Read}) &&
-            !Points.orders(Write, Read, X.WriteReachesRead,
-                           X.ReadReachesWrite))
-          Kept.push_back(X);
+            !Points.orders(Write, Read, Exchange.WriteReachesRead,
+                           Exchange.ReadReachesWrite))
+          Kept.push_back(Exchange);
       }
       Exchanges = Kept;
       if (Exchanges.empty())
@@ -583,11 +582,11 @@ void ImplicitWarpSynchronizationCheck::check(
   // One report per read, keyed by where it is spelled (template
   // instantiations share a spelling).
   llvm::MapVector<SourceLocation, const WarpExchange *> Sites;
-  for (const WarpExchange &X : Exchanges) {
-    SourceLocation Loc = SM.getFileLoc(X.Read->getBeginLoc());
+  for (const WarpExchange &Exchange : Exchanges) {
+    SourceLocation Loc = SM.getFileLoc(Exchange.Read->getBeginLoc());
     if (Loc.isInvalid() || SM.isInSystemHeader(Loc))
       continue;
-    Sites.try_emplace(Loc, &X);
+    Sites.try_emplace(Loc, &Exchange);
   }
 
   FixPlanner Fixes(Analysis, Ctx);
@@ -610,27 +609,27 @@ void ImplicitWarpSynchronizationCheck::report(
   for (const auto &[Loc, XP] : Sites)
     Groups[Components.getLeaderValue(XP->ReadStmt)].push_back(Loc);
   for (const auto &[Leader, Locs] : Groups) {
-    const WarpExchange &X = *Sites.lookup(Locs.front());
+    const WarpExchange &Exchange = *Sites.lookup(Locs.front());
     const SourceLocation Loc = Locs.front();
     auto Why = ComponentWhyNot.find(Leader);
     bool LanesUnknown =
         Why != ComponentWhyNot.end() && ComponentLanesUnknown.lookup(Leader);
-    StringRef Name = X.Shared ? X.Shared->getName() : "";
+    StringRef Name = Exchange.Shared ? Exchange.Shared->getName() : "";
     {
-      unsigned Space = X.AssumedHelper ? 2 : X.Global ? 1 : 0;
+      unsigned Space = Exchange.AssumedHelper ? 2 : Exchange.Global ? 1 : 0;
       auto D = diag(Loc, "lanes of a warp exchange data through "
                          "%select{shared memory|global memory|memory}2 '%0' "
                          "with no '__syncwarp' between the write and the "
                          "read%select{|; no fix: the lanes that run it "
                          "are not known}1")
                << Name << LanesUnknown << Space;
-      if (Why == ComponentWhyNot.end() && !X.AssumedHelper)
+      if (Why == ComponentWhyNot.end() && !Exchange.AssumedHelper)
         for (auto &[S, P] : Plans)
           if (Components.getLeaderValue(S) == Leader)
             for (const FixItHint &H : StmtFixes.lookup(S))
               D << H;
     }
-    noteExchange(X, Loc, SM);
+    noteExchange(Exchange, Loc, SM);
     for (SourceLocation Also : llvm::drop_begin(Locs)) {
       const WarpExchange &Y = *Sites.lookup(Also);
       diag(SM.getFileLoc(Y.Write->getBeginLoc()),
@@ -641,8 +640,8 @@ void ImplicitWarpSynchronizationCheck::report(
            DiagnosticIDs::Note)
           << Y.ReaderLane;
     }
-    if (X.AssumedHelper)
-      noteAssumedHelper(X, Name);
+    if (Exchange.AssumedHelper)
+      noteAssumedHelper(Exchange, Name);
     diag(Loc,
          "since Volta (sm_70), independent thread scheduling lets the lanes "
          "of a warp run in any order: they are not in lockstep, and "
@@ -654,46 +653,45 @@ void ImplicitWarpSynchronizationCheck::report(
   }
 }
 
-void ImplicitWarpSynchronizationCheck::noteExchange(const WarpExchange &X,
-                                                    SourceLocation Loc,
-                                                    const SourceManager &SM) {
-  StringRef Name = X.Shared ? X.Shared->getName() : "";
-  diag(SM.getFileLoc(X.Write->getBeginLoc()), "lane %0 writes the element here",
-       DiagnosticIDs::Note)
-      << X.WriterLane;
+void ImplicitWarpSynchronizationCheck::noteExchange(
+    const WarpExchange &Exchange, SourceLocation Loc, const SourceManager &SM) {
+  StringRef Name = Exchange.Shared ? Exchange.Shared->getName() : "";
+  diag(SM.getFileLoc(Exchange.Write->getBeginLoc()),
+       "lane %0 writes the element here", DiagnosticIDs::Note)
+      << Exchange.WriterLane;
   diag(Loc, "lane %0 reads it here, and no barrier orders the two",
        DiagnosticIDs::Note)
-      << X.ReaderLane;
+      << Exchange.ReaderLane;
   // An exchange split over two calls: where each side is made.
   for (auto [Call, Side] :
-       {std::pair(X.WriteCall, 0), std::pair(X.ReadCall, 1)})
+       {std::pair(Exchange.WriteCall, 0), std::pair(Exchange.ReadCall, 1)})
     if (Call)
       if (const FunctionDecl *Callee = Call->getDirectCallee())
         diag(SM.getFileLoc(Call->getBeginLoc()),
              "the %select{write|read}0 is made in this call to '%1'",
              DiagnosticIDs::Note)
             << Side << Callee->getName();
-  if (X.Via)
-    diag(SM.getFileLoc(X.Via->getBeginLoc()),
+  if (Exchange.Via)
+    diag(SM.getFileLoc(Exchange.Via->getBeginLoc()),
          "%select{shared|global}2 memory '%0' is passed to '%1' here",
          DiagnosticIDs::Note)
-        << Name << X.Func->getName() << X.Global;
-  for (const CallExpr *Up : X.Callers)
+        << Name << Exchange.Func->getName() << Exchange.Global;
+  for (const CallExpr *Up : Exchange.Callers)
     if (const FunctionDecl *Callee = Up->getDirectCallee())
       diag(SM.getFileLoc(Up->getBeginLoc()), "'%0' is called here",
            DiagnosticIDs::Note)
           << Callee->getName();
 }
 
-void ImplicitWarpSynchronizationCheck::noteAssumedHelper(const WarpExchange &X,
-                                                         StringRef Pointer) {
-  const ParmVarDecl *Index = X.AssumedIndex;
-  diag(X.AssumedHelper->getLocation(),
+void ImplicitWarpSynchronizationCheck::noteAssumedHelper(
+    const WarpExchange &Exchange, StringRef Pointer) {
+  const ParmVarDecl *Index = Exchange.AssumedIndex;
+  diag(Exchange.AssumedHelper->getLocation(),
        "'%0' is called nowhere in this translation unit: it is analysed as "
        "run by one whole warp of 32 threads, with '%1' one array the lanes "
        "share%select{|, and '%3' each lane's thread index}2",
        DiagnosticIDs::Note)
-      << X.AssumedHelper->getName() << Pointer << (Index != nullptr)
+      << Exchange.AssumedHelper->getName() << Pointer << (Index != nullptr)
       << (Index ? Index->getName() : StringRef());
 }
 

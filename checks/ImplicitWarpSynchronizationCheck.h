@@ -8,7 +8,7 @@
 #ifndef CUDA_TIDY_CHECKS_IMPLICITWARPSYNCHRONIZATIONCHECK_H
 #define CUDA_TIDY_CHECKS_IMPLICITWARPSYNCHRONIZATIONCHECK_H
 
-#include "checks/LaneModelOptions.h"
+#include "checks/ModuleOptions.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/MapVector.h"
 
@@ -45,12 +45,12 @@ private:
       const llvm::MapVector<clang::SourceLocation, const WarpExchange *> &Sites,
       const FixPlanner &Fixes, const clang::SourceManager &SM);
   /// The notes that say where an exchange's write and read are.
-  void noteExchange(const WarpExchange &X, clang::SourceLocation Loc,
+  void noteExchange(const WarpExchange &Exchange, clang::SourceLocation Loc,
                     const clang::SourceManager &SM);
   /// The note that says what is assumed of a warp helper no one calls.
-  void noteAssumedHelper(const WarpExchange &X, llvm::StringRef Pointer);
+  void noteAssumedHelper(const WarpExchange &Exchange, llvm::StringRef Pointer);
 
-  LaneModelOptions LaneOptions;
+  std::shared_ptr<const ModuleOptions> Module;
   /// cuda-shared-memory-race runs too: pairs it reports are left to it.
   const bool RaceCheckRuns;
 };

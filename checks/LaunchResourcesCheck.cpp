@@ -36,13 +36,8 @@ namespace cuda_tidy {
 
 LaunchResourcesCheck::LaunchResourcesCheck(
     StringRef Name, clang::tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), ArchOverride(*Context) {
-  if (ArchOverride.shouldReportError())
-    configurationDiag("%0") << ArchOverride.error();
-  if (std::optional<StringRef> Value = moduleOption(
-          Context->getOptions().CheckOptions, ResourceUsageOptionName))
-    UsageOption = Value->str();
-}
+    : ClangTidyCheck(Name, Context),
+      Module(ModuleOptions::of(*Context, ModuleOptions::ReadsTargetArch)) {}
 
 bool LaunchResourcesCheck::isLanguageVersionSupported(
     const LangOptions &LangOpts) const {
@@ -197,7 +192,7 @@ void LaunchResourcesCheck::checkBounds(ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   BoundedKernels Visitor;
   Visitor.TraverseAST(Ctx);
-  auto Archs = ArchOverride.effectiveArchs(Ctx, PP);
+  auto Archs = Module->effectiveArchs(Ctx, PP);
   // One report per attribute spelling, rule and architecture.
   llvm::StringSet<> Reported;
   auto First = [&](SourceLocation Loc, StringRef What) {
@@ -326,9 +321,9 @@ std::vector<LaunchResourcesCheck::UsageFile>
 LaunchResourcesCheck::usageFiles(ASTContext &Ctx) {
   SmallVector<std::string, 2> Paths;
   std::string DriverName;
-  if (!UsageOption.empty()) {
+  if (!Module->resourceUsage().empty()) {
     SmallVector<StringRef, 2> Parts;
-    StringRef(UsageOption).split(Parts, ';', -1, /*KeepEmpty=*/false);
+    Module->resourceUsage().split(Parts, ';', -1, /*KeepEmpty=*/false);
     for (StringRef P : Parts)
       if (!P.trim().empty())
         Paths.push_back(P.trim().str());
@@ -477,11 +472,11 @@ static uint64_t threadsThatFit(const ArchLimits &Lim, unsigned Registers) {
 /// same object, so every job gives the same diagnostics, whatever
 /// architecture it analyses.
 static SmallVector<const ArchLimits *, 4>
-registerArchs(const TargetArchOverride &ArchOverride,
+registerArchs(const ModuleOptions &Module,
               ArrayRef<LaunchResourcesCheck::UsageFile> Files) {
   SmallVector<const ArchLimits *, 4> Archs;
-  if (ArchOverride.arch()) {
-    Archs.push_back(ArchOverride.arch()->Limits);
+  if (Module.targetArch()) {
+    Archs.push_back(Module.targetArch()->Limits);
     return Archs;
   }
   for (const LaunchResourcesCheck::UsageFile &F : Files)
@@ -750,8 +745,8 @@ void LaunchResourcesCheck::checkRegisters(
   if (Files.empty())
     return;
   const SourceManager &SM = Ctx.getSourceManager();
-  std::vector<RegisterFailure> Failures = findRegisterFailures(
-      Launches, Files, registerArchs(ArchOverride, Files), SM);
+  std::vector<RegisterFailure> Failures =
+      findRegisterFailures(Launches, Files, registerArchs(*Module, Files), SM);
   if (Failures.empty())
     return;
   llvm::DenseMap<const FunctionDecl *, KernelFix> Fixes =
@@ -769,7 +764,7 @@ void LaunchResourcesCheck::checkRegisters(
 void LaunchResourcesCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   const SourceManager &SM = Ctx.getSourceManager();
-  const LaunchModel &Model = AnalysisContext::get(Ctx).launches();
+  const LaunchModel &Model = Module->analysis(Ctx).launches();
   // One report per launch spelling, whatever the number of instantiations.
   llvm::DenseSet<unsigned> Reported;
   std::vector<const LaunchSite *> ForRegisters;

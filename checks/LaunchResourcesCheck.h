@@ -7,7 +7,7 @@
 #ifndef CUDA_TIDY_CHECKS_LAUNCHRESOURCESCHECK_H
 #define CUDA_TIDY_CHECKS_LAUNCHRESOURCESCHECK_H
 
-#include "checks/TargetArchOption.h"
+#include "checks/ModuleOptions.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include <memory>
 #include <string>
@@ -19,11 +19,6 @@ class LaunchModel;
 struct LaunchBinding;
 struct LaunchSite;
 class ResourceUsageTable;
-
-/// The module-wide option naming the files kernel register counts are read
-/// from (lib/resources/ResourceUsage.h).
-inline constexpr llvm::StringLiteral ResourceUsageOptionName =
-    "cuda.ResourceUsage";
 
 /// The macro through which the cuda-tidy driver names the object file (or
 /// the fatbin it compiled) of the translation unit.
@@ -89,9 +84,7 @@ private:
   /// translation unit.
   std::vector<UsageFile> usageFiles(clang::ASTContext &Ctx);
 
-  TargetArchOverride ArchOverride;
-  /// The value of cuda.ResourceUsage.
-  std::string UsageOption;
+  std::shared_ptr<const ModuleOptions> Module;
   const clang::Preprocessor *PP = nullptr;
 };
 

@@ -29,15 +29,13 @@ LegacyWarpIntrinsicsCheck::LegacyWarpIntrinsicsCheck(
     StringRef Name, clang::tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
       FullMask(Options.get("FullMask", DefaultFullMask).trim().str()),
-      ArchOverride(*Context) {
+      Module(ModuleOptions::of(*Context, ModuleOptions::ReadsTargetArch)) {
   if (FullMask.empty()) {
     configurationDiag("%0") << invalidOptionMessage(
         Name + ".FullMask",
         "the mask spelling must not be empty; using '" + DefaultFullMask + "'");
     FullMask = DefaultFullMask.str();
   }
-  if (ArchOverride.shouldReportError())
-    configurationDiag("%0") << ArchOverride.error();
 }
 
 void LegacyWarpIntrinsicsCheck::storeOptions(
@@ -81,8 +79,7 @@ void LegacyWarpIntrinsicsCheck::registerMatchers(MatchFinder *Finder) {
 /// Whether D (a function or function template) is the CUDA headers' own.
 /// The warp-convergence proofs of Ctx's translation unit: over its call
 /// graph, with the uniformity analysis that counts opaque calls as varying.
-static std::unique_ptr<WarpConvergence> makeConvergence(ASTContext &Ctx) {
-  AnalysisContext &AC = AnalysisContext::get(Ctx);
+static std::unique_ptr<WarpConvergence> makeConvergence(AnalysisContext &AC) {
   UniformityOptions Opts;
   Opts.OpaqueCallsVary = true;
   return std::make_unique<WarpConvergence>(AC.uniformity(Opts),
@@ -132,8 +129,7 @@ LegacyWarpIntrinsicsCheck::Site &LegacyWarpIntrinsicsCheck::mergeSite(
 
 void LegacyWarpIntrinsicsCheck::check(const MatchFinder::MatchResult &Result) {
   SM = Result.SourceManager;
-  const CallGraphIndex &Calls =
-      AnalysisContext::get(*Result.Context).callGraph();
+  const CallGraphIndex &Calls = Module->analysis(*Result.Context).callGraph();
   if (const auto *Asm = Result.Nodes.getNodeAs<GCCAsmStmt>("asm")) {
     if (const FunctionDecl *Func = Calls.enclosingCallable(Asm))
       checkAsm(Asm, Func, *Result.Context);
@@ -190,7 +186,7 @@ void LegacyWarpIntrinsicsCheck::check(const MatchFinder::MatchResult &Result) {
   std::optional<ConvergenceObstacle> Obstacle;
   if (Builtin) {
     if (!Convergence)
-      Convergence = makeConvergence(*Result.Context);
+      Convergence = makeConvergence(Module->analysis(*Result.Context));
     Obstacle = Func ? Convergence->obstacle(Call, Func)
                     : std::optional<ConvergenceObstacle>(ConvergenceObstacle{
                           NameLoc, "the call is not in a function"});
@@ -259,7 +255,7 @@ void LegacyWarpIntrinsicsCheck::checkAsm(const GCCAsmStmt *Asm,
       FromMacro = true;
 
   if (!Convergence)
-    Convergence = makeConvergence(Ctx);
+    Convergence = makeConvergence(Module->analysis(Ctx));
   std::optional<ConvergenceObstacle> Obstacle =
       Func ? Convergence->obstacle(Asm, Func)
            : std::optional<ConvergenceObstacle>(ConvergenceObstacle{

@@ -8,7 +8,7 @@
 #ifndef CUDA_TIDY_CHECKS_LEGACYWARPINTRINSICSCHECK_H
 #define CUDA_TIDY_CHECKS_LEGACYWARPINTRINSICSCHECK_H
 
-#include "checks/TargetArchOption.h"
+#include "checks/ModuleOptions.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "lib/ast/FixItHelpers.h"
 #include "lib/target/ArchConditionals.h"
@@ -89,7 +89,7 @@ private:
                 clang::ASTContext &Ctx);
 
   std::string FullMask;
-  TargetArchOverride ArchOverride;
+  std::shared_ptr<const ModuleOptions> Module;
   LegacyArchRegions ArchRegions;
   std::unique_ptr<WarpConvergence> Convergence;
   llvm::MapVector<clang::SourceLocation, Site> Sites;

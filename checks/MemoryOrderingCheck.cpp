@@ -22,6 +22,7 @@ namespace cuda_tidy {
 MemoryOrderingCheck::MemoryOrderingCheck(StringRef Name,
                                          clang::tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
+      Module(ModuleOptions::of(*Context, ModuleOptions::ReadsNone)),
       PdlCheckRuns(
           Context->isCheckEnabled("cuda-programmatic-dependent-launch")) {}
 
@@ -173,7 +174,7 @@ bool MemoryOrderingCheck::memoryAround(const FunctionDecl &Func,
   };
   if (Touches(&Func))
     return true;
-  const CallGraphIndex &Calls = AnalysisContext::get(Ctx).callGraph();
+  const CallGraphIndex &Calls = Module->analysis(Ctx).callGraph();
   llvm::ArrayRef<CallSite> Callers = Calls.callersOf(&Func);
   if (Callers.empty() || Calls.isAddressTaken(&Func))
     return true;

@@ -7,6 +7,7 @@
 #ifndef CUDA_TIDY_CHECKS_MEMORYORDERINGCHECK_H
 #define CUDA_TIDY_CHECKS_MEMORYORDERINGCHECK_H
 
+#include "checks/ModuleOptions.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -40,6 +41,7 @@ public:
   void onEndOfTranslationUnit() override;
 
 private:
+  std::shared_ptr<const ModuleOptions> Module;
   /// cuda-programmatic-dependent-launch reports `griddepcontrol.wait` asm
   /// with no "memory" clobber itself: one report per defect.
   const bool PdlCheckRuns;

@@ -28,10 +28,9 @@ namespace cuda_tidy {
 
 ProgrammaticDependentLaunchCheck::ProgrammaticDependentLaunchCheck(
     StringRef Name, clang::tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), ArchOverride(*Context),
+    : ClangTidyCheck(Name, Context),
+      Module(ModuleOptions::of(*Context, ModuleOptions::ReadsTargetArch)),
       EarlyReadable(Options.get("EarlyReadable", "").str()) {
-  if (ArchOverride.shouldReportError())
-    configurationDiag("%0") << ArchOverride.error();
   if (!EarlyReadable.empty()) {
     llvm::Regex R(EarlyReadable);
     std::string Error;
@@ -113,8 +112,8 @@ ProgrammaticDependentLaunchCheck::buildTargets() const {
           Add(parseCompileTarget(II->getName()));
   }
   if (Targets.empty()) {
-    if (ArchOverride.arch())
-      Add(parseCompileTarget(ArchOverride.arch()->Name));
+    if (Module->targetArch())
+      Add(parseCompileTarget(Module->targetArch()->Name));
     else if (Ctx && Ctx->getTargetInfo().getTriple().isNVPTX())
       Add(parseCompileTarget(Ctx->getTargetInfo().getTargetOpts().CPU));
   }
@@ -221,7 +220,7 @@ void ProgrammaticDependentLaunchCheck::onEndOfTranslationUnit() {
   if (Ctx && !Relevant && !Kernels.empty())
     Relevant = attributeReferenced(*Ctx) || dispatchesWait();
   if (Relevant && Ctx && !Kernels.empty()) {
-    AnalysisContext &Shared = AnalysisContext::get(*Ctx);
+    AnalysisContext &Shared = Module->analysis(*Ctx);
     EarlyLaunches Launches(Shared.launches(), Shared.constants());
     GridDependencyAnalysis Deps(*Ctx);
     EarlierKernels Earlier(*Ctx, Shared.launches(), Launches, Deps);

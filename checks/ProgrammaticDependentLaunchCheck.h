@@ -7,7 +7,7 @@
 #ifndef CUDA_TIDY_CHECKS_PROGRAMMATICDEPENDENTLAUNCHCHECK_H
 #define CUDA_TIDY_CHECKS_PROGRAMMATICDEPENDENTLAUNCHCHECK_H
 
-#include "checks/TargetArchOption.h"
+#include "checks/ModuleOptions.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "lib/target/ArchPaths.h"
 #include "lib/target/TargetDispatch.h"
@@ -82,7 +82,7 @@ private:
                     bool ForAccess = false);
   std::string spell(const clang::Expr *E) const;
 
-  TargetArchOverride ArchOverride;
+  std::shared_ptr<const ModuleOptions> Module;
   /// `EarlyReadable`: a regular expression; reads (not writes) through a
   /// pointer whose spelling matches it (`weight`, `SeqLens`) may come
   /// before the wait. Empty: none.

@@ -26,11 +26,9 @@ namespace cuda_tidy {
 
 SharedMemoryRaceCheck::SharedMemoryRaceCheck(
     StringRef Name, clang::tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), LaneOptions(*Context),
-      AsyncCopyChecked(Context->isCheckEnabled("cuda-async-copy-ordering")) {
-  if (std::string E = LaneOptions.takeError(); !E.empty())
-    configurationDiag(E);
-}
+    : ClangTidyCheck(Name, Context),
+      Module(ModuleOptions::of(*Context, ModuleOptions::ReadsLaneModel)),
+      AsyncCopyChecked(Context->isCheckEnabled("cuda-async-copy-ordering")) {}
 
 void SharedMemoryRaceCheck::registerMatchers(MatchFinder *Finder) {
   // The analysis walks the whole translation unit once.
@@ -118,6 +116,34 @@ static unsigned roleIndex(lanes::Role R) {
   return 0;
 }
 
+/// Why no `__syncthreads()` orders a race, in the note's words.
+static StringRef whyNoBarrier(BarrierFix::NoFix Why) {
+  switch (Why) {
+  case BarrierFix::NoFix::None:
+    break;
+  case BarrierFix::NoFix::HostSide:
+    return "'__syncthreads' cannot be called from the host side of a "
+           "'__host__ __device__' function";
+  case BarrierFix::NoFix::SplitBranch:
+    return "the accesses are on the two arms of a branch that splits the "
+           "block: no point between them is reached by every thread";
+  case BarrierFix::NoFix::SameStatement:
+    return "threads of different warps update the element in the same "
+           "statement: a barrier cannot order their updates; make the update "
+           "atomic or give each thread its own element";
+  case BarrierFix::NoFix::Unsplittable:
+    return "both accesses are in one statement that cannot be split where "
+           "every thread of the block runs it";
+  case BarrierFix::NoFix::NoCommonPoint:
+    return "no point between the two accesses is reached by every thread of "
+           "the block";
+  case BarrierFix::NoFix::LoopEndNotReached:
+    return "the end of the loop body is not a point every thread of the "
+           "block reaches on each iteration";
+  }
+  return "";
+}
+
 std::vector<FixItHint> SharedMemoryRaceCheck::fixOf(const SharedRace &Race,
                                                     ASTContext &Ctx,
                                                     SourceLocation &Earlier) {
@@ -182,10 +208,10 @@ void SharedMemoryRaceCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   const SourceManager &SM = Ctx.getSourceManager();
   Inserted.clear();
-  AnalysisContext &AC = AnalysisContext::get(Ctx);
-  SharedRaceFinder &Finder = AC.sharedRaces(LaneOptions.settings());
+  AnalysisContext &AC = Module->analysis(Ctx);
+  SharedRaceFinder &Finder = AC.sharedRaces();
   Finder.run();
-  LaneOptions.remarkCutShort(*this, SM, Finder.cutShort(), "races");
+  Module->remarkCutShort(*this, SM, Finder.cutShort(), "races");
   // One report per spelling of the two accesses and of the calls that
   // make them (template instantiations share a spelling; one helper's
   // accesses called from two kernels are two races, each with its fix).
@@ -195,9 +221,9 @@ void SharedMemoryRaceCheck::check(const MatchFinder::MatchResult &Result) {
   };
   // Where the parse broke a barrier may be missing from the AST: no race
   // is reported in, or through a call from, such a function.
-  auto ParseBroke = [&](const SharedRace &X) {
-    return AC.parseBroke(X.Func) ||
-           llvm::any_of(X.Callers, [&](const CallExpr *Up) {
+  auto ParseBroke = [&](const SharedRace &Race) {
+    return AC.parseBroke(Race.Func) ||
+           llvm::any_of(Race.Callers, [&](const CallExpr *Up) {
              return AC.parseBroke(AC.callGraph().enclosingCallable(Up));
            });
   };
@@ -209,39 +235,40 @@ void SharedMemoryRaceCheck::check(const MatchFinder::MatchResult &Result) {
   BarrierPoints Points(SM);
   // A race that the missing mbarrier wait of a copy explains is
   // cuda-async-copy-ordering's report when that check runs.
-  auto RepeatsCopyFinding = [&](const SharedRace &X) {
+  auto RepeatsCopyFinding = [&](const SharedRace &Race) {
     return AsyncCopyChecked &&
-           repeatsMissingWait(X, AC.asyncCopyFindings(X.Func), SM);
+           repeatsMissingWait(Race, AC.asyncCopyFindings(Race.Func), SM);
   };
-  for (const SharedRace &X : Finder.races()) {
-    if (ParseBroke(X) || RepeatsCopyFinding(X))
+  for (const SharedRace &Race : Finder.races()) {
+    if (ParseBroke(Race) || RepeatsCopyFinding(Race))
       continue;
-    SourceLocation Second = SM.getFileLoc(X.Second->getBeginLoc());
-    if (Second.isInvalid() || SM.isInSystemHeader(Second) || !X.Shared ||
-        !Seen.insert({Spelled(X.First), Spelled(X.Second),
-                      Spelled(X.FirstCall), Spelled(X.SecondCall)})
+    SourceLocation Second = SM.getFileLoc(Race.Second->getBeginLoc());
+    if (Second.isInvalid() || SM.isInSystemHeader(Second) || !Race.Shared ||
+        !Seen.insert({Spelled(Race.First), Spelled(Race.Second),
+                      Spelled(Race.FirstCall), Spelled(Race.SecondCall)})
              .second)
       continue;
     // A race that the barriers of an earlier report's fix already order
     // goes away with that fix: a note of it. Through a loop's back edge the
     // two may meet in either order.
     if (std::optional<unsigned> Owner = Points.orders(
-            accessAt(X.First, X.FirstCall), accessAt(X.Second, X.SecondCall),
-            /*XReachesY=*/true, /*YReachesX=*/X.Loop != nullptr)) {
-      Reports[*Owner].Same.push_back(&X);
+            accessAt(Race.First, Race.FirstCall),
+            accessAt(Race.Second, Race.SecondCall),
+            /*XReachesY=*/true, /*YReachesX=*/Race.Loop != nullptr)) {
+      Reports[*Owner].Same.push_back(&Race);
       continue;
     }
     RaceReport R;
-    R.Race = &X;
-    if (X.Fix.WhyNot.empty())
-      R.Fix = fixOf(X, Ctx, R.Earlier);
+    R.Race = &Race;
+    if (Race.Fix.WhyNot == BarrierFix::NoFix::None)
+      R.Fix = fixOf(Race, Ctx, R.Earlier);
     if (R.Fix.empty() && R.Earlier.isValid())
       if (auto It = ReportAt.find(R.Earlier); It != ReportAt.end()) {
-        Reports[It->second].Same.push_back(&X);
+        Reports[It->second].Same.push_back(&Race);
         continue;
       }
     if (!R.Fix.empty())
-      Points.add(X.Fix, Reports.size());
+      Points.add(Race.Fix, Reports.size());
     ReportAt.try_emplace(Second, Reports.size());
     Reports.push_back(std::move(R));
   }
@@ -251,63 +278,64 @@ void SharedMemoryRaceCheck::check(const MatchFinder::MatchResult &Result) {
 
 void SharedMemoryRaceCheck::report(const RaceReport &R, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  const SharedRace &X = *R.Race;
-  SourceLocation Second = SM.getFileLoc(X.Second->getBeginLoc());
-  SourceLocation First = SM.getFileLoc(X.First->getBeginLoc());
+  const SharedRace &Race = *R.Race;
+  SourceLocation Second = SM.getFileLoc(Race.Second->getBeginLoc());
+  SourceLocation First = SM.getFileLoc(Race.First->getBeginLoc());
   // The accesses of helpers: the warning at the call in the function where
   // they race (where the fix goes; one helper called from two kernels is
   // two races).
   const SourceLocation At =
-      X.SecondCall ? SM.getFileLoc(X.SecondCall->getBeginLoc()) : Second;
+      Race.SecondCall ? SM.getFileLoc(Race.SecondCall->getBeginLoc()) : Second;
   {
     auto D = diag(At, "threads of different warps race on shared "
                       "memory '%0' with no barrier between %select{a "
                       "read|a write|an update|an atomic update}1 and "
                       "%select{a read|a write|an update|an atomic "
                       "update}2%select{| in blocks of %4 threads}3")
-             << X.Shared->getName() << roleIndex(X.FirstRole)
-             << roleIndex(X.SecondRole) << !X.Sizes.empty()
-             << sizesSpelling(X.Sizes);
+             << Race.Shared->getName() << roleIndex(Race.FirstRole)
+             << roleIndex(Race.SecondRole) << !Race.Sizes.empty()
+             << sizesSpelling(Race.Sizes);
     for (const FixItHint &H : R.Fix)
       D << H;
   }
   const int64_t Size =
-      Ctx.getTypeSizeInChars(X.First->getType()).getQuantity();
-  diag(First, "thread %0 %select{reads|writes|updates|atomically updates}1 "
-              "%2 here",
+      Ctx.getTypeSizeInChars(Race.First->getType()).getQuantity();
+  diag(First,
+       "thread %0 %select{reads|writes|updates|atomically updates}1 "
+       "%2 here",
        DiagnosticIDs::Note)
-      << X.FirstThread << roleIndex(X.FirstRole)
-      << elementSpelling(X.Shared, X.Byte, Size, Ctx);
+      << Race.FirstThread << roleIndex(Race.FirstRole)
+      << elementSpelling(Race.Shared, Race.Byte, Size, Ctx);
   diag(Second,
        "thread %0, in another warp, %select{reads|writes|updates|atomically "
        "updates}1 it here in the same barrier interval",
        DiagnosticIDs::Note)
-      << X.SecondThread << roleIndex(X.SecondRole);
-  if (X.LoadedIndex)
-    diag(X.LoadedFirst ? First : Second,
+      << Race.SecondThread << roleIndex(Race.SecondRole);
+  if (Race.LoadedIndex)
+    diag(Race.LoadedFirst ? First : Second,
          "the element thread %0 accesses comes from a loaded value: some "
          "input makes it the one thread %1 writes",
          DiagnosticIDs::Note)
-        << (X.LoadedFirst ? X.FirstThread : X.SecondThread)
-        << (X.LoadedFirst ? X.SecondThread : X.FirstThread);
-  if (X.ShapeAssumed && X.Kernel)
-    diag(SM.getFileLoc(X.Kernel->getLocation()),
+        << (Race.LoadedFirst ? Race.FirstThread : Race.SecondThread)
+        << (Race.LoadedFirst ? Race.SecondThread : Race.FirstThread);
+  if (Race.ShapeAssumed && Race.Kernel)
+    diag(SM.getFileLoc(Race.Kernel->getLocation()),
          "nothing in this translation unit launches '%0': blocks of %1 x "
          "%2 threads are assumed, the shape its indexing fills",
          DiagnosticIDs::Note)
-        << X.Kernel->getName() << X.Shape.D.X << X.Shape.D.Y;
-  if (X.Branch)
-    diag(SM.getFileLoc(X.Branch->getBeginLoc()),
+        << Race.Kernel->getName() << Race.Shape.D.X << Race.Shape.D.Y;
+  if (Race.Branch)
+    diag(SM.getFileLoc(Race.Branch->getBeginLoc()),
          "this branch sends threads of the block down both arms",
          DiagnosticIDs::Note);
-  else if (X.Loop)
-    diag(SM.getFileLoc(X.Loop->getBeginLoc()),
+  else if (Race.Loop)
+    diag(SM.getFileLoc(Race.Loop->getBeginLoc()),
          "the next iteration of this loop reaches the second access before "
          "any barrier",
          DiagnosticIDs::Note);
   for (auto [Call, Which, Side] :
-       {std::tuple(X.FirstCall, 0, X.FirstSide),
-        std::tuple(X.SecondCall, 1, X.SecondSide)})
+       {std::tuple(Race.FirstCall, 0, Race.FirstSide),
+        std::tuple(Race.SecondCall, 1, Race.SecondSide)})
     if (Call)
       if (const FunctionDecl *Callee = Call->getDirectCallee())
         diag(SM.getFileLoc(Call->getBeginLoc()),
@@ -316,13 +344,14 @@ void SharedMemoryRaceCheck::report(const RaceReport &R, ASTContext &Ctx) {
              "of}2 this call to '%1'",
              DiagnosticIDs::Note)
             << Which << Callee->getName() << unsigned(Side);
-  for (const CallExpr *Up : X.Callers)
+  for (const CallExpr *Up : Race.Callers)
     if (const FunctionDecl *Callee = Up->getDirectCallee())
       diag(SM.getFileLoc(Up->getBeginLoc()), "'%0' is called here",
            DiagnosticIDs::Note)
           << Callee->getName();
-  if (!X.Fix.WhyNot.empty())
-    diag(At, "no automatic fix: %0", DiagnosticIDs::Note) << X.Fix.WhyNot;
+  if (Race.Fix.WhyNot != BarrierFix::NoFix::None)
+    diag(At, "no automatic fix: %0", DiagnosticIDs::Note)
+        << whyNoBarrier(Race.Fix.WhyNot);
   else if (R.Earlier.isValid())
     diag(R.Earlier,
          "the '__syncthreads()' inserted for this race orders it too",

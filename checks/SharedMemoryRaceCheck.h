@@ -7,7 +7,7 @@
 #ifndef CUDA_TIDY_CHECKS_SHAREDMEMORYRACECHECK_H
 #define CUDA_TIDY_CHECKS_SHAREDMEMORYRACECHECK_H
 
-#include "checks/LaneModelOptions.h"
+#include "checks/ModuleOptions.h"
 #include "clang-tidy/ClangTidyCheck.h"
 
 namespace cuda_tidy {
@@ -51,7 +51,7 @@ private:
                                       clang::ASTContext &Ctx,
                                       clang::SourceLocation &Earlier);
 
-  LaneModelOptions LaneOptions;
+  std::shared_ptr<const ModuleOptions> Module;
   /// cuda-async-copy-ordering runs too: a race its missing mbarrier wait
   /// explains is left to it (one report per missing wait).
   const bool AsyncCopyChecked;

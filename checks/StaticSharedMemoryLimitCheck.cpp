@@ -23,13 +23,11 @@ StaticSharedMemoryLimitCheck::StaticSharedMemoryLimitCheck(
     : ClangTidyCheck(Name, Context),
       WarnArchSpecificOnly(
           parseBoolOption(Options.get("WarnArchSpecificOnly", "true"))),
-      ArchOverride(*Context) {
+      Module(ModuleOptions::of(*Context, ModuleOptions::ReadsTargetArch)) {
   if (!WarnArchSpecificOnly.has_value())
     configurationDiag("%0") << invalidOptionMessage(
         Name + ".WarnArchSpecificOnly",
         notBooleanReason(Options.get("WarnArchSpecificOnly", "true")));
-  if (ArchOverride.shouldReportError())
-    configurationDiag("%0") << ArchOverride.error();
 }
 
 void StaticSharedMemoryLimitCheck::storeOptions(
@@ -67,7 +65,7 @@ void StaticSharedMemoryLimitCheck::check(
   ASTContext &Ctx = *Result.Context;
   const SourceManager &SM = *Result.SourceManager;
   const StaticSharedMemory &Usage =
-      AnalysisContext::get(Ctx).sharedMemory().of(Kernel);
+      Module->analysis(Ctx).sharedMemory().of(Kernel);
   if (Usage.Total <= DefaultSharedMemPerBlock)
     return;
 
@@ -80,8 +78,7 @@ void StaticSharedMemoryLimitCheck::check(
   SourceLocation Loc = SM.getExpansionLoc(Kernel->getLocation());
   // Each architecture as its own job would report it; clang-tidy merges the
   // diagnostics that are the same.
-  for (const std::optional<GpuArch> &Arch :
-       ArchOverride.effectiveArchs(Ctx, PP))
+  for (const std::optional<GpuArch> &Arch : Module->effectiveArchs(Ctx, PP))
     reportFor(Arch, Kernel, Usage, Name, Loc, SM);
 }
 

@@ -7,7 +7,7 @@
 #ifndef CUDA_TIDY_CHECKS_STATICSHAREDMEMORYLIMITCHECK_H
 #define CUDA_TIDY_CHECKS_STATICSHAREDMEMORYLIMITCHECK_H
 
-#include "checks/TargetArchOption.h"
+#include "checks/ModuleOptions.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "lib/launch/SharedMemory.h"
 #include "llvm/ADT/DenseSet.h"
@@ -48,7 +48,7 @@ private:
 
   /// Empty when the configured value is invalid (then treated as true).
   const std::optional<bool> WarnArchSpecificOnly;
-  TargetArchOverride ArchOverride;
+  std::shared_ptr<const ModuleOptions> Module;
   /// Reads the architecture list of a job that stands for several.
   const clang::Preprocessor *PP = nullptr;
   llvm::DenseSet<const void *> Seen;

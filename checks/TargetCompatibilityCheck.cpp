@@ -24,23 +24,10 @@ namespace cuda_tidy {
 
 TargetCompatibilityCheck::TargetCompatibilityCheck(
     StringRef Name, clang::tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), ArchOverride(*Context) {
-  if (ArchOverride.shouldReportError())
-    configurationDiag("%0") << ArchOverride.error();
-  if (std::optional<StringRef> Value =
-          moduleOption(Context->getOptions().CheckOptions,
-                       SupportedArchitecturesOptionName)) {
-    std::string Error;
-    if (auto List = parseSupportedArchitectures(*Value, Error)) {
-      Supported.emplace();
-      for (const ArchLimits *L : *List)
-        Supported->push_back({L->cudaArch(), FeatureSet::Generic});
-    } else {
-      configurationDiag("%0")
-          << invalidOptionMessage(SupportedArchitecturesOptionName, Error);
-    }
-  }
-}
+    : ClangTidyCheck(Name, Context),
+      Module(ModuleOptions::of(
+          *Context, ModuleOptions::ReadsTargetArch |
+                        ModuleOptions::ReadsSupportedArchitectures)) {}
 
 bool TargetCompatibilityCheck::isLanguageVersionSupported(
     const LangOptions &LangOpts) const {
@@ -117,13 +104,13 @@ TargetCompatibilityCheck::targets(const ASTContext &Ctx) {
           Add(parseCompileTarget(II->getName()));
   }
   if (Targets->empty()) {
-    if (ArchOverride.arch())
-      Add(parseCompileTarget(ArchOverride.arch()->Name));
+    if (Module->targetArch())
+      Add(parseCompileTarget(Module->targetArch()->Name));
     else if (Ctx.getTargetInfo().getTriple().isNVPTX())
       Add(parseCompileTarget(Ctx.getTargetInfo().getTargetOpts().CPU));
   }
   BuildTargets.assign(Targets->begin(), Targets->end());
-  if (Supported)
+  if (const auto &Supported = Module->supportedArchitectures())
     for (const CompileTarget &T : *Supported)
       Add(T);
   auto ByArch = [](const CompileTarget &A, const CompileTarget &B) {
@@ -340,7 +327,7 @@ void TargetCompatibilityCheck::reportWrapper(const WrapperFinding &Fd,
 
 void TargetCompatibilityCheck::noteKernelCaller(const FunctionDecl *F,
                                                 ASTContext &Ctx) {
-  const CallGraphIndex &Calls = AnalysisContext::get(Ctx).callGraph();
+  const CallGraphIndex &Calls = Module->analysis(Ctx).callGraph();
   for (const CallSite &C : Calls.callersOf(F))
     if (C.Caller && C.Caller->hasAttr<CUDAGlobalAttr>()) {
       diag(Ctx.getSourceManager().getExpansionLoc(C.Call->getBeginLoc()),
@@ -357,7 +344,7 @@ void TargetCompatibilityCheck::checkInstructions(const FunctionDecl *F,
   if (BuildTargets.empty())
     return;
   if (!Instructions) {
-    const CallGraphIndex &Calls = AnalysisContext::get(Ctx).callGraph();
+    const CallGraphIndex &Calls = Module->analysis(Ctx).callGraph();
     auto Callers = [&Calls, &Ctx](const FunctionDecl *Callee) {
       SmallVector<std::pair<const FunctionDecl *, SourceLocation>, 2> Out;
       if (Calls.isAddressTaken(Callee))

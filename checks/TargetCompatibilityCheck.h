@@ -7,7 +7,7 @@
 #ifndef CUDA_TIDY_CHECKS_TARGETCOMPATIBILITYCHECK_H
 #define CUDA_TIDY_CHECKS_TARGETCOMPATIBILITYCHECK_H
 
-#include "checks/TargetArchOption.h"
+#include "checks/ModuleOptions.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "lib/target/ArchInstructions.h"
 #include "lib/target/ArchPaths.h"
@@ -56,9 +56,7 @@ private:
   void checkInstructions(const clang::FunctionDecl *F, clang::ASTContext &Ctx,
                          ToolkitVersion TK);
 
-  TargetArchOverride ArchOverride;
-  /// `cuda.SupportedArchitectures`, when set and valid.
-  std::optional<llvm::SmallVector<CompileTarget, 8>> Supported;
+  std::shared_ptr<const ModuleOptions> Module;
   const clang::Preprocessor *PP = nullptr;
   std::optional<llvm::SmallVector<CompileTarget, 8>> Targets;
   /// The targets the build compiles (Targets less the supported list).

@@ -26,10 +26,8 @@ namespace cuda_tidy {
 
 WarpMaskCorrectnessCheck::WarpMaskCorrectnessCheck(
     StringRef Name, clang::tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), LaneOptions(*Context) {
-  if (std::string E = LaneOptions.takeError(); !E.empty())
-    configurationDiag(E);
-}
+    : ClangTidyCheck(Name, Context),
+      Module(ModuleOptions::of(*Context, ModuleOptions::ReadsLaneModel)) {}
 
 WarpMaskCorrectnessCheck::~WarpMaskCorrectnessCheck() = default;
 
@@ -163,13 +161,13 @@ void WarpMaskCorrectnessCheck::check(const MatchFinder::MatchResult &Result) {
   // lambda), from the call index rather than a `forCallable` matcher, which
   // would build a parent map of the whole translation unit.
   const FunctionDecl *Caller =
-      AnalysisContext::get(Ctx).callGraph().enclosingCallable(Call);
+      Module->analysis(Ctx).callGraph().enclosingCallable(Call);
   const SourceManager &SM = Ctx.getSourceManager();
   if (!Call || !Fn || !Caller || !isCudaHeaderDecl(Fn, SM) ||
       Caller->isDependentContext() || Call->getNumArgs() == 0)
     return;
   // Where the parse broke, what decides the mask may be missing.
-  if (AnalysisContext::get(Ctx).parseBroke(Caller))
+  if (Module->analysis(Ctx).parseBroke(Caller))
     return;
   SourceLocation Loc = SM.getExpansionLoc(Call->getBeginLoc());
   if (Loc.isInvalid() || SM.isInSystemHeader(Loc) ||
@@ -203,7 +201,7 @@ void WarpMaskCorrectnessCheck::check(const MatchFinder::MatchResult &Result) {
   if (!constantOf(MaskArg, Ctx) && !builtFromMaskSource(MaskArg)) {
     UniformityOptions Opts;
     if (const FunctionUniformity *FU =
-            AnalysisContext::get(Ctx).uniformity(Opts).analyze(Caller))
+            Module->analysis(Ctx).uniformity(Opts).analyze(Caller))
       if (FU->valueOf(MaskArg).Base == Uniformity::Thread) {
         Reported.insert(Loc.getRawEncoding());
         diag(SM.getExpansionLoc(MaskArg->getBeginLoc()),
@@ -278,8 +276,7 @@ static std::optional<uint32_t> shuffleSources(const CallExpr *Call,
 void WarpMaskCorrectnessCheck::checkLanes(const CallExpr *Call, StringRef Name,
                                           const FunctionDecl *Caller,
                                           uint32_t Mask, ASTContext &Ctx) {
-  lanes::LaneModel &Lanes =
-      AnalysisContext::get(Ctx).lanes(LaneOptions.settings());
+  lanes::LaneModel &Lanes = Module->analysis(Ctx).lanes();
   const Stmt *S = Lanes.statementOf(Call, Caller);
   if (!S)
     return;

@@ -16,7 +16,7 @@
 #ifndef CUDA_TIDY_CHECKS_WARPMASKCORRECTNESSCHECK_H
 #define CUDA_TIDY_CHECKS_WARPMASKCORRECTNESSCHECK_H
 
-#include "checks/LaneModelOptions.h"
+#include "checks/ModuleOptions.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseSet.h"
 #include <memory>
@@ -37,7 +37,7 @@ public:
   void onEndOfTranslationUnit() override;
 
 private:
-  LaneModelOptions LaneOptions;
+  std::shared_ptr<const ModuleOptions> Module;
   void checkWidth(const clang::CallExpr *Call, llvm::StringRef Name,
                   clang::ASTContext &Ctx);
   void checkLanes(const clang::CallExpr *Call, llvm::StringRef Name,

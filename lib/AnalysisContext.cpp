@@ -29,11 +29,12 @@ static llvm::DenseMap<const ASTContext *, AnalysisContext *> &registry() {
   return Map;
 }
 
-AnalysisContext &AnalysisContext::get(ASTContext &Ctx) {
+AnalysisContext &AnalysisContext::get(ASTContext &Ctx,
+                                      const lanes::LaneModelSettings &Lanes) {
   std::lock_guard<std::mutex> Lock(RegistryMutex);
   AnalysisContext *&Slot = registry()[&Ctx];
   if (!Slot) {
-    Slot = new AnalysisContext(Ctx);
+    Slot = new AnalysisContext(Ctx, Lanes);
     Ctx.AddDeallocation(
         [](void *P) {
           auto *AC = static_cast<AnalysisContext *>(P);
@@ -48,8 +49,9 @@ AnalysisContext &AnalysisContext::get(ASTContext &Ctx) {
   return *Slot;
 }
 
-AnalysisContext::AnalysisContext(ASTContext &Ctx)
-    : Ctx(Ctx), Cfgs(Ctx), Walks(Ctx) {}
+AnalysisContext::AnalysisContext(ASTContext &Ctx,
+                                 const lanes::LaneModelSettings &Lanes)
+    : Ctx(Ctx), LaneSettings(Lanes), Cfgs(Ctx), Walks(Ctx) {}
 AnalysisContext::~AnalysisContext() = default;
 
 const CallGraphIndex &AnalysisContext::callGraph() {
@@ -320,8 +322,7 @@ UniformityAnalysis &AnalysisContext::uniformity(const UniformityOptions &Opts) {
   return *Uniformities.back();
 }
 
-lanes::LaneModel &
-AnalysisContext::lanes(const lanes::LaneModelSettings &Settings) {
+lanes::LaneModel &AnalysisContext::lanes() {
   if (!Lanes) {
     lanes::LaneModelInputs In;
     In.Calls = [this]() -> const CallGraphIndex & { return callGraph(); };
@@ -329,16 +330,16 @@ AnalysisContext::lanes(const lanes::LaneModelSettings &Settings) {
     In.Uniformity = [this](const UniformityOptions &Opts)
         -> UniformityAnalysis & { return uniformity(Opts); };
     In.Cfgs = &Cfgs;
-    Lanes = std::make_unique<lanes::LaneModel>(Ctx, std::move(In), Settings);
+    Lanes =
+        std::make_unique<lanes::LaneModel>(Ctx, std::move(In), LaneSettings);
   }
   return *Lanes;
 }
 
-SharedRaceFinder &
-AnalysisContext::sharedRaces(const lanes::LaneModelSettings &Settings) {
+SharedRaceFinder &AnalysisContext::sharedRaces() {
   if (!Races)
     Races = std::make_unique<SharedRaceFinder>(
-        lanes(Settings), uniformity(UniformityOptions()), Walks);
+        lanes(), uniformity(UniformityOptions()), Walks);
   return *Races;
 }
 
@@ -350,10 +351,9 @@ AnalysisContext::asyncCopyFindings(const clang::FunctionDecl *F) {
   return It->second;
 }
 
-WarpExchangeFinder &
-AnalysisContext::warpExchanges(const lanes::LaneModelSettings &Settings) {
+WarpExchangeFinder &AnalysisContext::warpExchanges() {
   if (!Exchanges)
-    Exchanges = std::make_unique<WarpExchangeFinder>(lanes(Settings));
+    Exchanges = std::make_unique<WarpExchangeFinder>(lanes());
   return *Exchanges;
 }
 

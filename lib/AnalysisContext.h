@@ -45,9 +45,10 @@
 #ifndef CUDA_TIDY_LIB_ANALYSISCONTEXT_H
 #define CUDA_TIDY_LIB_ANALYSISCONTEXT_H
 
-#include "lib/asynccopy/AsyncCopyOrdering.h"
 #include "lib/ast/CallGraph.h"
 #include "lib/ast/FunctionCfgs.h"
+#include "lib/asynccopy/AsyncCopyOrdering.h"
+#include "lib/lanes/LaneModelSettings.h"
 #include "lib/uniformity/BarrierReach.h"
 #include "lib/uniformity/Uniformity.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -73,14 +74,16 @@ class SharedRaceFinder;
 class WarpExchangeFinder;
 namespace lanes {
 class LaneModel;
-struct LaneModelSettings;
 } // namespace lanes
 
 /// The per-translation-unit context; see the file comment.
 class AnalysisContext {
 public:
-  /// The context of Ctx's translation unit, created on first use.
-  static AnalysisContext &get(clang::ASTContext &Ctx);
+  /// The context of Ctx's translation unit, created on first use with
+  /// Lanes, the lane model's settings (the module-wide options, which every
+  /// check of a translation unit reads alike: checks/ModuleOptions.h).
+  static AnalysisContext &get(clang::ASTContext &Ctx,
+                              const lanes::LaneModelSettings &Lanes);
 
   const CallGraphIndex &callGraph();
   /// The uniformity analysis for Opts (one per distinct option set).
@@ -100,15 +103,14 @@ public:
   const LaunchModel &launches();
   SharedMemoryAccounting &sharedMemory();
   /// The lane model (the lanes that run a statement, the element each
-  /// thread touches), one per translation unit for every client, made with
-  /// Settings on first use (every check reads them from the same
-  /// module-wide options).
-  lanes::LaneModel &lanes(const lanes::LaneModelSettings &Settings);
+  /// thread touches), one per translation unit for every client, made on
+  /// first use with the settings the context was made with.
+  lanes::LaneModel &lanes();
   /// The warp exchanges over the lane model; WarpExchangeFinder::run runs
   /// once however many checks call it.
-  WarpExchangeFinder &warpExchanges(const lanes::LaneModelSettings &Settings);
+  WarpExchangeFinder &warpExchanges();
   /// The races on shared memory between warps, over the lane model.
-  SharedRaceFinder &sharedRaces(const lanes::LaneModelSettings &Settings);
+  SharedRaceFinder &sharedRaces();
   /// The asynchronous-copy findings of F's body, computed once for the
   /// checks that ask (cuda-async-copy-ordering reports them;
   /// cuda-shared-memory-race leaves the races they explain to it).
@@ -118,9 +120,11 @@ public:
   ~AnalysisContext();
 
 private:
-  explicit AnalysisContext(clang::ASTContext &Ctx);
+  AnalysisContext(clang::ASTContext &Ctx,
+                  const lanes::LaneModelSettings &Lanes);
 
   clang::ASTContext &Ctx;
+  const lanes::LaneModelSettings LaneSettings;
   std::unique_ptr<CallGraphIndex> Calls;
   FunctionCfgs Cfgs;
   BarrierWalks Walks;

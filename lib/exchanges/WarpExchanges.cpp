@@ -393,7 +393,7 @@ const std::vector<WarpWriters> &
 WarpExchangeFinder::FrameSearch::writers(Pair &P, const Env &E1,
                                          unsigned ShapeIdx,
                                          std::vector<WarpWriters> &Local) {
-  const unsigned BD = unsigned(P.Shapes[ShapeIdx].D.product());
+  const unsigned NumThreads = unsigned(P.Shapes[ShapeIdx].D.product());
   Env EW = E1;
   shiftTrips(P, EW, P.Shift.W);
   if (P.WOnly.empty()) {
@@ -401,7 +401,7 @@ WarpExchangeFinder::FrameSearch::writers(Pair &P, const Env &E1,
     AccessThreads &C = Table->entry(P.WI, ShapeIdx, EW);
     auto [It, New] = WriterCache.try_emplace(&C);
     if (New) {
-      It->second.resize((BD + 31) / 32);
+      It->second.resize((NumThreads + 31) / 32);
       addWriters(P, It->second, EW, ShapeIdx);
       for (WarpWriters &WW : It->second)
         WW.finish();
@@ -413,7 +413,7 @@ WarpExchangeFinder::FrameSearch::writers(Pair &P, const Env &E1,
     }
     return It->second;
   }
-  Local.resize((BD + 31) / 32);
+  Local.resize((NumThreads + 31) / 32);
   M.Guards.enumerate(P.WOnly, Fr, EW, [&](Env &E2) {
     addWriters(P, Local, E2, ShapeIdx);
     return !overBudget();
@@ -461,9 +461,9 @@ void WarpExchangeFinder::FrameSearch::valuation(Pair &P, Env &E1,
     AccessThreads &C = threadsOf(P, E2, [&]() -> AccessThreads & {
       return Table->threads(P.RI, ShapeIdx, E2, P.UnknownR);
     });
-    for (unsigned Wp = 0; Wp < Writers.size(); ++Wp)
-      if (!Writers[Wp].Entries.empty())
-        for (const auto &[Tid, Ad] : C.warp(Wp))
+    for (unsigned WarpIndex = 0; WarpIndex < Writers.size(); ++WarpIndex)
+      if (!Writers[WarpIndex].Entries.empty())
+        for (const auto &[Tid, Ad] : C.warp(WarpIndex))
           Visit(Tid, Ad);
     return !overBudget();
   });
@@ -540,16 +540,17 @@ void WarpExchangeFinder::run() {
   // One exchange per (read, write) pair; the first context's witness.
   llvm::SmallVector<WarpExchange, 8> Merged;
   llvm::DenseMap<std::pair<const Expr *, const Expr *>, unsigned> Index;
-  for (const WarpExchange &X : Found) {
-    auto [Slot, New] = Index.try_emplace({X.Read, X.Write}, Merged.size());
+  for (const WarpExchange &Exchange : Found) {
+    auto [Slot, New] =
+        Index.try_emplace({Exchange.Read, Exchange.Write}, Merged.size());
     if (New) {
-      Merged.push_back(X);
+      Merged.push_back(Exchange);
       continue;
     }
     WarpExchange *It = &Merged[Slot->second];
-    It->Lanes |= X.Lanes;
-    It->WriteReachesRead |= X.WriteReachesRead;
-    It->ReadReachesWrite |= X.ReadReachesWrite;
+    It->Lanes |= Exchange.Lanes;
+    It->WriteReachesRead |= Exchange.WriteReachesRead;
+    It->ReadReachesWrite |= Exchange.ReadReachesWrite;
   }
   llvm::stable_sort(Merged, [&](const WarpExchange &L, const WarpExchange &R) {
     return SM.isBeforeInTranslationUnit(L.Read->getExprLoc(),

@@ -14,7 +14,8 @@ using namespace clang;
 
 namespace cuda_tidy::lanes {
 
-llvm::ArrayRef<std::pair<unsigned, Address>> AccessThreads::warp(unsigned Wp) {
+llvm::ArrayRef<std::pair<unsigned, Address>>
+AccessThreads::warp(unsigned WarpIndex) {
   if (WarpStart.empty()) {
     unsigned Warps = Threads.empty() ? 0 : Threads.back().first / 32 + 1;
     WarpStart.assign(Warps + 1, 0);
@@ -23,10 +24,10 @@ llvm::ArrayRef<std::pair<unsigned, Address>> AccessThreads::warp(unsigned Wp) {
     for (unsigned K = 1; K <= Warps; ++K)
       WarpStart[K] += WarpStart[K - 1];
   }
-  if (Wp + 1 >= WarpStart.size())
+  if (WarpIndex + 1 >= WarpStart.size())
     return {};
-  return llvm::ArrayRef(Threads).slice(WarpStart[Wp],
-                                       WarpStart[Wp + 1] - WarpStart[Wp]);
+  return llvm::ArrayRef(Threads).slice(
+      WarpStart[WarpIndex], WarpStart[WarpIndex + 1] - WarpStart[WarpIndex]);
 }
 
 AccessTable::AccessTable(FunctionFacts &Facts, CallContexts &Calls,
@@ -268,7 +269,8 @@ const AccessThreads *AccessTable::larger(unsigned K, unsigned ShapeIdx,
   return &It->second;
 }
 
-bool AccessTable::blockLanes(const FrameAccess &A, unsigned BD, const Env &E,
+bool AccessTable::blockLanes(const FrameAccess &A, unsigned NumThreads,
+                             const Env &E,
                              llvm::SmallVectorImpl<uint32_t> &Pass) {
   // The caller's guards, those of the helpers between, and the access's own.
   llvm::SmallVector<std::pair<llvm::ArrayRef<Cond>, const Frame *>, 3> Rest = {
@@ -276,11 +278,11 @@ bool AccessTable::blockLanes(const FrameAccess &A, unsigned BD, const Env &E,
   for (const auto &[G, GF] : A.MidGuards)
     Rest.push_back({G, GF});
   Rest.push_back({A.Guard, &A.frame(Fr)});
-  return Block.blockLanes(Chain, Rest, E, BD, Pass);
+  return Block.blockLanes(Chain, Rest, E, NumThreads, Pass);
 }
 
-void AccessTable::fill(AccessThreads &C, const FrameAccess &A, unsigned BD,
-                       Env &E2) {
+void AccessTable::fill(AccessThreads &C, const FrameAccess &A,
+                       unsigned NumThreads, Env &E2) {
   C.Filled = true;
   bool *Outer = E2.ReadBlockDim;
   E2.ReadBlockDim = &C.ReadsBlockDim;
@@ -310,37 +312,38 @@ void AccessTable::fill(AccessThreads &C, const FrameAccess &A, unsigned BD,
   // The guards of the whole block at once where they allow, then the
   // elements of the warps that run the access.
   llvm::SmallVector<uint32_t, 32> Pass;
-  if (blockLanes(A, BD, E2, Pass)) {
+  if (blockLanes(A, NumThreads, E2, Pass)) {
     // `base[index]` with a base every thread shares: the index for the
     // whole block at once too.
     BlockAddress BA;
     const bool Whole =
         llvm::any_of(Pass, [](uint32_t Lanes) { return Lanes != 0; }) &&
         Block.blockAddress(A.A->E, AF, E2, unsigned(Pass.size()), BA);
-    for (unsigned Wp = 0; Wp < Pass.size(); ++Wp) {
-      if (!Pass[Wp])
+    for (unsigned WarpIndex = 0; WarpIndex < Pass.size(); ++WarpIndex) {
+      if (!Pass[WarpIndex])
         continue;
       if (Whole) {
-        forLanes(Pass[Wp], [&](unsigned L) {
-          Record(Wp * 32 + L, Address{BA.Key, BA.Var, BA.byteAt(Wp, L)});
+        forLanes(Pass[WarpIndex], [&](unsigned L) {
+          Record(WarpIndex * 32 + L,
+                 Address{BA.Key, BA.Var, BA.byteAt(WarpIndex, L)});
         });
         continue;
       }
-      E2.Tid = Wp * 32;
-      Addrs Ad = Addresses.evalObjW(A.A->E, AF, E2, Pass[Wp]);
+      E2.Tid = WarpIndex * 32;
+      Addrs Ad = Addresses.evalObjW(A.A->E, AF, E2, Pass[WarpIndex]);
       forLanes(Ad.Valid, [&](unsigned L) {
-        Record(Wp * 32 + L, Address{Ad.Key, Ad.Var, Ad.Byte[L]});
+        Record(WarpIndex * 32 + L, Address{Ad.Key, Ad.Var, Ad.Byte[L]});
       });
-      Unplaced(Wp * 32, Pass[Wp] & ~Ad.Valid, Ad);
+      Unplaced(WarpIndex * 32, Pass[WarpIndex] & ~Ad.Valid, Ad);
     }
   } else {
     // Warp by warp: the threads of each batch that pass the caller's and
     // the access's guards.
-    for (unsigned Base = 0; Base < BD; Base += 32) {
+    for (unsigned Base = 0; Base < NumThreads; Base += 32) {
       E2.Tid = Base;
       uint32_t Unknown = 0;
-      uint32_t Lanes =
-          Guards.passesChain(Chain, E2, batchOf(Base, BD), Unknown, &C.Unknown);
+      uint32_t Lanes = Guards.passesChain(Chain, E2, batchOf(Base, NumThreads),
+                                          Unknown, &C.Unknown);
       if (!A.CallGuard.empty())
         Lanes =
             Guards.evalGuard(A.CallGuard, Fr, E2, Lanes, Unknown, &C.Unknown);
@@ -391,10 +394,10 @@ std::optional<AccessTable::WarpLayout>
 AccessTable::computeLayout(unsigned K, unsigned ShapeIdx, Env &E2,
                            LayoutEntry &Entry) {
   const FrameAccess &A = Acc[K];
-  const unsigned BD = unsigned(Shapes[ShapeIdx].D.product());
+  const unsigned NumThreads = unsigned(Shapes[ShapeIdx].D.product());
   const Frame &AF = A.frame(Fr);
   llvm::SmallVector<uint32_t, 32> Pass;
-  if (!blockLanes(A, BD, E2, Pass))
+  if (!blockLanes(A, NumThreads, E2, Pass))
     return std::nullopt;
   WarpLayout Out;
   Out.Lanes = Pass.front();
@@ -435,15 +438,15 @@ AccessThreads &
 AccessTable::threads(unsigned K, unsigned ShapeIdx, Env &E2,
                      llvm::SmallPtrSetImpl<const Expr *> &Unknown) {
   AccessThreads *C = &entry(K, ShapeIdx, E2);
-  const unsigned BD = unsigned(Shapes[ShapeIdx].D.product());
+  const unsigned NumThreads = unsigned(Shapes[ShapeIdx].D.product());
   if (!C->Filled)
     if (const AccessThreads *L = larger(K, ShapeIdx, E2)) {
       C->Filled = true;
       for (const auto &T : L->Threads)
-        if (T.first < BD)
+        if (T.first < NumThreads)
           C->Threads.push_back(T);
       for (unsigned K = 0; K < L->Unplaced.size(); ++K)
-        if (L->Unplaced[K] < BD) {
+        if (L->Unplaced[K] < NumThreads) {
           C->Unplaced.push_back(L->Unplaced[K]);
           C->UnplacedBytes.push_back(L->UnplacedBytes[K]);
         }
@@ -451,10 +454,10 @@ AccessTable::threads(unsigned K, unsigned ShapeIdx, Env &E2,
       C->UnplacedKey = L->UnplacedKey;
       C->UnplacedVar = L->UnplacedVar;
     }
-  if (!C->Filled && BD == 32 && !Shapes[ShapeIdx].Known)
+  if (!C->Filled && NumThreads == 32 && !Shapes[ShapeIdx].Known)
     fromLayout(*C, K, E2);
   if (!C->Filled)
-    fill(*C, Acc[K], BD, E2);
+    fill(*C, Acc[K], NumThreads, E2);
   if (C->ReadsBlockDim && E2.ReadBlockDim)
     *E2.ReadBlockDim = true;
   Unknown.insert(C->Unknown.begin(), C->Unknown.end());

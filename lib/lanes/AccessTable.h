@@ -125,8 +125,8 @@ struct AccessThreads {
   /// Where each warp's threads start in Threads, and their end: made when
   /// first asked.
   std::vector<uint32_t> WarpStart;
-  /// The threads of warp Wp.
-  llvm::ArrayRef<std::pair<unsigned, Address>> warp(unsigned Wp);
+  /// The threads of warp WarpIndex.
+  llvm::ArrayRef<std::pair<unsigned, Address>> warp(unsigned WarpIndex);
 };
 
 class AccessTable {
@@ -198,9 +198,10 @@ private:
   /// The lanes of each warp that pass all of A's guards, for the whole block
   /// at once (BlockEvaluator::blockLanes); false where they cannot be so
   /// evaluated.
-  bool blockLanes(const FrameAccess &A, unsigned BD, const Env &E,
+  bool blockLanes(const FrameAccess &A, unsigned NumThreads, const Env &E,
                   llvm::SmallVectorImpl<uint32_t> &Pass);
-  void fill(AccessThreads &C, const FrameAccess &A, unsigned BD, Env &E);
+  void fill(AccessThreads &C, const FrameAccess &A, unsigned NumThreads,
+            Env &E);
   std::optional<WarpLayout> computeLayout(unsigned K, unsigned ShapeIdx,
                                           Env &E, LayoutEntry &Out);
   /// Fills C, access K's entry for a block of one warp, from the layout of

@@ -79,9 +79,9 @@ CallContexts::blockShapes(const Frame &Fr) {
         return S.D.Y > 1 || S.D.Z > 1;
       })) {
     Shapes.clear();
-    for (unsigned BD : BlockSizes)
-      if (BD <= MaxThreads || BD == BlockSizes[0])
-        Shapes.push_back({Dim3{BD, 1, 1}, false});
+    for (unsigned NumThreads : BlockSizes)
+      if (NumThreads <= MaxThreads || NumThreads == BlockSizes[0])
+        Shapes.push_back({Dim3{NumThreads, 1, 1}, false});
   }
   It = ShapeCache.find(Root);
   It->second = std::move(Shapes);

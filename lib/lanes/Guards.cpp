@@ -426,9 +426,9 @@ bool GuardModel::entersLoop(const ForStmt *L, FunctionInfo &I) {
       Variance.isVarying(L->getCond(), Fr))
     return false;
   const VarDecl *V = It->second.Var;
-  for (unsigned BD : BlockSizes) {
+  for (unsigned NumThreads : BlockSizes) {
     Env En;
-    En.BlockDim = BD;
+    En.BlockDim = NumThreads;
     auto Start = Values.eval(It->second.Init, Fr, En);
     if (!Start)
       return false;

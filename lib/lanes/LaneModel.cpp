@@ -55,25 +55,27 @@ std::optional<uint32_t> LaneModel::frameMask(const Stmt *S,
   // A stride loop whose iterations were not all seen: unknown lanes.
   bool StrideCut = false;
   auto RunBlock = [&](const BlockShape &Shape) {
-    const unsigned BD = unsigned(Shape.D.product());
+    const unsigned NumThreads = unsigned(Shape.D.product());
     Env Base;
     setShape(Base, Shape);
     Base.ReadBlockDim = &ReadBlockDim;
     Base.StrideCut = &StrideCut;
     auto Inner = [&](Env &E1) {
       Ran = true;
-      llvm::SmallVector<uint32_t, 32> PerWarp((BD + 31) / 32, 0);
+      llvm::SmallVector<uint32_t, 32> PerWarp((NumThreads + 31) / 32, 0);
       const std::pair<llvm::ArrayRef<Cond>, const Frame *> Rest[] = {
           {Guard, &Fr}};
       // The whole block at once where the guards allow (no lane unknown),
       // else warp by warp.
-      const bool AtOnce = Block.blockLanes(Chain, Rest, E1, BD, PerWarp);
+      const bool AtOnce =
+          Block.blockLanes(Chain, Rest, E1, NumThreads, PerWarp);
       if (!AtOnce)
-        PerWarp.assign((BD + 31) / 32, 0);
-      for (unsigned Base = 0; !AtOnce && Base < BD; Base += 32) {
+        PerWarp.assign((NumThreads + 31) / 32, 0);
+      for (unsigned Base = 0; !AtOnce && Base < NumThreads; Base += 32) {
         E1.Tid = Base;
         uint32_t Unknown = 0;
-        uint32_t Lanes = Guards.passesChain(Chain, E1, batchOf(Base, BD), Unknown);
+        uint32_t Lanes =
+            Guards.passesChain(Chain, E1, batchOf(Base, NumThreads), Unknown);
         Lanes = Guards.evalGuard(Guard, Fr, E1, Lanes, Unknown);
         if (Lanes & Unknown) {
           Consistent = false;

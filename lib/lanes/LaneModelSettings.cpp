@@ -6,6 +6,7 @@
 
 #include "lib/lanes/LaneModelSettings.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/Twine.h"
 
 namespace cuda_tidy::lanes {
 
@@ -36,17 +37,15 @@ std::optional<std::array<unsigned, 3>> parseBlockDim(llvm::StringRef Text,
   return D;
 }
 
-bool parseWorkBudget(llvm::StringRef Text, LaneModelSettings &Settings,
-                     std::string &Error) {
+std::optional<uint64_t> parseWorkBudget(llvm::StringRef Text,
+                                        std::string &Error) {
   uint64_t V = 0;
   if (Text.getAsInteger(10, V)) {
-    Error = invalidOptionMessage(
-        LaneModelBudgetOptionName,
-        "'" + Text + "' is not a non-negative integer (0 means no limit)");
-    return false;
+    Error = ("'" + Text + "' is not a non-negative integer (0 means no limit)")
+                .str();
+    return std::nullopt;
   }
-  Settings.WorkBudget = V;
-  return true;
+  return V;
 }
 
 } // namespace cuda_tidy::lanes

@@ -5,22 +5,19 @@
 //===----------------------------------------------------------------------===//
 ///
 /// \file
-/// The lane model's module-wide options, read once from clang-tidy's option
-/// map by the checks and handed to the analysis context when it is made:
+/// The lane model's module-wide options, read once per clang-tidy context
+/// by the checks (checks/ModuleOptions.h) and handed to the analysis
+/// context when it is made:
 ///  - cuda.BlockDim: the block shape of kernels that no launch in the
 ///    translation unit gives a proven block ("X", "X,Y" or "X,Y,Z");
 ///  - cuda.LaneModelBudget: the evaluation steps one analysis context may
 ///    take (0: no limit).
-///
-/// The map is a template parameter, as in lib/OptionValues.h, so that lib/
-/// includes no clang-tidy header.
 ///
 //===----------------------------------------------------------------------===//
 
 #ifndef CUDA_TIDY_LIB_LANES_LANEMODELSETTINGS_H
 #define CUDA_TIDY_LIB_LANES_LANEMODELSETTINGS_H
 
-#include "lib/OptionValues.h"
 #include "llvm/ADT/StringRef.h"
 #include <array>
 #include <cstdint>
@@ -47,30 +44,10 @@ struct LaneModelSettings {
 std::optional<std::array<unsigned, 3>> parseBlockDim(llvm::StringRef Text,
                                                      std::string &Error);
 
-/// Parses the budget option's text into Settings; false with Error set
-/// when it is not a non-negative integer.
-bool parseWorkBudget(llvm::StringRef Text, LaneModelSettings &Settings,
-                     std::string &Error);
-
-/// The settings Options (clang-tidy's `CheckOptions`) give; an invalid
-/// value keeps its default and sets Error (the block shape's message when
-/// both are invalid).
-template <typename OptionMap>
-LaneModelSettings readLaneModelSettings(const OptionMap &Options,
-                                        std::string &Error) {
-  LaneModelSettings Settings;
-  if (std::optional<llvm::StringRef> Text =
-          moduleOption(Options, LaneModelBudgetOptionName))
-    parseWorkBudget(*Text, Settings, Error);
-  if (std::optional<llvm::StringRef> Text =
-          moduleOption(Options, BlockDimOptionName)) {
-    std::string Why;
-    Settings.DefaultBlock = parseBlockDim(*Text, Why);
-    if (!Settings.DefaultBlock)
-      Error = invalidOptionMessage(BlockDimOptionName, Why);
-  }
-  return Settings;
-}
+/// Parses the budget option's text: a non-negative integer (0: no limit).
+/// std::nullopt with Error set (why the text is not one) otherwise.
+std::optional<uint64_t> parseWorkBudget(llvm::StringRef Text,
+                                        std::string &Error);
 
 } // namespace cuda_tidy::lanes
 

@@ -409,39 +409,36 @@ static bool reachedBefore(const CompoundStmt *Scope, const Stmt *First,
 }
 
 BarrierFix placeBarrier(LaneModel &M, UniformityAnalysis &Plain,
-                        FunctionInfo &I, const Frame &Fr, const SharedRace &X,
-                        bool InIteration, bool ThroughBackEdge) {
+                        FunctionInfo &I, const Frame &Fr,
+                        const SharedRace &Race, bool InIteration,
+                        bool ThroughBackEdge) {
   BarrierFix Fix;
   const ParentMap &PM = *I.PM;
   auto Reaches = [&](const Stmt *S) {
     return everyThreadReaches(M, Plain, S, Fr);
   };
   if (Fr.F->hasAttr<CUDAHostAttr>()) {
-    Fix.WhyNot = "'__syncthreads' cannot be called from the host side of a "
-                 "'__host__ __device__' function";
+    Fix.WhyNot = BarrierFix::NoFix::HostSide;
     return Fix;
   }
-  if (X.Branch) {
-    Fix.WhyNot = "the accesses are on the two arms of a branch that splits "
-                 "the block: no point between them is reached by every "
-                 "thread";
+  if (Race.Branch) {
+    Fix.WhyNot = BarrierFix::NoFix::SplitBranch;
     return Fix;
   }
   // One statement of a helper made in two calls is two statements here.
-  if (X.First == X.Second && X.FirstCall == X.SecondCall) {
-    Fix.WhyNot = "threads of different warps update the element in the same "
-                 "statement: a barrier cannot order their updates; make the "
-                 "update atomic or give each thread its own element";
+  if (Race.First == Race.Second && Race.FirstCall == Race.SecondCall) {
+    Fix.WhyNot = BarrierFix::NoFix::SameStatement;
     return Fix;
   }
   if (InIteration) {
-    if (X.FirstStmt == X.SecondStmt) {
+    if (Race.FirstStmt == Race.SecondStmt) {
       // `s[t] = s[t + 1] + x;`: the read into a temporary first.
-      const BinaryOperator *BO = splittable(X.SecondStmt);
-      if (!BO || !isa_and_nonnull<CompoundStmt>(PM.getParent(X.SecondStmt)) ||
-          X.SecondStmt->getBeginLoc().isMacroID() || !Reaches(X.SecondStmt)) {
-        Fix.WhyNot = "both accesses are in one statement that cannot be "
-                     "split where every thread of the block runs it";
+      const BinaryOperator *BO = splittable(Race.SecondStmt);
+      if (!BO ||
+          !isa_and_nonnull<CompoundStmt>(PM.getParent(Race.SecondStmt)) ||
+          Race.SecondStmt->getBeginLoc().isMacroID() ||
+          !Reaches(Race.SecondStmt)) {
+        Fix.WhyNot = BarrierFix::NoFix::Unsplittable;
         return Fix;
       }
       Fix.Split = BO;
@@ -449,19 +446,19 @@ BarrierFix placeBarrier(LaneModel &M, UniformityAnalysis &Plain,
       // Before the statement, in the innermost block holding both, that
       // holds the second.
       const CompoundStmt *Scope = nullptr;
-      for (const Stmt *Cur = PM.getParent(X.FirstStmt); Cur && !Scope;
+      for (const Stmt *Cur = PM.getParent(Race.FirstStmt); Cur && !Scope;
            Cur = PM.getParent(Cur))
         if (const auto *CS = dyn_cast<CompoundStmt>(Cur);
-            CS && isDescendantOf(X.SecondStmt, CS, PM))
+            CS && isDescendantOf(Race.SecondStmt, CS, PM))
           Scope = CS;
       const Stmt *Second =
-          Scope ? childHolding(Scope, X.SecondStmt, PM) : nullptr;
-      const Stmt *First = Scope ? childHolding(Scope, X.FirstStmt, PM) : nullptr;
+          Scope ? childHolding(Scope, Race.SecondStmt, PM) : nullptr;
+      const Stmt *First =
+          Scope ? childHolding(Scope, Race.FirstStmt, PM) : nullptr;
       if (!Second || !First || First == Second ||
           Second->getBeginLoc().isMacroID() || hasLabel(Second) ||
           !reachedBefore(Scope, First, Second, Reaches)) {
-        Fix.WhyNot = "no point between the two accesses is reached by every "
-                     "thread of the block";
+        Fix.WhyNot = BarrierFix::NoFix::NoCommonPoint;
         return Fix;
       }
       Fix.Before = Second;
@@ -469,13 +466,14 @@ BarrierFix placeBarrier(LaneModel &M, UniformityAnalysis &Plain,
     }
   }
   if (ThroughBackEdge) {
-    const auto *Body = X.Loop ? dyn_cast_or_null<CompoundStmt>(
-                                    isa<ForStmt>(X.Loop)
-                                        ? cast<ForStmt>(X.Loop)->getBody()
-                                    : isa<WhileStmt>(X.Loop)
-                                        ? cast<WhileStmt>(X.Loop)->getBody()
-                                        : cast<DoStmt>(X.Loop)->getBody())
-                              : nullptr;
+    const auto *Body =
+        Race.Loop
+            ? dyn_cast_or_null<CompoundStmt>(
+                  isa<ForStmt>(Race.Loop) ? cast<ForStmt>(Race.Loop)->getBody()
+                  : isa<WhileStmt>(Race.Loop)
+                      ? cast<WhileStmt>(Race.Loop)->getBody()
+                      : cast<DoStmt>(Race.Loop)->getBody())
+            : nullptr;
     // A body that ends in a loop (a stride loop over the row): its end is
     // reached as widely as the loop's start.
     auto ReachesEnd = [&] {
@@ -488,8 +486,7 @@ BarrierFix placeBarrier(LaneModel &M, UniformityAnalysis &Plain,
     if (!Body || Body->body_empty() || hasJumpOrLabel(Body) ||
         Body->getRBracLoc().isMacroID() || !ReachesEnd()) {
       Fix = BarrierFix();
-      Fix.WhyNot = "the end of the loop body is not a point every thread of "
-                   "the block reaches on each iteration";
+      Fix.WhyNot = BarrierFix::NoFix::LoopEndNotReached;
       return Fix;
     }
     Fix.AtEndOf = Body;

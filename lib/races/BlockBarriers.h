@@ -68,12 +68,12 @@ deadEdges(lanes::LaneModel &M, lanes::FunctionInfo &I, const lanes::Frame &Fr,
 bool everyThreadReaches(lanes::LaneModel &M, UniformityAnalysis &Plain,
                         const clang::Stmt *S, const lanes::Frame &Fr);
 
-/// Where `__syncthreads();` orders race X of the context Fr (see
+/// Where `__syncthreads();` orders Race, of the context Fr (see
 /// SharedRaces.h): InIteration, a barrier-free path joins the two accesses
 /// within one iteration; ThroughBackEdge, one through a loop's back edge.
 BarrierFix placeBarrier(lanes::LaneModel &M, UniformityAnalysis &Plain,
                         lanes::FunctionInfo &I, const lanes::Frame &Fr,
-                        const SharedRace &X, bool InIteration,
+                        const SharedRace &Race, bool InIteration,
                         bool ThroughBackEdge);
 
 } // namespace cuda_tidy

@@ -346,14 +346,14 @@ bool MbarrierWaits::completesWait(const Stmt *S, FunctionInfo &I) {
   return false;
 }
 
-bool repeatsMissingWait(const SharedRace &X,
+bool repeatsMissingWait(const SharedRace &Race,
                         llvm::ArrayRef<asynccopy::Finding> Findings,
                         const SourceManager &SM) {
-  if (X.FirstCall || X.SecondCall || X.FirstRole == Role::Read ||
-      X.FirstRole == Role::Atomic)
+  if (Race.FirstCall || Race.SecondCall || Race.FirstRole == Role::Read ||
+      Race.FirstRole == Role::Atomic)
     return false;
-  const SourceLocation Write = SM.getFileLoc(X.First->getBeginLoc());
-  const SourceLocation Second = SM.getFileLoc(X.Second->getBeginLoc());
+  const SourceLocation Write = SM.getFileLoc(Race.First->getBeginLoc());
+  const SourceLocation Second = SM.getFileLoc(Race.Second->getBeginLoc());
   for (const asynccopy::Finding &F : Findings) {
     if ((F.Kind != asynccopy::FindingKind::ReadInFlight &&
          F.Kind != asynccopy::FindingKind::WriteInFlight) ||

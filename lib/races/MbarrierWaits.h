@@ -55,13 +55,13 @@ namespace asynccopy {
 struct Finding;
 } // namespace asynccopy
 
-/// Race X repeats a finding of cuda-async-copy-ordering in the same
-/// function (Findings: findAsyncCopyHazards of X.Func): a copy completing
-/// on an mbarrier (a bulk copy, `cuda::memcpy_async` on a barrier) is used
-/// before its wait, X's write comes before the copy is issued and X's
+/// Race repeats a finding of cuda-async-copy-ordering in the same function
+/// (Findings: findAsyncCopyHazards of Race.Func): a copy completing on an
+/// mbarrier (a bulk copy, `cuda::memcpy_async` on a barrier) is used before
+/// its wait, the race's write comes before the copy is issued and its
 /// second access after it, both in the function itself. The wait that
-/// finding asks for orders X too: one missing wait, one report.
-bool repeatsMissingWait(const SharedRace &X,
+/// finding asks for orders the race too: one missing wait, one report.
+bool repeatsMissingWait(const SharedRace &Race,
                         llvm::ArrayRef<asynccopy::Finding> Findings,
                         const clang::SourceManager &SM);
 

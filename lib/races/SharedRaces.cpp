@@ -352,9 +352,9 @@ void SharedRaceFinder::FrameSearch::chooseShapes() {
   }
   const uint64_t MaxThreads = maxThreads(Root, M.Ctx);
   // One warp has no other warp to race with.
-  for (unsigned BD : BlockSizes)
-    if (BD >= 64 && BD <= MaxThreads)
-      Shapes.push_back({Dim3{BD, 1, 1}, false});
+  for (unsigned NumThreads : BlockSizes)
+    if (NumThreads >= 64 && NumThreads <= MaxThreads)
+      Shapes.push_back({Dim3{NumThreads, 1, 1}, false});
 }
 
 void SharedRaceFinder::FrameSearch::run() {
@@ -557,9 +557,10 @@ void SharedRaceFinder::run() {
   // the accesses of helpers): the first context's.
   llvm::SmallVector<SharedRace, 8> Merged;
   std::set<std::array<const void *, 4>> Seen;
-  for (SharedRace &X : Races)
-    if (Seen.insert({X.First, X.Second, X.FirstCall, X.SecondCall}).second)
-      Merged.push_back(std::move(X));
+  for (SharedRace &Race : Races)
+    if (Seen.insert({Race.First, Race.Second, Race.FirstCall, Race.SecondCall})
+            .second)
+      Merged.push_back(std::move(Race));
   llvm::stable_sort(Merged, [&](const SharedRace &L, const SharedRace &R) {
     return SM.isBeforeInTranslationUnit(L.Second->getExprLoc(),
                                         R.Second->getExprLoc());

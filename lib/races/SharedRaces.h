@@ -111,8 +111,25 @@ struct BarrierFix {
   const clang::CompoundStmt *AtEndOf = nullptr;
   /// Or split this assignment: `T v = rhs; __syncthreads(); lhs = v;`.
   const clang::BinaryOperator *Split = nullptr;
-  /// Why there is no fix, when there is none.
-  std::string WhyNot;
+  /// Why there is no fix, when there is none (the check words it).
+  enum class NoFix : uint8_t {
+    None,
+    /// The function is `__host__ __device__`: no barrier on the host side.
+    HostSide,
+    /// The accesses are on the two arms of a branch that splits the block.
+    SplitBranch,
+    /// Threads of different warps update the element in one statement.
+    SameStatement,
+    /// Both accesses are in one statement that cannot be split where every
+    /// thread of the block runs it.
+    Unsplittable,
+    /// No point between the accesses is reached by every thread.
+    NoCommonPoint,
+    /// The end of the loop body is not reached by every thread on each
+    /// iteration.
+    LoopEndNotReached,
+  };
+  NoFix WhyNot = NoFix::None;
 };
 
 /// Two accesses to the same shared element by threads of different warps

@@ -59,7 +59,7 @@ inline constexpr llvm::StringLiteral GpuArchListMacroName =
     "__CUDA_TIDY_GPU_ARCHS__";
 
 /// The module-wide option that overrides the compilation's architecture
-/// (read by the checks: checks/TargetArchOption.h).
+/// (read by the checks: checks/ModuleOptions.h).
 inline constexpr llvm::StringLiteral TargetArchOptionName = "cuda.TargetArch";
 
 /// The architecture the device side of this compilation targets, from its

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// BlockEvaluator: the level of each expression of one CFG block, from the
+// BlockTransfer: the level of each expression of one CFG block, from the
 // levels of the locals on entry, and what its writes do to them: operators
 // through the value algebra (Algebra.cpp, combine), calls through their
 // summaries or as known intrinsics, inline assembly, and the writes of
@@ -52,7 +52,7 @@ const VarDecl *localRoot(const Expr *E, const FunctionDecl *F, bool &Exact) {
   return nullptr;
 }
 
-UniformValue BlockEvaluator::initial(const VarDecl *V) const {
+UniformValue BlockTransfer::initial(const VarDecl *V) const {
   if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
     if (P->getDeclContext() == F && !Fn.Kernel) {
       unsigned Index = P->getFunctionScopeIndex();
@@ -75,14 +75,13 @@ UniformValue BlockEvaluator::initial(const VarDecl *V) const {
   return UniformValue();
 }
 
-
 //===----------------------------------------------------------------------===//
 // Writes.
 //===----------------------------------------------------------------------===//
 
-void BlockEvaluator::setVar(const VarDecl *V, UniformValue Value, bool Strong,
-                            const Stmt *Where, const Expr *From,
-                            std::optional<UniformValue> Own) {
+void BlockTransfer::setVar(const VarDecl *V, UniformValue Value, bool Strong,
+                           const Stmt *Where, const Expr *From,
+                           std::optional<UniformValue> Own) {
   // Control that is the same in every lane of a warp keeps the value's
   // shape and form: a warp runs the write with all of its lanes or with
   // none, so in each warp the variable holds the old value or the new one in
@@ -108,8 +107,8 @@ void dropSymbol(VarLevels &State, uint32_t Sym, const VarDecl *Keep) {
       Value = withoutSymbol(Value);
 }
 
-void BlockEvaluator::nameValue(const VarDecl *V, UniformValue &Value,
-                               const Stmt *Where) {
+void BlockTransfer::nameValue(const VarDecl *V, UniformValue &Value,
+                              const Stmt *Where) {
   if (Value.Affine && Value.SymMul) {
     auto &Info = A.SymbolInfos[Value.Sym];
     if (!Info.Copied && Info.Var != V) {
@@ -129,9 +128,9 @@ void BlockEvaluator::nameValue(const VarDecl *V, UniformValue &Value,
     dropSymbol(*Cur, Sym, V);
 }
 
-void BlockEvaluator::write(const Expr *Target, UniformValue Value,
-                           bool Compound, const Stmt *Where, const Expr *From,
-                           std::optional<UniformValue> Own) {
+void BlockTransfer::write(const Expr *Target, UniformValue Value, bool Compound,
+                          const Stmt *Where, const Expr *From,
+                          std::optional<UniformValue> Own) {
   bool Exact = false;
   // One field of a local struct: its own local (see fieldVar).
   if (const VarDecl *Field = fieldOf(Target)) {
@@ -159,17 +158,16 @@ void BlockEvaluator::write(const Expr *Target, UniformValue Value,
     Noting->Stores.push_back(plain(join(Value, curCtl())));
 }
 
-void BlockEvaluator::noteBarrier(BarrierSite B,
-                                 const FunctionSummary *Summary) {
+void BlockTransfer::noteBarrier(BarrierSite B, const FunctionSummary *Summary) {
   if (Noting)
     Noting->Barriers.push_back({std::move(B), Summary});
 }
 
-bool BlockEvaluator::notesCurrent(unsigned Block) const {
+bool BlockTransfer::notesCurrent(unsigned Block) const {
   return Block < Notes.size() && Notes[Block].Copied == A.CopiedCount;
 }
 
-void BlockEvaluator::commit(unsigned Block) {
+void BlockTransfer::commit(unsigned Block) {
   const BlockNotes &N = Notes[Block];
   // One value per expression in a block: the order within it is moot.
   for (const auto &[E, V] : N.Exprs)
@@ -207,7 +205,7 @@ void BlockEvaluator::commit(unsigned Block) {
 // Expressions.
 //===----------------------------------------------------------------------===//
 
-UniformValue BlockEvaluator::eval(const Expr *E) {
+UniformValue BlockTransfer::eval(const Expr *E) {
   if (!E)
     return UniformValue();
   if (!Noting)
@@ -269,7 +267,7 @@ static UniformValue builtinLevel(const BuiltinVarRef &Ref,
   }
 }
 
-UniformValue BlockEvaluator::evalDeclRef(const DeclRefExpr *DRE) {
+UniformValue BlockTransfer::evalDeclRef(const DeclRefExpr *DRE) {
   // A template parameter an `if constexpr` fixes (analyzeBound's pins).
   for (const auto &[D, Value] : Fn.Pins)
     if (D == DRE->getDecl()) {
@@ -301,7 +299,7 @@ UniformValue BlockEvaluator::evalDeclRef(const DeclRefExpr *DRE) {
   return Value;
 }
 
-bool BlockEvaluator::initFields(const VarDecl *V, const DeclStmt *DS) {
+bool BlockTransfer::initFields(const VarDecl *V, const DeclStmt *DS) {
   const auto *ILE = dyn_cast_or_null<InitListExpr>(
       V->getInit() ? V->getInit()->IgnoreImplicit() : nullptr);
   const RecordDecl *RD = V->getType()->getAsRecordDecl();
@@ -328,7 +326,7 @@ bool BlockEvaluator::initFields(const VarDecl *V, const DeclStmt *DS) {
   return true;
 }
 
-const VarDecl *BlockEvaluator::fieldOf(const Expr *E, const VarDecl **Whole) {
+const VarDecl *BlockTransfer::fieldOf(const Expr *E, const VarDecl **Whole) {
   const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
   if (!ME || ME->isArrow())
     return nullptr;
@@ -346,9 +344,9 @@ const VarDecl *BlockEvaluator::fieldOf(const Expr *E, const VarDecl **Whole) {
   return A.fieldVar(V, Field);
 }
 
-UniformValue BlockEvaluator::evalField(const MemberExpr *ME,
-                                       const VarDecl *Field,
-                                       const VarDecl *Whole) {
+UniformValue BlockTransfer::evalField(const MemberExpr *ME,
+                                      const VarDecl *Field,
+                                      const VarDecl *Whole) {
   if (Escaped.contains(Whole))
     return UniformValue::of(Uniformity::Thread);
   Fn.FieldReads[ME] = Field;
@@ -359,7 +357,7 @@ UniformValue BlockEvaluator::evalField(const MemberExpr *ME,
   return Value;
 }
 
-UniformValue BlockEvaluator::evalUncached(const Expr *E) {
+UniformValue BlockTransfer::evalUncached(const Expr *E) {
   if (auto Ref = getBuiltinVarRef(E))
     return builtinLevel(*Ref, Opts, Fn.Launch);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
@@ -493,7 +491,7 @@ UniformValue BlockEvaluator::evalUncached(const Expr *E) {
   return plain(R);
 }
 
-UniformValue BlockEvaluator::evalBinary(const BinaryOperator *BO) {
+UniformValue BlockTransfer::evalBinary(const BinaryOperator *BO) {
   if (BO->isAssignmentOp()) {
     UniformValue R = eval(BO->getRHS());
     UniformValue L = eval(BO->getLHS());
@@ -534,7 +532,7 @@ UniformValue BlockEvaluator::evalBinary(const BinaryOperator *BO) {
 // Calls.
 //===----------------------------------------------------------------------===//
 
-UniformValue BlockEvaluator::evalCall(const CallExpr *Call) {
+UniformValue BlockTransfer::evalCall(const CallExpr *Call) {
   // In a template pattern a dependent call names its callee without
   // resolving it; the one function its name finds is the callee.
   const FunctionDecl *FD = resolveCallee(Call);
@@ -587,10 +585,10 @@ UniformValue BlockEvaluator::evalCall(const CallExpr *Call) {
   return bind(Summary->Return, ObjLevel, Args);
 }
 
-void BlockEvaluator::writeThroughCall(const CallExpr *Call,
-                                      const FunctionDecl *FD,
-                                      const CallOperands &Ops,
-                                      UniformValue Stored) {
+void BlockTransfer::writeThroughCall(const CallExpr *Call,
+                                     const FunctionDecl *FD,
+                                     const CallOperands &Ops,
+                                     UniformValue Stored) {
   for (unsigned I = Ops.FirstArg, N = Call->getNumArgs(); I < N; ++I) {
     const Expr *Arg = Call->getArg(I);
     unsigned P = I - Ops.FirstArg;
@@ -618,7 +616,7 @@ void BlockEvaluator::writeThroughCall(const CallExpr *Call,
 // Statements.
 //===----------------------------------------------------------------------===//
 
-void BlockEvaluator::transferAsm(const GCCAsmStmt *Asm) {
+void BlockTransfer::transferAsm(const GCCAsmStmt *Asm) {
   if (auto B = recognizeBarrier(Asm, Ctx))
     noteBarrier(std::move(*B));
   UniformValue Inputs;
@@ -631,7 +629,7 @@ void BlockEvaluator::transferAsm(const GCCAsmStmt *Asm) {
   }
 }
 
-void BlockEvaluator::transfer(const Stmt *S) {
+void BlockTransfer::transfer(const Stmt *S) {
   if (const auto *E = dyn_cast<Expr>(S)) {
     eval(E);
     return;
@@ -663,7 +661,7 @@ void BlockEvaluator::transfer(const Stmt *S) {
     transferAsm(Asm);
 }
 
-void BlockEvaluator::replay(unsigned Block, VarLevels &S) {
+void BlockTransfer::replay(unsigned Block, VarLevels &S) {
   const CFGBlock *B = Fn.ById[Block];
   Cur = &S;
   CurBlock = Block;

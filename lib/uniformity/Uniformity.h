@@ -589,7 +589,7 @@ private:
                                  const clang::FieldDecl *Field);
 
   friend class FunctionSolver;
-  friend class BlockEvaluator;
+  friend class BlockTransfer;
 };
 
 /// A barrier recognised at S (a call or an asm statement), without looking

@@ -19,7 +19,7 @@
 ///  - FunctionSolver (Solver.cpp) fills them: it builds the CFG, finds the
 ///    kernel's exit-only blocks, and alternates the variables' fixed point
 ///    with the control's until both are stable, then records.
-///  - BlockEvaluator (Transfer.cpp) is the transfer function: it runs the
+///  - BlockTransfer (Transfer.cpp) is the transfer function: it runs the
 ///    statements of one block over the levels of the locals.
 ///  - Intrinsics.cpp says what CUDA's known calls and inline assembly mean:
 ///    which are barriers, the levels of intrinsics and cooperative groups
@@ -413,9 +413,9 @@ private:
 /// from it (per-expression levels, origins, barriers, return and store
 /// levels); once the levels are stable the solver commits each block's
 /// notes of its last replay, in reverse post order.
-class BlockEvaluator {
+class BlockTransfer {
 public:
-  BlockEvaluator(UniformityAnalysis &A, FunctionUniformityImpl &Fn)
+  BlockTransfer(UniformityAnalysis &A, FunctionUniformityImpl &Fn)
       : A(A), Opts(A.options()), Fn(Fn), Ctx(Fn.Ctx), SM(Fn.SM),
         F(Fn.F), Consts{Fn.Ctx, &Fn.Pins, &Fn.Launch} {}
 
@@ -561,7 +561,7 @@ public:
 private:
   UniformityAnalysis &A;
   FunctionUniformityImpl &Fn;
-  BlockEvaluator Eval;
+  BlockTransfer Eval;
   /// The levels of the locals at the entry and exit of each block.
   std::vector<VarLevels> In, Out;
   /// The blocks whose control level the last updateControl changed; the

@@ -65,8 +65,8 @@ const FunctionDecl *kernel(ASTContext &Ctx) {
 class TestLanes {
 public:
   explicit TestLanes(ASTContext &Ctx)
-      : Model(AnalysisContext::get(Ctx).lanes({})),
-        Finder(AnalysisContext::get(Ctx).warpExchanges({})) {}
+      : Model(AnalysisContext::get(Ctx, {}).lanes()),
+        Finder(AnalysisContext::get(Ctx, {}).warpExchanges()) {}
   void run() { Finder.run(); }
   llvm::ArrayRef<WarpExchange> exchanges() const { return Finder.exchanges(); }
   std::optional<uint32_t> statementMask(const Stmt *S) const {

@@ -9,10 +9,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Program.h"
 #include "llvm/Support/StringSaver.h"
 
 using namespace llvm;
@@ -201,116 +198,6 @@ bool isNvccCommand(ArrayRef<std::string> Argv) {
   return Argv.size() > 1 && isLauncher(Argv[0]) && isNvccExecutable(Argv[1]);
 }
 
-std::optional<std::string> normalizeGpuArch(StringRef Name) {
-  Name = Name.trim().trim("\"'");
-  StringRef Number = Name;
-  if (!Number.consume_front("sm_"))
-    Number.consume_front("compute_");
-  // Digits, then at most one feature suffix: sm_90a, sm_100f.
-  size_t Digits = Number.find_first_not_of("0123456789");
-  if (Digits == 0 || Number.empty())
-    return std::nullopt;
-  StringRef Suffix = Digits == StringRef::npos ? "" : Number.substr(Digits);
-  if (!Suffix.empty() && Suffix != "a" && Suffix != "f")
-    return std::nullopt;
-  return ("sm_" + Number).str();
-}
-
-/// The architecture-specific targets clang 22 accepts (`sm_XYa`, from its
-/// list of offload architectures): the parse of an `f` target of the same
-/// number.
-static bool clangKnowsArchSpecific(unsigned Number) {
-  return llvm::is_contained({90u, 100u, 101u, 103u, 110u, 120u, 121u}, Number);
-}
-
-std::optional<ClangDeviceArch> clangDeviceArch(StringRef Name,
-                                               bool NvccMacros) {
-  std::optional<std::string> Norm = normalizeGpuArch(Name);
-  if (!Norm)
-    return std::nullopt;
-  StringRef Digits = StringRef(*Norm).drop_front(3); // "sm_"
-  char Suffix = 0;
-  if (Digits.ends_with("a") || Digits.ends_with("f")) {
-    Suffix = Digits.back();
-    Digits = Digits.drop_back();
-  }
-  unsigned Number = 0;
-  if (Digits.getAsInteger(10, Number))
-    return std::nullopt;
-  std::string Value = std::to_string(Number * 10);
-  ClangDeviceArch Out;
-  Out.Arch = *Norm;
-  if (Suffix == 'a' && NvccMacros) {
-    Out.MacroArgs.push_back("-D__CUDA_ARCH_SPECIFIC__=" + Value);
-    Out.MacroArgs.push_back("-D__CUDA_ARCH_FAMILY_SPECIFIC__=" + Value);
-  } else if (Suffix == 'f') {
-    // clang has no family-specific targets: the architecture-specific one of
-    // the number, less its feature macro, or else the generic one.
-    if (clangKnowsArchSpecific(Number)) {
-      Out.Arch = ("sm_" + Digits + "a").str();
-      Out.MacroArgs.push_back(("-U__CUDA_ARCH_FEAT_SM" + Digits + "_ALL").str());
-    } else {
-      Out.Arch = ("sm_" + Digits).str();
-    }
-    Out.MacroArgs.push_back("-D__CUDA_ARCH_FAMILY_SPECIFIC__=" + Value);
-  }
-  return Out;
-}
-
-void useClangDeviceArchs(std::vector<std::string> &Args, bool NvccMacros) {
-  std::optional<ClangDeviceArch> First;
-  std::vector<std::string> Out;
-  for (size_t I = 0; I < Args.size(); ++I) {
-    StringRef A = Args[I];
-    std::string Value;
-    if (A.consume_front("--cuda-gpu-arch=") ||
-        A.consume_front("--offload-arch="))
-      Value = A.str();
-    else if ((A == "--cuda-gpu-arch" || A == "--offload-arch") &&
-             I + 1 < Args.size())
-      Value = Args[++I];
-    else {
-      Out.push_back(Args[I]);
-      continue;
-    }
-    std::optional<ClangDeviceArch> D = clangDeviceArch(Value, NvccMacros);
-    if (!D) {
-      Out.push_back("--cuda-gpu-arch=" + Value);
-      continue;
-    }
-    std::string Arg = "--cuda-gpu-arch=" + D->Arch;
-    if (!llvm::is_contained(Out, Arg))
-      Out.push_back(Arg);
-    // clang runs its device jobs in the order of the architecture names.
-    if (!First || D->Arch < First->Arch)
-      First = std::move(*D);
-  }
-  if (First && !First->MacroArgs.empty())
-    Out.insert(Out.begin() + std::min<size_t>(1, Out.size()),
-               First->MacroArgs.begin(), First->MacroArgs.end());
-  Args = std::move(Out);
-}
-
-std::optional<std::string> findCudaToolkitFromNvcc(StringRef Nvcc) {
-  std::string Program = Nvcc.str();
-  if (!sys::path::has_parent_path(Nvcc)) {
-    ErrorOr<std::string> Found = sys::findProgramByName(Nvcc);
-    if (!Found)
-      return std::nullopt;
-    Program = *Found;
-  }
-  SmallString<256> Real;
-  if (sys::fs::real_path(Program, Real))
-    return std::nullopt;
-  StringRef Bin = sys::path::parent_path(Real);
-  StringRef Root = sys::path::parent_path(Bin);
-  SmallString<256> Header(Root);
-  sys::path::append(Header, "include", "cuda_runtime.h");
-  if (Root.empty() || !sys::fs::exists(Header))
-    return std::nullopt;
-  return Root.str();
-}
-
 namespace {
 /// The state of one translation; options files recurse into it.
 class Translator {
@@ -375,7 +262,8 @@ void Translator::parseGencode(StringRef Value, StringRef Spelling) {
   SmallVector<StringRef, 4> Codes, Real;
   Code.split(Codes, ',', -1, false);
   Out.Code.Options.push_back(Spelling.str());
-  Gencodes.emplace_back(Arch.trim().trim("\"'").str(), std::vector<std::string>());
+  Gencodes.emplace_back(Arch.trim().trim("\"'").str(),
+                        std::vector<std::string>());
   for (StringRef C : Codes)
     Gencodes.back().second.push_back(C.trim().str());
   for (StringRef C : Codes)
@@ -606,27 +494,7 @@ void Translator::finish(StringRef Nvcc) {
          "clang will search its default places; pass --cuda-path=DIR")
             .str());
   } else {
-    Out.Args.push_back("--cuda-path=" + Out.CudaPath);
-    if (std::optional<std::string> Cccl = ccclIncludeDir(Out.CudaPath)) {
-      // CCCL (thrust, cub, libcu++) is toolkit code: system headers.
-      Out.Args.push_back("-isystem");
-      Out.Args.push_back(*Cccl);
-    }
-    // What nvcc defines and clang does not: the toolkit's version (code
-    // such as `#if __CUDACC_VER_MAJOR__ >= 9` picks its branch by it), and
-    // the cluster API of cooperative groups, which CUDA 13's headers declare
-    // only for nvcc unless this macro is set (clang 22 parses them with it).
-    if (std::optional<unsigned> Version = toolkitVersion(Out.CudaPath)) {
-      Out.Args.push_back("-D__CUDACC_VER_MAJOR__=" +
-                         std::to_string(*Version / 1000));
-      Out.Args.push_back("-D__CUDACC_VER_MINOR__=" +
-                         std::to_string(*Version % 1000 / 10));
-      // nvcc itself, which code tests to pick its CUDA spelling (`#ifdef
-      // __NVCC__` ... `__host__ __device__`). Only with the version: CCCL
-      // under __NVCC__ reads __CUDACC_VER_MAJOR__ and rejects a missing one.
-      Out.Args.push_back("-D__NVCC__");
-    }
-    Out.Args.push_back("-D_CG_CLUSTER_INTRINSICS_AVAILABLE");
+    appendToolkitArgs(Out.CudaPath, Out.Args);
   }
   computeCode(Out.CudaPath.empty() ? std::nullopt
                                    : toolkitVersion(Out.CudaPath));
@@ -715,7 +583,8 @@ static void addAllArchs(bool MajorOnly, std::optional<unsigned> Version,
 
 void Translator::computeCode(std::optional<unsigned> Version) {
   NvccCodeTargets &Code = Out.Code;
-  std::string Arch = ArchNames.empty() ? "" : StringRef(ArchNames.back()).trim().str();
+  std::string Arch =
+      ArchNames.empty() ? "" : StringRef(ArchNames.back()).trim().str();
   if (Arch == "native") {
     Code.Native = true;
   } else if (Arch == "all" || Arch == "all-major") {
@@ -749,35 +618,6 @@ void Translator::computeCode(std::optional<unsigned> Version) {
   Code.CompileArchs = std::move(Compile);
 }
 
-std::optional<std::string> ccclIncludeDir(StringRef CudaPath) {
-  if (CudaPath.empty())
-    return std::nullopt;
-  SmallString<256> Cccl(CudaPath);
-  sys::path::append(Cccl, "include", "cccl");
-  if (!sys::fs::is_directory(Cccl))
-    return std::nullopt;
-  return Cccl.str().str();
-}
-
-std::optional<unsigned> toolkitVersion(StringRef CudaPath) {
-  SmallString<256> Header(CudaPath);
-  sys::path::append(Header, "include", "cuda.h");
-  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Header);
-  if (!Buf)
-    return std::nullopt;
-  SmallVector<StringRef, 0> Lines;
-  (*Buf)->getBuffer().split(Lines, '\n');
-  for (StringRef Line : Lines) {
-    Line = Line.trim();
-    if (!Line.consume_front("#define CUDA_VERSION"))
-      continue;
-    unsigned Version;
-    if (!Line.trim().getAsInteger(10, Version) && Version >= 1000)
-      return Version;
-  }
-  return std::nullopt;
-}
-
 NvccTranslation translateNvccCommand(ArrayRef<std::string> Argv,
                                      const NvccTranslateOptions &Opts,
                                      ReadFileFn ReadFile) {
@@ -789,116 +629,6 @@ NvccTranslation translateNvccCommand(ArrayRef<std::string> Argv,
   T.run(Argv.drop_front(First + 1), 0);
   T.finish(Argv[First]);
   return Out;
-}
-
-std::optional<CudaSides> parseCudaSides(StringRef List, std::string &Error) {
-  CudaSides Sides{false, false};
-  SmallVector<StringRef, 2> Names;
-  List.split(Names, ',', -1, false);
-  for (StringRef N : Names) {
-    N = N.trim();
-    if (N == "host")
-      Sides.Host = true;
-    else if (N == "device")
-      Sides.Device = true;
-    else {
-      Error = ("unknown side '" + N + "' (expected 'host' or 'device')").str();
-      return std::nullopt;
-    }
-  }
-  if (!Sides.Host && !Sides.Device) {
-    Error = "no side named (expected 'host', 'device' or 'host,device')";
-    return std::nullopt;
-  }
-  return Sides;
-}
-
-std::optional<std::vector<std::string>> parseCudaArchList(StringRef List,
-                                                          std::string &Error) {
-  std::vector<std::string> Archs;
-  SmallVector<StringRef, 4> Names;
-  List.split(Names, ',', -1, false);
-  for (StringRef N : Names) {
-    std::optional<std::string> Arch = normalizeGpuArch(N);
-    if (!Arch) {
-      Error = ("'" + N.trim() + "' is not a GPU architecture (expected a " +
-               "name such as sm_90 or sm_100a)")
-                  .str();
-      return std::nullopt;
-    }
-    if (!llvm::is_contained(Archs, *Arch))
-      Archs.push_back(*Arch);
-  }
-  if (Archs.empty()) {
-    Error = "no architecture named";
-    return std::nullopt;
-  }
-  return Archs;
-}
-
-bool isCudaClangCommand(ArrayRef<std::string> Args) {
-  for (size_t I = 1; I < Args.size(); ++I) {
-    StringRef A = Args[I];
-    if ((A == "-x" && I + 1 < Args.size() && Args[I + 1] == "cuda") ||
-        A == "-xcuda" || A == "--language=cuda")
-      return true;
-    if (!A.starts_with("-") && A.ends_with(".cu"))
-      return true;
-  }
-  return false;
-}
-
-std::vector<CudaJob> splitCudaJobs(ArrayRef<std::string> Args,
-                                   ArrayRef<std::string> Archs,
-                                   CudaSides Sides, bool NvccMacros) {
-  if (Args.empty() || !isCudaClangCommand(Args))
-    return {CudaJob{"", Args.vec()}};
-  std::vector<std::string> Base{Args.front()};
-  std::vector<std::string> Named;
-  for (size_t I = 1; I < Args.size(); ++I) {
-    StringRef A = Args[I];
-    if (A.consume_front("--cuda-gpu-arch=") ||
-        A.consume_front("--offload-arch=")) {
-      Named.push_back(A.str());
-      continue;
-    }
-    if ((A == "--cuda-gpu-arch" || A == "--offload-arch") &&
-        I + 1 < Args.size()) {
-      Named.push_back(Args[++I]);
-      continue;
-    }
-    if (A == "--cuda-host-only" || A == "--cuda-device-only" ||
-        A == "--cuda-compile-host-device" || A == "--offload-host-only" ||
-        A == "--offload-device-only" || A == "--offload-host-device")
-      continue;
-    Base.push_back(Args[I]);
-  }
-  std::vector<std::string> Use = Archs.empty() ? Named : Archs.vec();
-
-  auto Job = [&](StringRef Side, ArrayRef<std::string> Extra) {
-    CudaJob J{Side.str(), {Base.front()}};
-    llvm::append_range(J.Args, Extra);
-    J.Args.insert(J.Args.end(), Base.begin() + 1, Base.end());
-    return J;
-  };
-  std::vector<CudaJob> Jobs;
-  if (Sides.Host)
-    Jobs.push_back(Job("host", {"--cuda-host-only"}));
-  if (Sides.Device) {
-    if (Use.empty())
-      Jobs.push_back(Job("device", {"--cuda-device-only"}));
-    for (const std::string &Arch : Use) {
-      std::vector<std::string> Extra{"--cuda-device-only",
-                                     "--cuda-gpu-arch=" + Arch};
-      if (std::optional<ClangDeviceArch> D =
-              clangDeviceArch(Arch, NvccMacros)) {
-        Extra[1] = "--cuda-gpu-arch=" + D->Arch;
-        llvm::append_range(Extra, D->MacroArgs);
-      }
-      Jobs.push_back(Job(Arch, Extra));
-    }
-  }
-  return Jobs;
 }
 
 } // namespace cuda_tidy

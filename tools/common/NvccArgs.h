@@ -30,6 +30,11 @@
 /// toolkit's version is known (code picks its CUDA spelling by them; CCCL
 /// under `__NVCC__` needs the version).
 ///
+/// Defined in three units: NvccArgs.cpp (the option table and the
+/// translation), CudaToolkit.cpp (the toolkit's folders, version and
+/// macros) and CudaJobs.cpp (clang's device architectures and the jobs of a
+/// clang command).
+///
 //===----------------------------------------------------------------------===//
 
 #ifndef CUDA_TIDY_TOOLS_COMMON_NVCCARGS_H
@@ -71,6 +76,14 @@ std::optional<unsigned> toolkitVersion(llvm::StringRef CudaPath);
 /// CudaPath/include/cccl (thrust, cub, libcu++ since CUDA 13, which nvcc
 /// searches and clang does not) when that folder exists.
 std::optional<std::string> ccclIncludeDir(llvm::StringRef CudaPath);
+
+/// Appends to \p Args what gives clang the toolkit at \p CudaPath as nvcc
+/// compiles with it: `--cuda-path`, CCCL's folder as a system folder, and
+/// the macros nvcc defines and clang does not (`__CUDACC_VER_MAJOR__`,
+/// `__CUDACC_VER_MINOR__` and `__NVCC__` when the version is known; the
+/// cluster API of cooperative groups).
+void appendToolkitArgs(llvm::StringRef CudaPath,
+                       std::vector<std::string> &Args);
 
 /// The code an nvcc command embeds for its device code, as nvcc 13 reads its
 /// `-arch`, `-code` and `-gencode` options (checked against `nvcc --dryrun`,

@@ -186,6 +186,22 @@ TEST_F(NvccArgsTest, DroppedOptions) {
     EXPECT_FALSE(has(T.Args, Gone)) << Gone.str();
 }
 
+// nvcc announces extended lambdas and relaxed constexpr with macros that
+// CCCL and libraries test (cuCollections #errors without the first); clang
+// has the semantics without the flags. Without the flags, neither macro.
+TEST_F(NvccArgsTest, LanguageExtensionMacros) {
+  NvccTranslation T = translate(
+      {"--expt-extended-lambda", "--expt-relaxed-constexpr", "a.cu"});
+  EXPECT_TRUE(has(T.Args, "-D__CUDACC_EXTENDED_LAMBDA__=1"));
+  EXPECT_TRUE(has(T.Args, "-D__CUDACC_RELAXED_CONSTEXPR__=1"));
+  EXPECT_FALSE(has(T.Args, "--expt-extended-lambda"));
+  EXPECT_TRUE(has(translate({"--extended-lambda", "a.cu"}).Args,
+                  "-D__CUDACC_EXTENDED_LAMBDA__=1"));
+  NvccTranslation Plain = translate({"-arch=sm_90", "a.cu"});
+  EXPECT_FALSE(has(Plain.Args, "-D__CUDACC_EXTENDED_LAMBDA__=1"));
+  EXPECT_FALSE(has(Plain.Args, "-D__CUDACC_RELAXED_CONSTEXPR__=1"));
+}
+
 TEST_F(NvccArgsTest, OptionsFiles) {
   OptionFiles["/work/opts.rsp"] =
       "-DFROM_FILE \"-I/path with space\" --options-file inner.rsp";

@@ -42,6 +42,8 @@ enum class Action {
   FastMath,
   DefaultStream,
   NoWarnings,
+  ExtendedLambda,
+  RelaxedConstexpr,
 };
 
 struct NvccOption {
@@ -79,10 +81,12 @@ static const NvccOption NvccOptions[] = {
     {"use_fast_math", "", false, Action::FastMath},
     {"default-stream", "", true, Action::DefaultStream},
     {"disable-warnings", "w", false, Action::NoWarnings},
-    // clang has these semantics by default.
-    {"expt-relaxed-constexpr", "", false, Action::Drop},
-    {"expt-extended-lambda", "", false, Action::Drop},
-    {"extended-lambda", "", false, Action::Drop},
+    // clang has these semantics by default; nvcc also announces them with
+    // a macro, which CCCL and libraries test (cuCollections #errors
+    // without __CUDACC_EXTENDED_LAMBDA__).
+    {"expt-relaxed-constexpr", "", false, Action::RelaxedConstexpr},
+    {"expt-extended-lambda", "", false, Action::ExtendedLambda},
+    {"extended-lambda", "", false, Action::ExtendedLambda},
     // The host compiler and the build.
     {"compiler-bindir", "ccbin", true, Action::Drop},
     {"allow-unsupported-compiler", "", false, Action::Drop},
@@ -409,6 +413,12 @@ void Translator::handle(const NvccOption &O, StringRef Value,
     return;
   case Action::NoWarnings:
     Body.push_back("-w");
+    return;
+  case Action::ExtendedLambda:
+    Body.push_back("-D__CUDACC_EXTENDED_LAMBDA__=1");
+    return;
+  case Action::RelaxedConstexpr:
+    Body.push_back("-D__CUDACC_RELAXED_CONSTEXPR__=1");
     return;
   }
 }

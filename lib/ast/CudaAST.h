@@ -21,7 +21,7 @@
 #ifndef CUDA_TIDY_LIB_AST_CUDAAST_H
 #define CUDA_TIDY_LIB_AST_CUDAAST_H
 
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
 
@@ -127,24 +127,23 @@ private:
   bool System = false;
 };
 
-/// A RecursiveASTVisitor for whole-translation-unit walks that does not
+/// A DynamicRecursiveASTVisitor for whole-translation-unit walks that does not
 /// descend into declarations written in system headers. The checks report
 /// nothing there, and thrust or cub make up most of a real CUDA translation
 /// unit, so skipping them keeps each walk cheap. Derive from it as from
-/// RecursiveASTVisitor.
+/// DynamicRecursiveASTVisitor.
 ///
 /// Only a declaration written at namespace scope is asked where it is
 /// written: one inside a class or a function is where its enclosing
 /// declaration is (a file holds whole namespace-scope declarations).
-template <typename Derived>
-class UserCodeVisitor : public clang::RecursiveASTVisitor<Derived> {
+class UserCodeVisitor : public clang::DynamicRecursiveASTVisitor {
 public:
-  bool TraverseDecl(clang::Decl *D) {
+  bool TraverseDecl(clang::Decl *D) override {
     if (D && !llvm::isa<clang::TranslationUnitDecl>(D) &&
         D->getLexicalDeclContext()->getRedeclContext()->isFileContext() &&
         SystemFiles.isSystem(D))
       return true;
-    return clang::RecursiveASTVisitor<Derived>::TraverseDecl(D);
+    return clang::DynamicRecursiveASTVisitor::TraverseDecl(D);
   }
 
 private:

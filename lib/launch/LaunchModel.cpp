@@ -17,7 +17,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/PrettyPrinter.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -139,36 +139,39 @@ static std::optional<LaunchApi> launchApiOf(StringRef Name) {
 namespace {
 /// Walks the translation unit, template instantiations included, and
 /// remembers the function it is in.
-class Collector : public UserCodeVisitor<Collector> {
+class Collector : public UserCodeVisitor {
 public:
   Collector(ASTContext &Ctx, ConstantEvaluator &Eval,
             std::vector<LaunchSite> &Launches,
             std::vector<FuncAttributeCall> &Attrs)
       : SM(Ctx.getSourceManager()), Eval(Eval), Launches(Launches),
-        Settings(Eval, Attrs) {}
-
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool shouldVisitImplicitCode() const { return false; }
+        Settings(Eval, Attrs) {
+    ShouldVisitTemplateInstantiations = true;
+  }
 
   /// Binds the settings made in wrappers at the wrappers' calls; call after
   /// the traversal.
   void bindWrappers() { Settings.bindWrappers(); }
 
-  bool TraverseFunctionDecl(FunctionDecl *FD) { return traverseFunc(FD); }
-  bool TraverseCXXMethodDecl(CXXMethodDecl *FD) { return traverseFunc(FD); }
-  bool TraverseCXXConstructorDecl(CXXConstructorDecl *FD) {
+  bool TraverseFunctionDecl(FunctionDecl *FD) override {
     return traverseFunc(FD);
   }
-  bool TraverseCXXDestructorDecl(CXXDestructorDecl *FD) {
+  bool TraverseCXXMethodDecl(CXXMethodDecl *FD) override {
+    return traverseFunc(FD);
+  }
+  bool TraverseCXXConstructorDecl(CXXConstructorDecl *FD) override {
+    return traverseFunc(FD);
+  }
+  bool TraverseCXXDestructorDecl(CXXDestructorDecl *FD) override {
     return traverseFunc(FD);
   }
 
-  bool VisitLambdaExpr(LambdaExpr *LE) {
+  bool VisitLambdaExpr(LambdaExpr *LE) override {
     Settings.noteLambda(LE->getCallOperator(), LE);
     return true;
   }
 
-  bool VisitCallExpr(CallExpr *Call) {
+  bool VisitCallExpr(CallExpr *Call) override {
     if (!Current || Current->isDependentContext() || Call->containsErrors())
       return true;
     if (CallFiles.isSystem(Call->getBeginLoc(), SM))
@@ -206,13 +209,13 @@ private:
     Current = FD;
     bool Result;
     if constexpr (std::is_same_v<T, FunctionDecl>)
-      Result = RecursiveASTVisitor::TraverseFunctionDecl(FD);
+      Result = DynamicRecursiveASTVisitor::TraverseFunctionDecl(FD);
     else if constexpr (std::is_same_v<T, CXXMethodDecl>)
-      Result = RecursiveASTVisitor::TraverseCXXMethodDecl(FD);
+      Result = DynamicRecursiveASTVisitor::TraverseCXXMethodDecl(FD);
     else if constexpr (std::is_same_v<T, CXXConstructorDecl>)
-      Result = RecursiveASTVisitor::TraverseCXXConstructorDecl(FD);
+      Result = DynamicRecursiveASTVisitor::TraverseCXXConstructorDecl(FD);
     else
-      Result = RecursiveASTVisitor::TraverseCXXDestructorDecl(FD);
+      Result = DynamicRecursiveASTVisitor::TraverseCXXDestructorDecl(FD);
     Current = Saved;
     return Result;
   }

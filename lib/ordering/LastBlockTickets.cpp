@@ -8,7 +8,7 @@
 #include "lib/ast/FixItHelpers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -83,48 +83,48 @@ struct Event {
   SmallVector<const Stmt *, 12> Path;
 };
 
-class EventCollector : public RecursiveASTVisitor<EventCollector> {
+class EventCollector : public DynamicRecursiveASTVisitor {
 public:
   explicit EventCollector(const FunctionDecl &F) : Func(F) {}
   SmallVector<Event, 16> Events;
   SmallVector<const BinaryOperator *, 8> Comparisons;
   llvm::SmallPtrSet<const Stmt *, 8> Discarded;
 
-  bool TraverseStmt(Stmt *S) {
+  bool TraverseStmt(Stmt *S) override {
     if (!S)
       return true;
     Stack.push_back(S);
-    bool Result = RecursiveASTVisitor::TraverseStmt(S);
+    bool Result = DynamicRecursiveASTVisitor::TraverseStmt(S);
     Stack.pop_back();
     return Result;
   }
-  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool TraverseLambdaExpr(LambdaExpr *) override { return true; }
 
-  bool VisitCompoundStmt(CompoundStmt *CS) {
+  bool VisitCompoundStmt(CompoundStmt *CS) override {
     for (const Stmt *Child : CS->body())
       if (const auto *E = dyn_cast<Expr>(Child))
         Discarded.insert(E->IgnoreParenImpCasts());
     return true;
   }
-  bool VisitBinaryOperator(BinaryOperator *BO) {
+  bool VisitBinaryOperator(BinaryOperator *BO) override {
     if (BO->isEqualityOp())
       Comparisons.push_back(BO);
     if (BO->isAssignmentOp() && isPlainMemoryLValue(BO->getLHS()))
       addMemoryEvent(Event::Store, BO, BO->getLHS());
     return true;
   }
-  bool VisitImplicitCastExpr(ImplicitCastExpr *ICE) {
+  bool VisitImplicitCastExpr(ImplicitCastExpr *ICE) override {
     if (ICE->getCastKind() == CK_LValueToRValue &&
         isPlainMemoryLValue(ICE->getSubExpr()))
       addMemoryEvent(Event::Load, ICE, ICE->getSubExpr());
     return true;
   }
-  bool VisitGCCAsmStmt(GCCAsmStmt *Asm) {
+  bool VisitGCCAsmStmt(GCCAsmStmt *Asm) override {
     if (isDeviceFence(*Asm))
       add(Event::Fence, Asm, nullptr);
     return true;
   }
-  bool VisitCallExpr(CallExpr *Call) {
+  bool VisitCallExpr(CallExpr *Call) override {
     if (isDeviceFence(*Call)) {
       add(Event::Fence, Call, nullptr);
       return true;

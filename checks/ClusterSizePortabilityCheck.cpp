@@ -44,7 +44,7 @@ void ClusterSizePortabilityCheck::registerMatchers(MatchFinder *Finder) {
 
 namespace {
 /// The kernels defined or declared in user code, instantiations included.
-class KernelCollector : public UserCodeVisitor {
+class KernelCollector : public DynamicUserCodeVisitor {
 public:
   KernelCollector() { ShouldVisitTemplateInstantiations = true; }
   // Kernels are declared at namespace scope; bodies are not walked. A

@@ -13,7 +13,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/DynamicRecursiveASTVisitor.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -165,22 +165,22 @@ static bool isMapSharedRank(const CallExpr *Call) {
 namespace {
 /// The accesses to distributed shared memory of a function body: the
 /// map_shared_rank calls, and the uses of locals initialised from them.
-class RemoteAccesses : public DynamicRecursiveASTVisitor {
+class RemoteAccesses : public RecursiveASTVisitor<RemoteAccesses> {
 public:
-  bool VisitCallExpr(CallExpr *Call) override {
+  bool VisitCallExpr(CallExpr *Call) {
     if (!isMapSharedRank(Call))
       return true;
     Sites.push_back(Call);
     return true;
   }
-  bool VisitVarDecl(VarDecl *V) override {
+  bool VisitVarDecl(VarDecl *V) {
     if (const Expr *Init = V->getInit())
       if (const auto *Call = dyn_cast<CallExpr>(Init->IgnoreParenCasts()))
         if (isMapSharedRank(Call))
           Remote.insert(V);
     return true;
   }
-  bool VisitDeclRefExpr(DeclRefExpr *DRE) override {
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()); V && Remote.count(V))
       Sites.push_back(DRE);
     return true;

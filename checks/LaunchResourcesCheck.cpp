@@ -178,7 +178,7 @@ bool LaunchResourcesCheck::checkShapeOf(const LaunchSite &L,
 
 namespace {
 /// The kernels declared in user code, instantiations included.
-class BoundedKernels : public UserCodeVisitor {
+class BoundedKernels : public DynamicUserCodeVisitor {
 public:
   BoundedKernels() { ShouldVisitTemplateInstantiations = true; }
   // Kernels are declared at namespace or class scope, never in a body.
@@ -390,7 +390,7 @@ namespace {
 /// Uses of kernels other than the launches the model sees and the CUDA
 /// API calls that only read them (attributes, occupancy): such a use may
 /// launch the kernel with any block.
-class OtherKernelUses : public UserCodeVisitor {
+class OtherKernelUses : public DynamicUserCodeVisitor {
 public:
   explicit OtherKernelUses(const llvm::DenseSet<const Expr *> &Launched)
       : Launched(Launched) {

@@ -10,7 +10,7 @@
 #include "lib/ordering/MemoryOrdering.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/DynamicRecursiveASTVisitor.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -85,32 +85,28 @@ bool isBlockScopeCall(const CallExpr &Call) {
 /// block-scope atomics. Lambdas are left out (their call operators are
 /// functions of their own); a device lambda's call operator is kept so that
 /// its body is walked as one.
-class SiteCollector : public DynamicRecursiveASTVisitor {
+class SiteCollector : public RecursiveASTVisitor<SiteCollector> {
 public:
   SmallVector<const Stmt *, 8> Loops, Objects;
   SmallVector<const GCCAsmStmt *, 4> Asms;
   SmallVector<const FunctionDecl *, 2> Lambdas;
   bool HasTicket = false;
 
-  bool TraverseLambdaExpr(LambdaExpr *E) override {
+  bool TraverseLambdaExpr(LambdaExpr *E) {
     if (const CXXMethodDecl *Op = E->getCallOperator())
       Lambdas.push_back(Op);
     return true;
   }
-  bool VisitWhileStmt(WhileStmt *S) override { return add(Loops, S); }
-  bool VisitDoStmt(DoStmt *S) override { return add(Loops, S); }
-  bool VisitForStmt(ForStmt *S) override { return add(Loops, S); }
-  bool VisitCXXConstructExpr(CXXConstructExpr *E) override {
-    return add(Objects, E);
-  }
-  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *E) override {
-    return add(Objects, E);
-  }
-  bool VisitGCCAsmStmt(GCCAsmStmt *S) override {
+  bool VisitWhileStmt(WhileStmt *S) { return add(Loops, S); }
+  bool VisitDoStmt(DoStmt *S) { return add(Loops, S); }
+  bool VisitForStmt(ForStmt *S) { return add(Loops, S); }
+  bool VisitCXXConstructExpr(CXXConstructExpr *E) { return add(Objects, E); }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *E) { return add(Objects, E); }
+  bool VisitGCCAsmStmt(GCCAsmStmt *S) {
     Asms.push_back(S);
     return true;
   }
-  bool VisitCallExpr(CallExpr *E) override {
+  bool VisitCallExpr(CallExpr *E) {
     if (isTicketCall(*E))
       HasTicket = true;
     else if (!isa<CXXMemberCallExpr>(E) && isBlockScopeCall(*E))

@@ -23,6 +23,7 @@ set(CUDA_TIDY_PCH_LIB
   <clang/AST/DeclCXX.h>
   <clang/AST/DeclTemplate.h>
   <clang/AST/DynamicRecursiveASTVisitor.h>
+  <clang/AST/RecursiveASTVisitor.h>
   <clang/AST/Expr.h>
   <clang/AST/ExprCXX.h>
   <clang/AST/Stmt.h>

@@ -90,7 +90,7 @@ CallContexts::blockShapes(const Frame &Fr) {
 
 /// Collects the device functions to analyse and the dependent calls of
 /// template patterns.
-class CallContexts::Collector : public UserCodeVisitor {
+class CallContexts::Collector : public DynamicUserCodeVisitor {
 public:
   explicit Collector(CallContexts &A) : A(A) {
     ShouldVisitTemplateInstantiations = true;

@@ -17,7 +17,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/PrettyPrinter.h"
-#include "clang/AST/DynamicRecursiveASTVisitor.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -139,39 +139,36 @@ static std::optional<LaunchApi> launchApiOf(StringRef Name) {
 namespace {
 /// Walks the translation unit, template instantiations included, and
 /// remembers the function it is in.
-class Collector : public UserCodeVisitor {
+class Collector : public UserCodeVisitor<Collector> {
 public:
   Collector(ASTContext &Ctx, ConstantEvaluator &Eval,
             std::vector<LaunchSite> &Launches,
             std::vector<FuncAttributeCall> &Attrs)
       : SM(Ctx.getSourceManager()), Eval(Eval), Launches(Launches),
-        Settings(Eval, Attrs) {
-    ShouldVisitTemplateInstantiations = true;
-  }
+        Settings(Eval, Attrs) {}
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return false; }
 
   /// Binds the settings made in wrappers at the wrappers' calls; call after
   /// the traversal.
   void bindWrappers() { Settings.bindWrappers(); }
 
-  bool TraverseFunctionDecl(FunctionDecl *FD) override {
+  bool TraverseFunctionDecl(FunctionDecl *FD) { return traverseFunc(FD); }
+  bool TraverseCXXMethodDecl(CXXMethodDecl *FD) { return traverseFunc(FD); }
+  bool TraverseCXXConstructorDecl(CXXConstructorDecl *FD) {
     return traverseFunc(FD);
   }
-  bool TraverseCXXMethodDecl(CXXMethodDecl *FD) override {
-    return traverseFunc(FD);
-  }
-  bool TraverseCXXConstructorDecl(CXXConstructorDecl *FD) override {
-    return traverseFunc(FD);
-  }
-  bool TraverseCXXDestructorDecl(CXXDestructorDecl *FD) override {
+  bool TraverseCXXDestructorDecl(CXXDestructorDecl *FD) {
     return traverseFunc(FD);
   }
 
-  bool VisitLambdaExpr(LambdaExpr *LE) override {
+  bool VisitLambdaExpr(LambdaExpr *LE) {
     Settings.noteLambda(LE->getCallOperator(), LE);
     return true;
   }
 
-  bool VisitCallExpr(CallExpr *Call) override {
+  bool VisitCallExpr(CallExpr *Call) {
     if (!Current || Current->isDependentContext() || Call->containsErrors())
       return true;
     if (CallFiles.isSystem(Call->getBeginLoc(), SM))
@@ -209,13 +206,13 @@ private:
     Current = FD;
     bool Result;
     if constexpr (std::is_same_v<T, FunctionDecl>)
-      Result = DynamicRecursiveASTVisitor::TraverseFunctionDecl(FD);
+      Result = RecursiveASTVisitor::TraverseFunctionDecl(FD);
     else if constexpr (std::is_same_v<T, CXXMethodDecl>)
-      Result = DynamicRecursiveASTVisitor::TraverseCXXMethodDecl(FD);
+      Result = RecursiveASTVisitor::TraverseCXXMethodDecl(FD);
     else if constexpr (std::is_same_v<T, CXXConstructorDecl>)
-      Result = DynamicRecursiveASTVisitor::TraverseCXXConstructorDecl(FD);
+      Result = RecursiveASTVisitor::TraverseCXXConstructorDecl(FD);
     else
-      Result = DynamicRecursiveASTVisitor::TraverseCXXDestructorDecl(FD);
+      Result = RecursiveASTVisitor::TraverseCXXDestructorDecl(FD);
     Current = Saved;
     return Result;
   }

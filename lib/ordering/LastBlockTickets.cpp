@@ -8,7 +8,7 @@
 #include "lib/ast/FixItHelpers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/DynamicRecursiveASTVisitor.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -83,48 +83,48 @@ struct Event {
   SmallVector<const Stmt *, 12> Path;
 };
 
-class EventCollector : public DynamicRecursiveASTVisitor {
+class EventCollector : public RecursiveASTVisitor<EventCollector> {
 public:
   explicit EventCollector(const FunctionDecl &F) : Func(F) {}
   SmallVector<Event, 16> Events;
   SmallVector<const BinaryOperator *, 8> Comparisons;
   llvm::SmallPtrSet<const Stmt *, 8> Discarded;
 
-  bool TraverseStmt(Stmt *S) override {
+  bool TraverseStmt(Stmt *S) {
     if (!S)
       return true;
     Stack.push_back(S);
-    bool Result = DynamicRecursiveASTVisitor::TraverseStmt(S);
+    bool Result = RecursiveASTVisitor::TraverseStmt(S);
     Stack.pop_back();
     return Result;
   }
-  bool TraverseLambdaExpr(LambdaExpr *) override { return true; }
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
 
-  bool VisitCompoundStmt(CompoundStmt *CS) override {
+  bool VisitCompoundStmt(CompoundStmt *CS) {
     for (const Stmt *Child : CS->body())
       if (const auto *E = dyn_cast<Expr>(Child))
         Discarded.insert(E->IgnoreParenImpCasts());
     return true;
   }
-  bool VisitBinaryOperator(BinaryOperator *BO) override {
+  bool VisitBinaryOperator(BinaryOperator *BO) {
     if (BO->isEqualityOp())
       Comparisons.push_back(BO);
     if (BO->isAssignmentOp() && isPlainMemoryLValue(BO->getLHS()))
       addMemoryEvent(Event::Store, BO, BO->getLHS());
     return true;
   }
-  bool VisitImplicitCastExpr(ImplicitCastExpr *ICE) override {
+  bool VisitImplicitCastExpr(ImplicitCastExpr *ICE) {
     if (ICE->getCastKind() == CK_LValueToRValue &&
         isPlainMemoryLValue(ICE->getSubExpr()))
       addMemoryEvent(Event::Load, ICE, ICE->getSubExpr());
     return true;
   }
-  bool VisitGCCAsmStmt(GCCAsmStmt *Asm) override {
+  bool VisitGCCAsmStmt(GCCAsmStmt *Asm) {
     if (isDeviceFence(*Asm))
       add(Event::Fence, Asm, nullptr);
     return true;
   }
-  bool VisitCallExpr(CallExpr *Call) override {
+  bool VisitCallExpr(CallExpr *Call) {
     if (isDeviceFence(*Call)) {
       add(Event::Fence, Call, nullptr);
       return true;

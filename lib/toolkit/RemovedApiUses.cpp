@@ -127,15 +127,15 @@ static bool isDevicePropRecord(const RecordDecl *RD) {
 }
 
 namespace {
-class UsesVisitor : public UserCodeVisitor {
-  using Base = UserCodeVisitor;
+class UsesVisitor : public UserCodeVisitor<UsesVisitor> {
+  using Base = UserCodeVisitor<UsesVisitor>;
 
 public:
   UsesVisitor(ASTContext &Ctx, const FieldErrorLocs &FieldErrors,
               RemovedApiUses &Out)
       : SM(Ctx.getSourceManager()), FieldErrors(FieldErrors), Out(Out) {}
 
-  bool TraverseDecl(Decl *D) override {
+  bool TraverseDecl(Decl *D) {
     const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
     if (!FD || !FD->doesThisDeclarationHaveABody())
       return Base::TraverseDecl(D);
@@ -149,7 +149,7 @@ public:
     return Result;
   }
 
-  bool TraverseStmt(Stmt *S) override {
+  bool TraverseStmt(Stmt *S) {
     if (!S)
       return true;
     Stack.push_back(S);
@@ -158,7 +158,7 @@ public:
     return Result;
   }
 
-  bool VisitDeclRefExpr(DeclRefExpr *E) override {
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
     const ValueDecl *D = E->getDecl();
     if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
       if (const RemovedApi *Api = tableFunction(FD, SM))
@@ -187,7 +187,7 @@ public:
     return true;
   }
 
-  bool VisitUnresolvedLookupExpr(UnresolvedLookupExpr *E) override {
+  bool VisitUnresolvedLookupExpr(UnresolvedLookupExpr *E) {
     const RemovedApi *Api = nullptr;
     const FunctionDecl *KernelPattern = nullptr;
     for (const NamedDecl *D : E->decls()) {
@@ -212,7 +212,7 @@ public:
     return true;
   }
 
-  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *E) override {
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *E) {
     const FunctionDecl *Kernel = nullptr;
     if (const FunctionDecl *FD = E->getDirectCallee())
       Kernel = patternOf(FD);
@@ -227,7 +227,7 @@ public:
     return true;
   }
 
-  bool VisitMemberExpr(MemberExpr *E) override {
+  bool VisitMemberExpr(MemberExpr *E) {
     const auto *FD = dyn_cast<FieldDecl>(E->getMemberDecl());
     if (!FD || !FD->getIdentifier() || !isDevicePropRecord(FD->getParent()))
       return true;
@@ -237,7 +237,7 @@ public:
     return true;
   }
 
-  bool VisitRecoveryExpr(RecoveryExpr *E) override {
+  bool VisitRecoveryExpr(RecoveryExpr *E) {
     if (FieldErrors.empty())
       return true;
     auto It = FieldErrors.find(E->getEndLoc());
@@ -256,25 +256,24 @@ public:
     return true;
   }
 
-  bool VisitVarDecl(VarDecl *VD) override {
+  bool VisitVarDecl(VarDecl *VD) {
     if (VD->getDeclContext()->isFileContext() && !isa<ParmVarDecl>(VD) &&
         isTextureReferenceType(VD->getType()))
       Out.TextureRefs.push_back(VD);
     return true;
   }
 
-  bool VisitTypedefTypeLoc(TypedefTypeLoc TL) override {
+  bool VisitTypedefTypeLoc(TypedefTypeLoc TL) {
     recordType(TL, TL.getDecl());
     return true;
   }
 
-  bool VisitRecordTypeLoc(RecordTypeLoc TL) override {
+  bool VisitRecordTypeLoc(RecordTypeLoc TL) {
     recordType(TL, TL.getDecl());
     return true;
   }
 
-  bool VisitTemplateSpecializationTypeLoc(
-      TemplateSpecializationTypeLoc TL) override {
+  bool VisitTemplateSpecializationTypeLoc(TemplateSpecializationTypeLoc TL) {
     const TemplateDecl *TD =
         TL.getTypePtr()->getTemplateName().getAsTemplateDecl();
     recordType(TL, TD);

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/LegacyWarpIntrinsicsCheck.h"
+#include "checks/CallMatchers.h"
 #include "lib/AnalysisContext.h"
 #include "lib/OptionValues.h"
 #include "lib/ast/CudaAST.h"
@@ -58,15 +59,16 @@ void LegacyWarpIntrinsicsCheck::registerPPCallbacks(const SourceManager &SM,
 void LegacyWarpIntrinsicsCheck::registerMatchers(MatchFinder *Finder) {
   // The legacy intrinsics by name; check() tells the CUDA headers' own from
   // the project's functions of the same name.
-  auto Legacy =
-      functionDecl(hasAnyName("__shfl", "__shfl_up", "__shfl_down",
-                              "__shfl_xor", "__ballot", "__any", "__all"))
-          .bind("fn");
+  const std::vector<std::string> Names = {
+      "__shfl", "__shfl_up", "__shfl_down", "__shfl_xor",
+      "__ballot", "__any",   "__all"};
+  const llvm::SmallVector<StringRef, 8> NameRefs(Names.begin(), Names.end());
+  auto Legacy = functionDecl(hasAnyName(NameRefs)).bind("fn");
   // The function each is in comes from the analysis context's call index
   // (check()), not from a `forCallable` matcher, which would build a parent
   // map of the whole translation unit.
   // Resolved calls, in ordinary code and in template instantiations.
-  Finder->addMatcher(callExpr(callee(Legacy)).bind("call"), this);
+  Finder->addMatcher(callExpr(calleeNamedAnyOf(Names)).bind("call"), this);
   // Calls with dependent arguments in a template pattern.
   Finder->addMatcher(
       callExpr(callee(unresolvedLookupExpr(hasAnyDeclaration(Legacy))))
@@ -138,7 +140,10 @@ void LegacyWarpIntrinsicsCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   }
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
+  // Bound by the dependent-call matcher; a resolved call's is its callee.
   const auto *Fn = Result.Nodes.getNodeAs<FunctionDecl>("fn");
+  if (!Fn && Call)
+    Fn = dyn_cast_or_null<FunctionDecl>(Call->getCalleeDecl());
   const FunctionDecl *Func = Calls.enclosingCallable(Call);
   if (!Call || !Fn || !Func)
     return;

@@ -90,7 +90,11 @@ public:
   SmallVector<const Stmt *, 8> Loops, Objects;
   SmallVector<const GCCAsmStmt *, 4> Asms;
   SmallVector<const FunctionDecl *, 2> Lambdas;
-  bool HasTicket = false;
+  /// A ticket whose value is not thrown away, and an `==` or `!=` that may
+  /// compare it: a last-block reduction needs both (lib/ordering's
+  /// isComparedTicket), and most atomics are histogram counts that have
+  /// neither.
+  bool HasTicket = false, HasEquality = false;
 
   bool TraverseLambdaExpr(LambdaExpr *E) {
     if (const CXXMethodDecl *Op = E->getCallOperator())
@@ -102,19 +106,32 @@ public:
   bool VisitForStmt(ForStmt *S) { return add(Loops, S); }
   bool VisitCXXConstructExpr(CXXConstructExpr *E) { return add(Objects, E); }
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *E) { return add(Objects, E); }
+  bool VisitCompoundStmt(CompoundStmt *CS) {
+    for (const Stmt *Child : CS->body())
+      if (const auto *E = dyn_cast<Expr>(Child))
+        Discarded.insert(E->IgnoreParenImpCasts());
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    HasEquality |= BO->isEqualityOp();
+    return true;
+  }
   bool VisitGCCAsmStmt(GCCAsmStmt *S) {
     Asms.push_back(S);
     return true;
   }
   bool VisitCallExpr(CallExpr *E) {
     if (isTicketCall(*E))
-      HasTicket = true;
+      HasTicket |= !Discarded.contains(E);
     else if (!isa<CXXMemberCallExpr>(E) && isBlockScopeCall(*E))
       Objects.push_back(E);
     return true;
   }
 
 private:
+  /// The expression statements of the compound statements visited so far
+  /// (a compound statement is visited before its statements).
+  llvm::SmallPtrSet<const Stmt *, 16> Discarded;
   static bool add(SmallVector<const Stmt *, 8> &To, const Stmt *S) {
     To.push_back(S);
     return true;
@@ -134,7 +151,7 @@ void MemoryOrderingCheck::checkBody(const FunctionDecl &Func, ASTContext &Ctx) {
   for (const GCCAsmStmt *Asm : Sites.Asms)
     if (!FromSystem(Asm))
       checkAsm(*Asm, Func, Ctx);
-  if (Sites.HasTicket)
+  if (Sites.HasTicket && Sites.HasEquality)
     checkTickets(Func, Ctx);
   for (const Stmt *Loop : Sites.Loops)
     checkLoop(*Loop, Func);

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/ProgrammaticDependentLaunchCheck.h"
+#include "checks/CallMatchers.h"
 #include "lib/ast/Macros.h"
 #include "lib/AnalysisContext.h"
 #include "lib/ast/CudaAST.h"
@@ -64,8 +65,8 @@ void ProgrammaticDependentLaunchCheck::registerMatchers(MatchFinder *Finder) {
   // The attribute, set anywhere: asked of the enumerators at the end of the
   // translation unit (attributeReferenced), not of every name in it.
   Finder->addMatcher(
-      callExpr(callee(functionDecl(hasAnyName("cudaGridDependencySynchronize",
-                                              "wait_on_dependent_grids"))),
+      callExpr(calleeNamedAnyOf({"cudaGridDependencySynchronize",
+                                 "wait_on_dependent_grids"}),
                unless(isExpansionInSystemHeader()))
           .bind("wait"),
       this);

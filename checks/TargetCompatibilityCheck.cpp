@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/TargetCompatibilityCheck.h"
+#include "checks/CallMatchers.h"
 #include "lib/ast/Macros.h"
 #include "lib/AnalysisContext.h"
 #include "lib/OptionValues.h"
@@ -72,9 +73,9 @@ void TargetCompatibilityCheck::registerMatchers(MatchFinder *Finder) {
   // cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev):
   // what the variable holds (matched before the comparisons that follow).
   Finder->addMatcher(
-      callExpr(callee(functionDecl(
-                   hasAnyName("cudaDeviceGetAttribute", "cuDeviceGetAttribute"))),
-               argumentCountIs(3), unless(isExpansionInSystemHeader()))
+      callExpr(
+          calleeNamedAnyOf({"cudaDeviceGetAttribute", "cuDeviceGetAttribute"}),
+          argumentCountIs(3), unless(isExpansionInSystemHeader()))
           .bind("attribute"),
       this);
   // Host code choosing by compute capability.

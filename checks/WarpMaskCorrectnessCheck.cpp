@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/WarpMaskCorrectnessCheck.h"
+#include "checks/CallMatchers.h"
 #include "lib/AnalysisContext.h"
 #include "lib/ast/CudaAST.h"
 #include "lib/lanes/LaneModel.h"
@@ -44,16 +45,13 @@ void WarpMaskCorrectnessCheck::registerMatchers(MatchFinder *Finder) {
   // translation unit.
   Finder->addMatcher(
       callExpr(
-          callee(functionDecl(
-                     hasAnyName("__shfl_sync", "__shfl_up_sync",
-                                "__shfl_down_sync", "__shfl_xor_sync",
-                                "__ballot_sync", "__any_sync", "__all_sync",
-                                "__uni_sync", "__match_any_sync",
-                                "__match_all_sync", "__reduce_add_sync",
-                                "__reduce_min_sync", "__reduce_max_sync",
-                                "__reduce_and_sync", "__reduce_or_sync",
-                                "__reduce_xor_sync", "__syncwarp"))
-                     .bind("fn")),
+          calleeNamedAnyOf(
+              {"__shfl_sync", "__shfl_up_sync", "__shfl_down_sync",
+               "__shfl_xor_sync", "__ballot_sync", "__any_sync", "__all_sync",
+               "__uni_sync", "__match_any_sync", "__match_all_sync",
+               "__reduce_add_sync", "__reduce_min_sync", "__reduce_max_sync",
+               "__reduce_and_sync", "__reduce_or_sync", "__reduce_xor_sync",
+               "__syncwarp"}),
           // After the name: asking where a call is written costs more than
           // reading its callee's name.
           unless(isExpansionInSystemHeader()))
@@ -158,7 +156,8 @@ static bool builtFromMaskSource(const Expr *E, unsigned Depth = 0) {
 
 void WarpMaskCorrectnessCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
-  const auto *Fn = Result.Nodes.getNodeAs<FunctionDecl>("fn");
+  const auto *Fn =
+      Call ? dyn_cast_or_null<FunctionDecl>(Call->getCalleeDecl()) : nullptr;
   ASTContext &Ctx = *Result.Context;
   // The function the call is in (a lambda's call operator for a call in a
   // lambda), from the call index rather than a `forCallable` matcher, which

@@ -49,6 +49,12 @@ config.name += " (%s headers)" % headers
 if config.nvcc and os.path.exists(config.nvcc):
     config.available_features.add("nvcc")
 
+# The clang++ of the same LLVM, to make precompiled headers.
+clangxx = os.path.join(os.path.dirname(config.clang_tidy), "clang++")
+if os.path.exists(clangxx):
+    config.available_features.add("clangxx")
+    config.substitutions.append(("%clangxx", clangxx))
+
 # Another major version of clang-tidy, to show that the plugin refuses to load
 # into it with a clear message.
 import glob

@@ -87,8 +87,47 @@ struct Pair : AccessPair {
   /// Conditions that could not be evaluated for some lane, per side.
   llvm::SmallPtrSet<const Expr *, 4> UnknownW, UnknownR;
   bool ReadBlockDim = false;
+  /// Some thread's evaluation (an address, a guard) read blockDim, rather
+  /// than only the loops' values.
+  bool ThreadsReadBlockDim = false;
   llvm::ArrayRef<BlockShape> Shapes;
 };
+
+/// One valuation of a pair's loops: each loop variable's value and each
+/// stride loop's iteration, by variable, then the two sides' shifts.
+using Valuation = llvm::SmallVector<int64_t, 8>;
+
+Valuation valuationOf(const Env &E, const AccessPair::TripShift &Shift) {
+  Valuation V;
+  auto Add = [&](const auto &Map) {
+    llvm::SmallVector<std::pair<const VarDecl *, int64_t>, 4> Sorted(
+        Map.begin(), Map.end());
+    llvm::sort(Sorted, llvm::less_first());
+    V.push_back(int64_t(Sorted.size()));
+    for (const auto &[Var, Value] : Sorted) {
+      V.push_back(int64_t(reinterpret_cast<uintptr_t>(Var)));
+      V.push_back(Value);
+    }
+  };
+  Add(E.Loop);
+  Add(E.Trips);
+  V.push_back(Shift.W);
+  V.push_back(Shift.R);
+  return V;
+}
+
+/// Runs Fn on the threads of an access with E's blockDim reads noted in
+/// P.ThreadsReadBlockDim as well as where E notes them.
+template <typename FnT>
+decltype(auto) threadsOf(Pair &P, Env &E, FnT &&Fn) {
+  bool *Loops = E.ReadBlockDim;
+  E.ReadBlockDim = &P.ThreadsReadBlockDim;
+  decltype(auto) Result = Fn();
+  E.ReadBlockDim = Loops;
+  if (P.ThreadsReadBlockDim && Loops)
+    *Loops = true;
+  return Result;
+}
 
 } // namespace
 
@@ -117,8 +156,14 @@ private:
   }
   /// Evaluates the pair for every shape; false when the budget ran out.
   bool search(Pair &P);
-  /// Evaluates one block shape; false when the budget ran out.
-  bool runShape(Pair &P, unsigned ShapeIdx);
+  /// Evaluates one block shape, adding its loops' valuations to Seen if
+  /// given; false when the budget ran out.
+  bool runShape(Pair &P, unsigned ShapeIdx,
+                std::vector<Valuation> *Seen = nullptr);
+  /// Every valuation of the pair's loops in each block smaller than
+  /// Shapes[Largest] is one of Largest's (LargestSeen, sorted here).
+  bool smallerRepeatLargest(Pair &P, unsigned Largest,
+                            std::vector<Valuation> &LargestSeen);
   /// In every valuation of the pair in Shapes[ShapeIdx], both accesses run
   /// in the same lanes of every warp, at elements that move on by the same
   /// bytes from one warp to the next, and nothing read blockDim: each warp
@@ -233,7 +278,8 @@ bool WarpExchangeFinder::FrameSearch::search(Pair &P) {
       return true;
     }
   }
-  if (!runShape(P, Largest))
+  std::vector<Valuation> LargestSeen;
+  if (!runShape(P, Largest, &LargestSeen))
     return false;
   if (!P.ReadBlockDim) {
     for (const Witness &F : P.WarpFirst)
@@ -243,6 +289,15 @@ bool WarpExchangeFinder::FrameSearch::search(Pair &P) {
       }
     return true;
   }
+  // Only the loops read blockDim (`for (k = blockDim.x / 2; ...)`): a
+  // thread's lanes and addresses for given loop values are the same in
+  // every block size, and a smaller block is the first warps of this one.
+  // When this block exchanges nowhere and each smaller block's loop values
+  // are among this one's, no smaller block exchanges either.
+  if (!P.Chosen.Found && !P.PassFirst.Found && !P.ThreadsReadBlockDim &&
+      P.WOnly.empty() && P.ROnly.empty() &&
+      smallerRepeatLargest(P, Largest, LargestSeen))
+    return true;
   // Otherwise each smaller size is evaluated, smallest first.
   Witness LargestFirst = P.PassFirst;
   for (unsigned K = 0; K < Largest; ++K) {
@@ -256,16 +311,41 @@ bool WarpExchangeFinder::FrameSearch::search(Pair &P) {
   return true;
 }
 
-bool WarpExchangeFinder::FrameSearch::runShape(Pair &P, unsigned ShapeIdx) {
+bool WarpExchangeFinder::FrameSearch::runShape(Pair &P, unsigned ShapeIdx,
+                                               std::vector<Valuation> *Seen) {
   P.PassFirst = Witness();
   for (Witness &F : P.WarpFirst)
     F = Witness();
   Env Base;
   setShape(Base, P.Shapes[ShapeIdx]);
   Base.ReadBlockDim = &P.ReadBlockDim;
-  enumerateCommon(P, M.Guards, Chain, Fr, Base,
-                  [&](Env &E) { valuation(P, E, ShapeIdx); });
+  enumerateCommon(P, M.Guards, Chain, Fr, Base, [&](Env &E) {
+    if (Seen)
+      Seen->push_back(valuationOf(E, P.Shift));
+    valuation(P, E, ShapeIdx);
+  });
   return !overBudget();
+}
+
+bool WarpExchangeFinder::FrameSearch::smallerRepeatLargest(
+    Pair &P, unsigned Largest, std::vector<Valuation> &LargestSeen) {
+  auto Collect = [&](unsigned ShapeIdx, std::vector<Valuation> &Out) {
+    Env Base;
+    setShape(Base, P.Shapes[ShapeIdx]);
+    bool ReadsBlockDim = false;
+    Base.ReadBlockDim = &ReadsBlockDim;
+    enumerateCommon(P, M.Guards, Chain, Fr, Base,
+                    [&](Env &E) { Out.push_back(valuationOf(E, P.Shift)); });
+  };
+  llvm::sort(LargestSeen);
+  for (unsigned K = 0; K < Largest; ++K) {
+    std::vector<Valuation> Smaller;
+    Collect(K, Smaller);
+    for (const Valuation &V : Smaller)
+      if (!std::binary_search(LargestSeen.begin(), LargestSeen.end(), V))
+        return false;
+  }
+  return true;
 }
 
 bool WarpExchangeFinder::FrameSearch::warpsShifted(Pair &P, unsigned ShapeIdx) {
@@ -301,8 +381,11 @@ bool WarpExchangeFinder::FrameSearch::warpsShifted(Pair &P, unsigned ShapeIdx) {
 void WarpExchangeFinder::FrameSearch::addWriters(Pair &P,
                                                  std::vector<WarpWriters> &Into,
                                                  Env &E2, unsigned ShapeIdx) {
-  for (const auto &[Tid, Ad] :
-       Table->threads(P.WI, ShapeIdx, E2, P.UnknownW).Threads)
+  AccessThreads &C = threadsOf(
+      P, E2, [&]() -> AccessThreads & {
+        return Table->threads(P.WI, ShapeIdx, E2, P.UnknownW);
+      });
+  for (const auto &[Tid, Ad] : C.Threads)
     Into[Tid / 32].add(Ad.Byte, Ad.Key, Tid % 32);
 }
 
@@ -324,7 +407,9 @@ WarpExchangeFinder::FrameSearch::writers(Pair &P, const Env &E1,
         WW.finish();
     } else {
       // The writer's unknown conditions and blockDim reads.
-      Table->threads(P.WI, ShapeIdx, EW, P.UnknownW);
+      threadsOf(P, EW, [&]() -> AccessThreads & {
+        return Table->threads(P.WI, ShapeIdx, EW, P.UnknownW);
+      });
     }
     return It->second;
   }
@@ -373,7 +458,9 @@ void WarpExchangeFinder::FrameSearch::valuation(Pair &P, Env &E1,
   shiftTrips(P, ER, P.Shift.R);
   M.Guards.enumerate(P.ROnly, Fr, ER, [&](Env &E2) {
     // The readers of the warps that have writers.
-    AccessThreads &C = Table->threads(P.RI, ShapeIdx, E2, P.UnknownR);
+    AccessThreads &C = threadsOf(P, E2, [&]() -> AccessThreads & {
+      return Table->threads(P.RI, ShapeIdx, E2, P.UnknownR);
+    });
     for (unsigned Wp = 0; Wp < Writers.size(); ++Wp)
       if (!Writers[Wp].Entries.empty())
         for (const auto &[Tid, Ad] : C.warp(Wp))

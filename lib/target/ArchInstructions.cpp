@@ -134,6 +134,25 @@ ArchInstructionAnalysis::fileText(FileID File) {
   return It->second.get();
 }
 
+/// The text of \p Body as written, when it is one file's (empty otherwise),
+/// with that file and the body's offset in it.
+static llvm::StringRef bodyText(const Stmt *Body, const SourceManager &SM,
+                                FileID &File, unsigned &From) {
+  SourceLocation Begin = Body->getBeginLoc(), End = Body->getEndLoc();
+  if (Begin.isMacroID() || End.isMacroID())
+    return {};
+  File = SM.getFileID(Begin);
+  if (File != SM.getFileID(End))
+    return {};
+  bool Invalid = false;
+  llvm::StringRef Buffer = SM.getBufferData(File, &Invalid);
+  From = SM.getFileOffset(Begin);
+  unsigned To = SM.getFileOffset(End);
+  if (Invalid || From > To || To > Buffer.size())
+    return {};
+  return Buffer.slice(From, To);
+}
+
 /// Where the body of \p F starts, as a file offset (0 when unknown).
 static unsigned bodyOffset(const FunctionDecl *F, const SourceManager &SM) {
   const Stmt *Body = F ? F->getBody() : nullptr;
@@ -293,17 +312,12 @@ ArchInstructionAnalysis::analyze(const FunctionDecl *F,
   const SourceManager &SM = Ctx.getSourceManager();
   if (!Body || Targets.empty())
     return Findings;
-  SourceLocation Begin = Body->getBeginLoc(), End = Body->getEndLoc();
-  if (Begin.isMacroID() || End.isMacroID() ||
-      SM.getFileID(Begin) != SM.getFileID(End))
-    return Findings;
-  FileID File = SM.getFileID(Begin);
-  unsigned From = SM.getFileOffset(Begin), To = SM.getFileOffset(End);
-  const FileText *FT = fileText(File);
-  if (!FT || From > To || To > FT->Text.size())
-    return Findings;
-  llvm::StringRef Text = FT->Text.slice(From, To);
-  if (!Text.contains("asm"))
+  FileID File;
+  unsigned From = 0;
+  llvm::StringRef Text = bodyText(Body, SM, File, From);
+  // Most bodies hold no inline assembly: a test of the text before the
+  // file's conditionals are read.
+  if (!Text.contains("asm") || !fileText(File))
     return Findings;
   for (const auto &[Offset, Asm] : asmStrings(Text, Ctx.getLangOpts())) {
     SourceLocation Loc = SM.getComposedLoc(File, From + Offset);
@@ -551,18 +565,15 @@ ArchInstructionAnalysis::analyzeWrapperCalls(
   const SourceManager &SM = Ctx.getSourceManager();
   if (!Body || Targets.empty())
     return Findings;
-  SourceLocation Begin = Body->getBeginLoc(), End = Body->getEndLoc();
-  if (Begin.isMacroID() || End.isMacroID() ||
-      SM.getFileID(Begin) != SM.getFileID(End))
-    return Findings;
-  const FileText *FT = fileText(SM.getFileID(Begin));
-  unsigned From = SM.getFileOffset(Begin), To = SM.getFileOffset(End);
-  if (!FT || From > To || To > FT->Text.size())
-    return Findings;
-  // Most bodies name no wrapper: a cheap test of the text first.
-  llvm::StringRef Text = FT->Text.slice(From, To);
+  FileID File;
+  unsigned From = 0;
+  llvm::StringRef Text = bodyText(Body, SM, File, From);
+  // Most bodies name no wrapper: a test of the text before the file's
+  // conditionals are read.
   if (!Text.contains("ptx::") && !Text.contains("tcgen05_") &&
       !Text.contains("warpgroup_") && !Text.contains("::fma("))
+    return Findings;
+  if (!fileText(File))
     return Findings;
   llvm::SmallVector<const CallExpr *, 8> Calls;
   collectCalls(Body, Calls);

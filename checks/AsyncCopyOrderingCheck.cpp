@@ -41,9 +41,39 @@ void AsyncCopyOrderingCheck::check(const MatchFinder::MatchResult &Result) {
   if (!FD || !isAnalysedBody(FD) || FD->isInvalidDecl() ||
       SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
     return;
-  for (const Finding &F :
-       AnalysisContext::get(*Result.Context).asyncCopyFindings(FD))
-    diagnose(F, FD, *Result.Context);
+  const auto &Findings =
+      AnalysisContext::get(*Result.Context).asyncCopyFindings(FD);
+  // One wait that leaves the groups in flight, one warning: the other reads
+  // after the same wait of copies it leaves in flight are notes of the
+  // first (`As[j][y][k] * Bs[j][k][x]` after one consumer_wait()).
+  auto SameCause = [](const Finding &A, const Finding &B) {
+    return A.Kind == FindingKind::WrongGroup &&
+           B.Kind == FindingKind::WrongGroup && A.Wait && A.Wait == B.Wait;
+  };
+  llvm::SmallVector<bool, 8> Folded(Findings.size(), false);
+  for (size_t I = 0; I < Findings.size(); ++I) {
+    if (Folded[I])
+      continue;
+    if (!diagnose(Findings[I], FD, *Result.Context))
+      continue;
+    for (size_t J = I + 1; J < Findings.size(); ++J) {
+      if (Folded[J] || !SameCause(Findings[I], Findings[J]))
+        continue;
+      Folded[J] = true;
+      const Finding &Also = Findings[J];
+      SourceLocation Loc =
+          Also.Place ? Also.Place->getBeginLoc() : Also.Access->getBeginLoc();
+      Reported.insert(SM.getSpellingLoc(Loc));
+      diag(Loc,
+           "'%0' is read here too, its copy left in flight by the same wait",
+           DiagnosticIDs::Note)
+          << Also.Buffer->getName();
+      diag(Also.Source->getBeginLoc(),
+           "the asynchronous copy into '%0' is issued here",
+           DiagnosticIDs::Note)
+          << Also.Buffer->getName();
+    }
+  }
 }
 
 /// The whitespace before Loc when only whitespace precedes it on its line.
@@ -139,14 +169,14 @@ static StringRef waitAdvice(const Finding &F) {
   return "";
 }
 
-void AsyncCopyOrderingCheck::diagnose(const Finding &F, const FunctionDecl *FD,
+bool AsyncCopyOrderingCheck::diagnose(const Finding &F, const FunctionDecl *FD,
                                       ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation Loc =
       F.Place ? F.Place->getBeginLoc() : F.Access->getBeginLoc();
   if (SM.isInSystemHeader(SM.getExpansionLoc(Loc)) ||
       !Reported.insert(SM.getSpellingLoc(Loc)).second)
-    return;
+    return false;
   const std::string Name = F.Buffer->getName().str();
 
   // The fix, and whether it is exact.
@@ -206,7 +236,7 @@ void AsyncCopyOrderingCheck::diagnose(const Finding &F, const FunctionDecl *FD,
          "block barrier between the read and the copy",
          DiagnosticIDs::Note)
         << Name;
-    return;
+    return true;
   }
 
   switch (F.Kind) {
@@ -263,6 +293,7 @@ void AsyncCopyOrderingCheck::diagnose(const Finding &F, const FunctionDecl *FD,
          "issuing thread before the block barrier that precedes the access}1",
          DiagnosticIDs::Note)
         << waitAdvice(F) << (F.Barrier ? 1 : 0);
+  return true;
 }
 
 } // namespace cuda_tidy

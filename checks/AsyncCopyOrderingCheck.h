@@ -39,7 +39,9 @@ public:
   check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
-  void diagnose(const asynccopy::Finding &F, const clang::FunctionDecl *FD,
+  /// Reports F; false when it was reported already (another instantiation)
+  /// or sits in a system header.
+  bool diagnose(const asynccopy::Finding &F, const clang::FunctionDecl *FD,
                 clang::ASTContext &Ctx);
   /// The statement that fixes F, or empty when none is exact.
   std::string fixText(const asynccopy::Finding &F,

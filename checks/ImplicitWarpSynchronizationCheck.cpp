@@ -9,6 +9,7 @@
 #include "lib/ast/CudaAST.h"
 #include "lib/ast/FixItHelpers.h"
 #include "lib/exchanges/WarpExchanges.h"
+#include "lib/races/BarrierPoints.h"
 #include "lib/races/SharedRaces.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMap.h"
@@ -542,21 +543,37 @@ void ImplicitWarpSynchronizationCheck::check(
   }
   // A pair that also races between warps is cuda-shared-memory-race's when
   // that check runs: its __syncthreads() orders the lanes of each warp too
-  // (one report and one fix for the pair).
+  // (one report and one fix for the pair). So is a pair that the barriers
+  // its fixes insert order (the same write read again further on). Pairs
+  // are compared by where their accesses are spelled: the two checks may
+  // report different instantiations of a template.
   std::vector<WarpExchange> Kept;
   if (RaceCheckRuns) {
     SharedRaceFinder &Races =
         AnalysisContext::get(Ctx).sharedRaces(LaneOptions.settings());
     Races.run();
-    llvm::DenseSet<std::pair<const Expr *, const Expr *>> Raced;
+    auto At = [&](const Expr *Access, const CallExpr *Call) {
+      return SM.getFileLoc(Call ? Call->getBeginLoc() : Access->getBeginLoc());
+    };
+    llvm::DenseSet<std::pair<SourceLocation, SourceLocation>> Raced;
+    BarrierPoints Points(SM);
     for (const SharedRace &R : Races.races()) {
-      Raced.insert({R.First, R.Second});
-      Raced.insert({R.Second, R.First});
+      SourceLocation First = At(R.First, R.FirstCall),
+                     Second = At(R.Second, R.SecondCall);
+      Raced.insert({First, Second});
+      Raced.insert({Second, First});
+      if (R.Fix.WhyNot.empty())
+        Points.add(R.Fix, 0);
     }
     if (!Raced.empty()) {
-      for (const WarpExchange &X : Exchanges)
-        if (!Raced.contains({X.Write, X.Read}))
+      for (const WarpExchange &X : Exchanges) {
+        SourceLocation Write = At(X.Write, X.WriteCall),
+                       Read = At(X.Read, X.ReadCall);
+        if (!Raced.contains({Write, Read}) &&
+            !Points.orders(Write, Read, X.WriteReachesRead,
+                           X.ReadReachesWrite))
           Kept.push_back(X);
+      }
       Exchanges = Kept;
       if (Exchanges.empty())
         return;

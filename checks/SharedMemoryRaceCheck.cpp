@@ -8,6 +8,7 @@
 #include "lib/AnalysisContext.h"
 #include "lib/ast/FixItHelpers.h"
 #include "lib/asynccopy/AsyncCopyOrdering.h"
+#include "lib/races/BarrierPoints.h"
 #include "lib/races/MbarrierWaits.h"
 #include "lib/races/SharedRaces.h"
 #include "clang/AST/ASTContext.h"
@@ -94,6 +95,12 @@ static std::string sizesSpelling(llvm::ArrayRef<unsigned> Sizes) {
   if (Sizes.size() == 2)
     return std::to_string(Sizes[0]) + " and " + std::to_string(Sizes[1]);
   return std::to_string(Sizes.front()) + " to " + std::to_string(Sizes.back());
+}
+
+/// Where an access is made in the function that races: at the call of the
+/// helper that makes it, or its own place.
+static SourceLocation accessAt(const Expr *Access, const CallExpr *Call) {
+  return Call ? Call->getBeginLoc() : Access->getBeginLoc();
 }
 
 /// The verb of an access's role (a %select index).
@@ -199,6 +206,7 @@ void SharedMemoryRaceCheck::check(const MatchFinder::MatchResult &Result) {
   // missing '__syncthreads()') is a note of that race's warning.
   std::vector<RaceReport> Reports;
   llvm::DenseMap<SourceLocation, unsigned> ReportAt;
+  BarrierPoints Points(SM);
   // A race that the missing mbarrier wait of a copy explains is
   // cuda-async-copy-ordering's report when that check runs.
   auto RepeatsCopyFinding = [&](const SharedRace &X) {
@@ -214,6 +222,15 @@ void SharedMemoryRaceCheck::check(const MatchFinder::MatchResult &Result) {
                       Spelled(X.FirstCall), Spelled(X.SecondCall)})
              .second)
       continue;
+    // A race that the barriers of an earlier report's fix already order
+    // goes away with that fix: a note of it. Through a loop's back edge the
+    // two may meet in either order.
+    if (std::optional<unsigned> Owner = Points.orders(
+            accessAt(X.First, X.FirstCall), accessAt(X.Second, X.SecondCall),
+            /*XReachesY=*/true, /*YReachesX=*/X.Loop != nullptr)) {
+      Reports[*Owner].Same.push_back(&X);
+      continue;
+    }
     RaceReport R;
     R.Race = &X;
     if (X.Fix.WhyNot.empty())
@@ -223,6 +240,8 @@ void SharedMemoryRaceCheck::check(const MatchFinder::MatchResult &Result) {
         Reports[It->second].Same.push_back(&X);
         continue;
       }
+    if (!R.Fix.empty())
+      Points.add(X.Fix, Reports.size());
     ReportAt.try_emplace(Second, Reports.size());
     Reports.push_back(std::move(R));
   }

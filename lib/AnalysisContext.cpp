@@ -200,10 +200,26 @@ static LaunchFacts launchFactsOf(const clang::FunctionDecl *K,
   std::array<bool, 3> AxisKnown{true, true, true};
   llvm::SmallVector<uint8_t, 8> Pow2(K->getNumParams(), 63);
   llvm::SmallVector<uint32_t, 8> GridX(K->getNumParams(), UINT32_MAX);
+  // Every launch's grid proven: its largest extents, and the one grid.
+  bool AllGrids = true;
+  std::array<uint32_t, 3> MaxGrid{};
+  std::optional<Dim3> SameGrid;
   for (const LaunchSite &L : Launches.launches()) {
     if (!L.Kernel || L.Kernel->getCanonicalDecl() != Canon)
       continue;
     ++N;
+    if (L.Grid && L.Grid->X > 0 && L.Grid->Y > 0 && L.Grid->Z > 0 &&
+        L.Grid->X <= UINT32_MAX && L.Grid->Y <= 65535 && L.Grid->Z <= 65535) {
+      if (N == 1)
+        SameGrid = *L.Grid;
+      else if (SameGrid && !(*SameGrid == *L.Grid))
+        SameGrid.reset();
+      MaxGrid = {std::max(MaxGrid[0], uint32_t(L.Grid->X)),
+                 std::max(MaxGrid[1], uint32_t(L.Grid->Y)),
+                 std::max(MaxGrid[2], uint32_t(L.Grid->Z))};
+    } else {
+      AllGrids = false;
+    }
     if (L.Block && L.Block->product() > 0 && L.Block->product() <= 1024) {
       if (N == 1)
         Same = *L.Block;
@@ -260,6 +276,12 @@ static LaunchFacts launchFactsOf(const clang::FunctionDecl *K,
     F.ExtentPow2 = ExtentPow2;
     if (Same)
       F.BlockDim = {uint32_t(Same->X), uint32_t(Same->Y), uint32_t(Same->Z)};
+  }
+  if (N && AllGrids) {
+    F.MaxBlocks = MaxGrid;
+    if (SameGrid)
+      F.GridDim = {uint32_t(SameGrid->X), uint32_t(SameGrid->Y),
+                   uint32_t(SameGrid->Z)};
   }
   if (N && AllArgs) {
     F.ParamPow2 = std::move(Pow2);

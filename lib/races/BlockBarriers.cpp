@@ -465,6 +465,7 @@ BarrierFix placeBarrier(LaneModel &M, UniformityAnalysis &Plain,
         return Fix;
       }
       Fix.Before = Second;
+      Fix.Scope = Scope;
     }
   }
   if (ThroughBackEdge) {

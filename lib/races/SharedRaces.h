@@ -104,8 +104,9 @@ class UniformityAnalysis;
 
 /// Where a `__syncthreads();` goes to order a race, or why none can.
 struct BarrierFix {
-  /// Insert before this statement (a child of a compound statement)...
+  /// Insert before this statement (a child of Scope)...
   const clang::Stmt *Before = nullptr;
+  const clang::CompoundStmt *Scope = nullptr;
   /// ...or at the end of this compound statement (a loop body).
   const clang::CompoundStmt *AtEndOf = nullptr;
   /// Or split this assignment: `T v = rhs; __syncthreads(); lhs = v;`.

@@ -521,7 +521,13 @@ UniformValue BlockEvaluator::evalBinary(const BinaryOperator *BO) {
   UniformValue R = eval(RE);
   if (BO->isLogicalOp())
     return plain(join(L, R));
-  return combine(BO->getOpcode(), LE, L, RE, R, Consts, Opts);
+  UniformValue V = combine(BO->getOpcode(), LE, L, RE, R, Consts, Opts);
+  // A comparison the launches' bounds decide (`i < 1000` with i below 768
+  // in every thread of a grid of 3 blocks of 256) is the same everywhere.
+  if (V.Base == Uniformity::Thread && BO->isRelationalOp())
+    if (decideByRanges(BO, Fn))
+      return UniformValue();
+  return V;
 }
 
 //===----------------------------------------------------------------------===//

@@ -276,6 +276,12 @@ struct LaunchFacts {
   /// `dim3 grid(n / 32)` with `n` passed): then `blockIdx.x * G + G <= n`
   /// in every block. 0 where unknown.
   llvm::SmallVector<uint32_t, 8> ParamGridX;
+  /// The most blocks a grid of the kernel has along x, y and z, where every
+  /// launch's grid is a proven constant (`k<<<3, 256>>>`): `blockIdx.x <
+  /// MaxBlocks[0]`; 0 where unknown. GridDim: `gridDim`, where every launch
+  /// has the same.
+  std::array<uint32_t, 3> MaxBlocks{};
+  std::array<uint32_t, 3> GridDim{};
 };
 
 /// Options of one analysis; a client that needs other options creates

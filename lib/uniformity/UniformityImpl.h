@@ -87,6 +87,14 @@ class FunctionUniformityImpl;
 std::optional<bool> decideByGrid(const clang::Expr *Cond,
                                  const FunctionUniformityImpl &Fn);
 
+/// Cmp, a comparison whose two sides the kernel's launches bound
+/// (`blockIdx.x * 256 + threadIdx.x < 1000` in a grid of 3 blocks of 256,
+/// a counted loop's variable): true or false in every thread, or none
+/// (IndexRanges.cpp).
+std::optional<bool> decideByRanges(const clang::BinaryOperator *Cmp,
+                                   const FunctionUniformityImpl &Fn);
+struct IndexRangeCache;
+
 /// The levels of the locals at one point of a function.
 using VarLevels = llvm::DenseMap<const clang::VarDecl *, UniformValue>;
 
@@ -287,6 +295,9 @@ public:
   TemplatePins Pins;
   /// For a kernel: what its launches fix (UniformityAnalysis::setLaunchFacts).
   LaunchFacts Launch;
+  /// The comparisons decideByRanges decided, and how the locals are written
+  /// (built on first use).
+  mutable std::shared_ptr<IndexRangeCache> Ranges;
   /// Reads of one field of a local struct, with the local that stands for
   /// the field (UniformityAnalysis::fieldVar), for explanations.
   llvm::DenseMap<const clang::MemberExpr *, const clang::VarDecl *> FieldReads;

@@ -293,6 +293,19 @@ bool AsyncCopyOrderingCheck::diagnose(const Finding &F, const FunctionDecl *FD,
          "issuing thread before the block barrier that precedes the access}1",
          DiagnosticIDs::Note)
         << waitAdvice(F) << (F.Barrier ? 1 : 0);
+  // The same defect seen through another buffer of the statement.
+  for (const Finding::SameCause &A : F.Also) {
+    Reported.insert(SM.getSpellingLoc(A.Place->getBeginLoc()));
+    diag(A.Place->getBeginLoc(),
+         "'%0' is %select{read|written}1 in the same statement, with its "
+         "asynchronous copy in flight for the same reason",
+         DiagnosticIDs::Note)
+        << A.Buffer->getName() << (F.Kind == FindingKind::WriteInFlight);
+    diag(A.Source->getBeginLoc(),
+         "the asynchronous copy into '%0' is issued here",
+         DiagnosticIDs::Note)
+        << A.Buffer->getName();
+  }
   return true;
 }
 

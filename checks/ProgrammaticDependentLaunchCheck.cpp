@@ -157,11 +157,15 @@ std::string ProgrammaticDependentLaunchCheck::spell(const Expr *E) const {
 }
 
 void ProgrammaticDependentLaunchCheck::noteWhyEarly(
-    const FunctionDecl *Kernel, ArrayRef<ProgrammaticLaunch> Launches) {
+    const FunctionDecl *Kernel, ArrayRef<ProgrammaticLaunch> Launches,
+    bool ForAccess) {
   if (!Launches.empty()) {
     const ProgrammaticLaunch &L = Launches.front();
     SourceLocation At =
-        L.Attribute ? L.Attribute->getBeginLoc() : L.Site->Call->getBeginLoc();
+        L.Launcher     ? L.Launcher->Call->getBeginLoc()
+        : L.Binding   ? L.Binding->Through.front()->getBeginLoc()
+        : L.Attribute ? L.Attribute->getBeginLoc()
+                      : L.Site->Call->getBeginLoc();
     diag(At,
          "%0 is launched with programmatic stream serialization here, so it "
          "may start before the previous kernel in the stream finishes",
@@ -171,9 +175,11 @@ void ProgrammaticDependentLaunchCheck::noteWhyEarly(
   }
   diag(Kernel->getLocation(),
        "no launch of %0 is visible; as it waits for the previous kernel, it "
-       "is taken to be launched with programmatic stream serialization",
+       "is taken to be launched with programmatic stream serialization"
+       "%select{| after a kernel that may write what it reads and read what "
+       "it writes}1",
        DiagnosticIDs::Note)
-      << Kernel->getDeclName();
+      << Kernel->getDeclName() << ForAccess;
 }
 
 /// Whether the translation unit names the launch attribute anywhere: Sema
@@ -455,8 +461,12 @@ void ProgrammaticDependentLaunchCheck::reportEarlyAccesses(
           << Kernel->getDeclName() << !D.WaitsOnEveryPath;
     if (Writer.K == EarlierWriter::Found && Writer.At)
       noteEarlierWriter(Kernel, A, Writer);
+    // With no launch in sight, the note on the launch says what is assumed.
+    if (Writer.K == EarlierWriter::Untraceable &&
+        !(Writer.Why == EarlierWriter::LaunchesNotSeen && Launches.empty()))
+      noteUntraceable(Kernel, A, Writer);
     if (First)
-      noteWhyEarly(Kernel, Launches);
+      noteWhyEarly(Kernel, Launches, /*ForAccess=*/true);
     First = false;
   }
 }
@@ -491,6 +501,43 @@ void ProgrammaticDependentLaunchCheck::noteEarlierWriter(
          "starts; which buffers it writes is not known",
          DiagnosticIDs::Note)
         << Kernel->getDeclName();
+}
+
+/// Says why the host code could not decide whether a kernel that may still
+/// run writes what A reads (or touches what it writes), and what is
+/// assumed instead.
+void ProgrammaticDependentLaunchCheck::noteUntraceable(
+    const FunctionDecl *Kernel, const EarlyAccess &A, const EarlierWriter &W) {
+  std::string What = spell(A.Through);
+  switch (W.Why) {
+  case EarlierWriter::ArgumentUnfollowed:
+    if (W.At) {
+      diag(W.At->getBeginLoc(),
+           "this argument cannot be followed to a buffer of the host code, "
+           "so %0 is taken to be %select{written|read or written}1 by the "
+           "kernel before %2",
+           DiagnosticIDs::Note)
+          << What << A.Write << Kernel->getDeclName();
+      return;
+    }
+    [[fallthrough]];
+  case EarlierWriter::LaunchesNotSeen:
+    diag(A.Access->getBeginLoc(),
+         "not every launch of %2 is visible and read, so the host code "
+         "cannot show which kernel runs before it: %0 is taken to be "
+         "%select{written|read or written}1 by that kernel",
+         DiagnosticIDs::Note)
+        << What << A.Write << Kernel->getDeclName();
+    return;
+  case EarlierWriter::NotFromParameter:
+    diag(A.Access->getBeginLoc(),
+         "%0 does not come from a parameter of %2, so the host code cannot "
+         "show which kernel %select{writes|accesses}1 it: it is taken to be "
+         "%select{written|read or written}1 by the kernel before %2",
+         DiagnosticIDs::Note)
+        << What << A.Write << Kernel->getDeclName();
+    return;
+  }
 }
 
 /// The first call in S of a function whose text spells a wait that its

@@ -68,6 +68,8 @@ private:
                            EarlierKernels &Earlier);
   void noteEarlierWriter(const clang::FunctionDecl *Kernel,
                          const EarlyAccess &A, const EarlierWriter &W);
+  void noteUntraceable(const clang::FunctionDecl *Kernel, const EarlyAccess &A,
+                       const EarlierWriter &W);
   void reportCompiledOut(const clang::FunctionDecl *Kernel,
                          llvm::ArrayRef<CompiledOutWait> Off,
                          llvm::ArrayRef<ProgrammaticLaunch> Launches);
@@ -76,7 +78,8 @@ private:
                     llvm::ArrayRef<ProgrammaticLaunch> Launches,
                     GridDependencyAnalysis &Deps);
   void noteWhyEarly(const clang::FunctionDecl *Kernel,
-                    llvm::ArrayRef<ProgrammaticLaunch> Launches);
+                    llvm::ArrayRef<ProgrammaticLaunch> Launches,
+                    bool ForAccess = false);
   std::string spell(const clang::Expr *E) const;
 
   TargetArchOverride ArchOverride;

@@ -12,6 +12,7 @@
 #include "lib/ast/FunctionCfgs.h"
 #include "lib/uniformity/Uniformity.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -618,6 +619,48 @@ std::vector<Finding> Analysis::run() {
   return std::move(Findings);
 }
 
+/// Whether B, on the statement of A, is exposed by A's cause: the same
+/// kind of finding, left by the same wait, after the same barrier, with the
+/// same fix.
+static bool sameCause(const Finding &A, const Finding &B) {
+  if (A.Kind != B.Kind || !A.Place || !B.Place)
+    return false;
+  if (A.Kind != FindingKind::ReadInFlight &&
+      A.Kind != FindingKind::WriteInFlight &&
+      A.Kind != FindingKind::WrongGroup && A.Kind != FindingKind::NotPublished)
+    return false;
+  return A.Wait == B.Wait && A.Barrier == B.Barrier && A.Fam == B.Fam &&
+         A.Spell == B.Spell && A.Committed == B.Committed &&
+         A.Group == B.Group && A.InsertBefore == B.InsertBefore &&
+         A.NeverWaited == B.NeverWaited && A.OldestOnly == B.OldestOnly;
+}
+
+/// Merges the findings (in source order) of one statement with one cause
+/// into the first: one defect, one warning.
+static void mergeSameCause(std::vector<Finding> &Findings, const Stmt *Body) {
+  if (Findings.size() < 2 || !Body)
+    return;
+  ParentMap Parents(const_cast<Stmt *>(Body));
+  auto StatementOf = [&](const Stmt *S) {
+    while (const Stmt *P = Parents.getParent(S)) {
+      if (!isa<Expr, DeclStmt>(P))
+        break;
+      S = P;
+    }
+    return S;
+  };
+  std::vector<Finding> Out;
+  for (Finding &F : Findings) {
+    if (!Out.empty() && sameCause(Out.back(), F) &&
+        StatementOf(Out.back().Access) == StatementOf(F.Access)) {
+      Out.back().Also.push_back({F.Place, F.Buffer, F.Source});
+      continue;
+    }
+    Out.push_back(std::move(F));
+  }
+  Findings = std::move(Out);
+}
+
 } // namespace detail
 
 std::vector<Finding> findAsyncCopyHazards(const FunctionDecl *FD,
@@ -625,7 +668,9 @@ std::vector<Finding> findAsyncCopyHazards(const FunctionDecl *FD,
   if (!FD || !FD->hasBody() ||
       !mentionsAsyncCopies(FD->getBody(), /*Waits=*/false, /*CalleeDepth=*/2))
     return {};
-  return detail::Analysis(FD, Ctx).run();
+  std::vector<Finding> Findings = detail::Analysis(FD, Ctx).run();
+  detail::mergeSameCause(Findings, FD->getBody());
+  return Findings;
 }
 
 } // namespace asynccopy

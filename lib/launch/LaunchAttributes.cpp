@@ -117,6 +117,107 @@ FieldValue AttributeArray::field(uint64_t I, StringRef Path) const {
 
 using namespace launch_detail;
 
+namespace {
+/// The uses of a local attribute array filled at a counter.
+struct CountedUses {
+  const VarDecl *Array = nullptr;
+  StringRef ValueMember;
+  unsigned Refs = 0, Known = 0;
+  SmallVector<const Expr *, 2> Ids;
+  SmallVector<const Expr *, 2> Values;
+
+  /// `Array[...]` under E, or null.
+  const ArraySubscriptExpr *element(const Expr *E) const {
+    const auto *AS = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenImpCasts());
+    const auto *DRE = AS ? dyn_cast<DeclRefExpr>(
+                               AS->getBase()->IgnoreParenImpCasts())
+                         : nullptr;
+    return DRE && DRE->getDecl() == Array ? AS : nullptr;
+  }
+  void scan(const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == Array)
+      ++Refs;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->getOpcode() == BO_Assign) {
+      const auto *ME = dyn_cast<MemberExpr>(BO->getLHS()->IgnoreParens());
+      const auto *Outer =
+          ME ? dyn_cast<MemberExpr>(ME->getBase()->IgnoreParenImpCasts())
+             : nullptr;
+      if (ME && ME->getMemberDecl()->getName() == "id" &&
+          element(ME->getBase())) {
+        Ids.push_back(BO->getRHS());
+        ++Known;
+      } else if (ME && Outer && ME->getMemberDecl()->getName() == ValueMember &&
+                 element(Outer->getBase())) {
+        Values.push_back(BO->getRHS());
+        ++Known;
+      } else if (ME && Outer && element(Outer->getBase())) {
+        ++Known; // another member of the value union (a cluster shape)
+      } else if (ME && ME->getMemberDecl()->getName() == "attrs" &&
+                 isa<DeclRefExpr>(BO->getRHS()->IgnoreParenImpCasts()) &&
+                 cast<DeclRefExpr>(BO->getRHS()->IgnoreParenImpCasts())
+                         ->getDecl() == Array) {
+        ++Known;
+      }
+    }
+    for (const Stmt *Child : S->children())
+      scan(Child);
+  }
+};
+} // namespace
+
+/// The entries of an attribute array filled at a counter (`attrs[n].id =
+/// ...; ++n;` under conditions, `numAttrs = n`, CCCL's triple_chevron):
+/// each id written may be set. The array is a local of the launching
+/// function used only through such writes and `config.attrs = attrs`;
+/// a member's value is known when every write of it gives one constant.
+static std::optional<SmallVector<LaunchAttributeEntry, 2>>
+countedAttributes(const LaunchSite &L, ConstantEvaluator &Eval,
+                  StringRef ValueMember) {
+  if (!L.ConfigVar || !L.Caller || !L.Caller->getBody())
+    return std::nullopt;
+  const FieldWrites &W = Eval.helpers().writesOf(L.Caller);
+  if (W.escapes(L.ConfigVar))
+    return std::nullopt;
+  FieldValue AttrsValue = W.fieldAt(L.ConfigVar, ".attrs", L.Call->getBeginLoc());
+  if (!AttrsValue.Value || !AttrsValue.Through.empty())
+    return std::nullopt;
+  bool Indexed = false;
+  unsigned Base = 0;
+  const VarDecl *Array = attributeArray(AttrsValue.Value, Eval, Indexed, Base);
+  if (!Array || !Indexed || Base != 0 ||
+      Array->getDeclContext() != L.Caller)
+    return std::nullopt;
+  CountedUses Uses;
+  Uses.Array = Array;
+  Uses.ValueMember = ValueMember;
+  Uses.scan(L.Caller->getBody());
+  // Every use of the array is one of the writes above (the declaration's
+  // own name is no reference).
+  if (Uses.Refs != Uses.Known || Uses.Ids.empty() || Uses.Ids.size() > 8)
+    return std::nullopt;
+  std::optional<uint64_t> Value;
+  for (size_t I = 0; I < Uses.Values.size(); ++I) {
+    std::optional<uint64_t> V = Eval.evaluateInt(Uses.Values[I], nullptr);
+    if (!V || (I && V != Value)) {
+      Value.reset();
+      break;
+    }
+    Value = V;
+  }
+  SmallVector<LaunchAttributeEntry, 2> Entries;
+  for (const Expr *Id : Uses.Ids) {
+    LaunchAttributeEntry E;
+    E.IdName = enumeratorName(Id);
+    E.IdExpr = Id;
+    E.Value = Value;
+    Entries.push_back(E);
+  }
+  return Entries;
+}
+
 std::optional<SmallVector<LaunchAttributeEntry, 2>>
 readLaunchAttributes(const LaunchSite &L, ConstantEvaluator &Eval,
                      StringRef ValueMember) {
@@ -125,7 +226,9 @@ readLaunchAttributes(const LaunchSite &L, ConstantEvaluator &Eval,
     return std::nullopt;
   std::optional<AttributeArray> Array =
       AttributeArray::read(L.ConfigVar, L.Caller, L.Call, Eval);
-  if (!Array || Array->size() > 64)
+  if (!Array)
+    return countedAttributes(L, Eval, ValueMember);
+  if (Array->size() > 64)
     return std::nullopt;
   SmallVector<LaunchAttributeEntry, 2> Entries;
   bool Driver = isDriverApi(L.Api);

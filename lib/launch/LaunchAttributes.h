@@ -15,6 +15,10 @@
 /// attrs[i].val.<member> = ...`, or a single `cudaLaunchAttribute`), set
 /// inline or in a helper the array is given to.
 ///
+/// An array filled at a counter (`attrs[n].id = ...; ++n;` under
+/// conditions, `numAttrs = n`: CCCL's triple_chevron) is read as holding
+/// each entry written; every such entry may be set.
+///
 /// Left out: a configuration or array that escapes, is passed by pointer
 /// from elsewhere, or whose element count is not a constant: the array is
 /// then unreadable (std::nullopt), which callers must treat as "any

@@ -83,6 +83,18 @@ const FunctionDecl *kernelOf(const Expr *E, ConstantEvaluator &Eval,
   if (const auto *UO = dyn_cast<UnaryOperator>(E))
     if (UO->getOpcode() == UO_AddrOf)
       E = UO->getSubExpr()->IgnoreParenCasts();
+  // A getter whose body only returns the kernel: `static auto K() { return
+  // &k<T>; }`.
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *Getter = Call->getDirectCallee();
+    const auto *Body =
+        Getter ? dyn_cast_or_null<CompoundStmt>(Getter->getBody()) : nullptr;
+    const auto *Ret = Body && Body->size() == 1
+                          ? dyn_cast<ReturnStmt>(Body->body_front())
+                          : nullptr;
+    return Ret ? kernelOf(Ret->getRetValue(), Eval, nullptr, Depth + 1)
+               : nullptr;
+  }
   const auto *DRE = dyn_cast<DeclRefExpr>(E);
   if (!DRE)
     return nullptr;
@@ -143,9 +155,10 @@ class Collector : public UserCodeVisitor<Collector> {
 public:
   Collector(ASTContext &Ctx, ConstantEvaluator &Eval,
             std::vector<LaunchSite> &Launches,
+            std::vector<LauncherLaunch> &LauncherCalls,
             std::vector<FuncAttributeCall> &Attrs)
       : SM(Ctx.getSourceManager()), Eval(Eval), Launches(Launches),
-        Settings(Eval, Attrs) {}
+        LauncherCalls(LauncherCalls), Settings(Eval, Attrs) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return false; }
@@ -180,6 +193,8 @@ public:
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (!Callee)
       return true;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+      addLauncherLaunch(MC);
     // Where the callee is declared, asked once per callee.
     auto [Where, New] = CalleeWhere.try_emplace(Callee);
     if (New)
@@ -215,6 +230,46 @@ private:
       Result = RecursiveASTVisitor::TraverseCXXDestructorDecl(FD);
     Current = Saved;
     return Result;
+  }
+
+  /// `triple_chevron(...).doit(kernel, args...)` (see LauncherLaunch).
+  void addLauncherLaunch(const CXXMemberCallExpr *MC) {
+    const CXXMethodDecl *M = MC->getMethodDecl();
+    if (!M || !M->getIdentifier() || M->getName() != "doit" ||
+        !M->getParent()->getIdentifier() ||
+        M->getParent()->getName() != "triple_chevron" || MC->getNumArgs() < 1)
+      return;
+    LauncherLaunch L;
+    L.Call = MC;
+    L.Caller = Current;
+    L.Kernel = kernelOf(MC->getArg(0), Eval);
+    // The object: `triple_chevron(g, b, bytes, s, pdl)` or a factory's
+    // `operator()(g, b, bytes, s, pdl)`.
+    const Expr *Object = MC->getImplicitObjectArgument();
+    while (true) {
+      Object = Object->IgnoreParenImpCasts();
+      if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Object))
+        Object = MT->getSubExpr();
+      else if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(Object))
+        Object = BT->getSubExpr();
+      else if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(Object))
+        Object = FC->getSubExpr();
+      else
+        break;
+    }
+    const Expr *Flag = nullptr;
+    if (const auto *CC = dyn_cast<CXXConstructExpr>(Object))
+      Flag = CC->getNumArgs() > 4 ? CC->getArg(4) : nullptr;
+    else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Object))
+      Flag = OC->getNumArgs() > 5 ? OC->getArg(5) : nullptr;
+    else
+      return;
+    if (Flag && isa<CXXDefaultArgExpr>(Flag))
+      Flag = nullptr;
+    L.DependentLaunch = Flag;
+    L.DependentValue = Flag ? Eval.evaluateInt(Flag, nullptr)
+                            : std::optional<uint64_t>(0);
+    LauncherCalls.push_back(L);
   }
 
   void addChevronLaunch(const CUDAKernelCallExpr *KCE) {
@@ -253,6 +308,11 @@ private:
       return B;
     }
     const CallExpr *Call = L.Call;
+    // An Ex launch's shape is in its configuration: only the kernel binds.
+    if (L.Api == LaunchApi::CudaLaunchKernelEx) {
+      B.Kernel = kernelOf(L.KernelExpr, Eval, Frame);
+      return B;
+    }
     if (L.Api == LaunchApi::CuLaunchKernel) {
       std::optional<uint64_t> D[6];
       for (unsigned I = 0; I < 6; ++I)
@@ -289,6 +349,7 @@ private:
   }
 
   void addApiLaunch(const CallExpr *Call, LaunchApi Api) {
+    bool BindKernel = false;
     LaunchSite L;
     L.Api = Api;
     L.Call = Call;
@@ -315,16 +376,23 @@ private:
       if (Call->getNumArgs() < 2)
         return;
       L.KernelExpr = Call->getArg(1);
-      if (Api == LaunchApi::CudaLaunchKernelEx)
+      if (Api == LaunchApi::CudaLaunchKernelEx) {
+        Eval.takeUnboundParam();
         L.Kernel = kernelOf(L.KernelExpr, Eval);
-      else
+        const ParmVarDecl *Unbound = Eval.takeUnboundParam();
+        // A launcher's kernel parameter: bound at the launcher's calls.
+        BindKernel = !L.Kernel && Unbound && ownedBy(Unbound, Current);
+      } else {
         L.KernelKey = driverFunctionOf(L.KernelExpr);
+      }
       readConfig(L, Call->getArg(0));
       break;
     case LaunchApi::TripleChevron:
       return;
     }
     finish(L);
+    if (BindKernel)
+      ToBind.push_back(Launches.size() - 1);
   }
 
   /// Evaluates V in the frames of the helper calls it comes through.
@@ -454,6 +522,7 @@ private:
       }
       for (size_t I = Longer.size(); I-- > 0;)
         B.Through.push_back(Longer[I].Call);
+      B.Caller = Site.Caller;
       L.Bindings.push_back(std::move(B));
     }
   }
@@ -461,6 +530,7 @@ private:
   const SourceManager &SM;
   ConstantEvaluator &Eval;
   std::vector<LaunchSite> &Launches;
+  std::vector<LauncherLaunch> &LauncherCalls;
   const FunctionDecl *Current = nullptr;
   SystemHeaderCache CallFiles;
   /// By callee: declared in a system header; declared by the CUDA headers.
@@ -495,7 +565,7 @@ static void sortBySource(std::vector<T> &V, const SourceManager &SM,
 
 LaunchModel::LaunchModel(ASTContext &Ctx, ConstantEvaluator &Eval)
     : SM(Ctx.getSourceManager()) {
-  Collector C(Ctx, Eval, Launches, Attrs);
+  Collector C(Ctx, Eval, Launches, LauncherCalls, Attrs);
   C.TraverseAST(Ctx);
   C.bindWrappers();
   C.bindLaunches();
@@ -504,6 +574,12 @@ LaunchModel::LaunchModel(ASTContext &Ctx, ConstantEvaluator &Eval)
   sortBySource(Attrs, SM, [](const FuncAttributeCall &A) {
     return A.Site->getBeginLoc();
   });
+}
+
+const Expr *LauncherLaunch::argument(unsigned Index) const {
+  if (!Call || Index + 1 >= Call->getNumArgs())
+    return nullptr;
+  return Call->getArg(Index + 1);
 }
 
 llvm::SmallVector<const FuncAttributeCall *, 2>

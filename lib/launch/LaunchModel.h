@@ -49,9 +49,13 @@
 /// indexed by device, a container keyed by device and `thread_local` state
 /// are taken as per device and are not guards.
 ///
+/// A kernel is also followed through a call of a function whose body only
+/// returns one (CUB's kernel getters, `static auto K() { return &k<T>; }`).
+///
 /// Left out: launches and attribute calls in system headers or in templates
-/// that are never instantiated; launches inside wrappers (a launch whose
-/// kernel is a parameter stays unresolved); kernels read from memory or
+/// that are never instantiated; launches inside wrappers called from
+/// outside the translation unit (a launch whose kernel is a parameter stays
+/// unresolved, and is bound at the calls that are seen); kernels read from memory or
 /// from variables written more than once; control flow (an attribute call
 /// in a branch counts); the order of calls across functions;
 /// `cudaLaunchConfig_t` passed by pointer from elsewhere (its fields are
@@ -111,6 +115,8 @@ struct LaunchBinding {
   /// The calls that lead from user code to the launching helper, outermost
   /// first (at most three).
   llvm::SmallVector<const clang::CallExpr *, 1> Through;
+  /// The function that makes the outermost call, Through.front().
+  const clang::FunctionDecl *Caller = nullptr;
   const clang::FunctionDecl *Kernel = nullptr;
   std::optional<Dim3> Grid, Block;
   std::optional<uint64_t> DynamicSmem;
@@ -146,11 +152,37 @@ struct LaunchSite {
   /// grid, block, shared memory or kernel reads a parameter of its
   /// function: the launch evaluated at each call of that function (64 calls
   /// at most, three calls deep), in source order. The fields above keep the
-  /// values proven whatever the call.
+  /// values proven whatever the call. A `cudaLaunchKernelEx` launch whose
+  /// kernel is a parameter of its function (a launcher object's
+  /// `doit(kernel, args...)`, as CUB's) is bound the same way, for its
+  /// kernel only (Grid, Block and DynamicSmem stay unset).
   llvm::SmallVector<LaunchBinding, 1> Bindings;
 
   /// The kernel's name for messages ("k", "k<float>", "f").
   std::string kernelName() const;
+};
+
+/// A launch through a library launcher object whose host path a device
+/// compilation leaves out (it is chosen by `NV_IF_TARGET(NV_IS_HOST, ...)`):
+/// Thrust's and CUB's `triple_chevron(grid, block, bytes, stream,
+/// dependent_launch).doit(kernel, args...)`, the object made directly or by
+/// a factory's `operator()` with the same arguments (CUB's
+/// `launcher_factory(...)`). It launches with programmatic stream
+/// serialization when `dependent_launch` is given and not proven false.
+struct LauncherLaunch {
+  /// The `doit` call.
+  const clang::CallExpr *Call = nullptr;
+  /// The function that makes it.
+  const clang::FunctionDecl *Caller = nullptr;
+  /// The kernel, when it can be followed (`k<T>`, a local holding one, a
+  /// getter that returns one).
+  const clang::FunctionDecl *Kernel = nullptr;
+  /// The `dependent_launch` argument, or null when it is left out.
+  const clang::Expr *DependentLaunch = nullptr;
+  /// Its value, when proven.
+  std::optional<uint64_t> DependentValue;
+  /// The argument for the kernel's parameter Index, or null.
+  const clang::Expr *argument(unsigned Index) const;
 };
 
 /// The function attributes the checks read.
@@ -204,6 +236,11 @@ public:
   LaunchModel(clang::ASTContext &Ctx, ConstantEvaluator &Eval);
 
   llvm::ArrayRef<LaunchSite> launches() const { return Launches; }
+  /// The launches through launcher objects (see LauncherLaunch); not among
+  /// launches().
+  llvm::ArrayRef<LauncherLaunch> launcherLaunches() const {
+    return LauncherCalls;
+  }
   llvm::ArrayRef<FuncAttributeCall> attributeCalls() const { return Attrs; }
 
   /// The calls setting Attr on L's kernel that apply to L (see the model),
@@ -222,6 +259,7 @@ public:
 
 private:
   std::vector<LaunchSite> Launches;
+  std::vector<LauncherLaunch> LauncherCalls;
   std::vector<FuncAttributeCall> Attrs;
   const clang::SourceManager &SM;
 };

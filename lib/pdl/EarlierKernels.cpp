@@ -5,7 +5,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "lib/pdl/EarlierKernels.h"
+#include "lib/pdl/EarlierKernelsImpl.h"
 #include "lib/ast/CudaAST.h"
+#include "lib/ast/FunctionCfgs.h"
+#include "clang/Analysis/CFG.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -24,13 +27,10 @@ namespace cuda_tidy {
 
 namespace {
 
-/// A kernel that may still run when a launch starts early: a launch, or a
-/// call of a function that launches kernels.
-struct Running {
-  const LaunchSite *Site = nullptr;
-  const CallExpr *HelperCall = nullptr;
-  SourceLocation Loc;
-};
+/// Whether two roots name the same variable (and array element).
+bool sameRoot(const BufferRoot &A, const BufferRoot &B) {
+  return A.Var == B.Var && A.Element == B.Element;
+}
 
 /// The values a local variable is given in a body (its initialiser first);
 /// AddressTaken is set when `&V` appears (`cudaMalloc(&V, n)`), Changed
@@ -129,6 +129,10 @@ const FunctionDecl *calleeOf(const Expr *Call) {
   return nullptr;
 }
 
+} // namespace
+
+namespace pdl_detail {
+
 /// The argument of Call that binds parameter Index of its callee.
 const Expr *argumentAt(const Expr *Call, unsigned Index) {
   if (const auto *CC = dyn_cast<CXXConstructExpr>(Call))
@@ -163,74 +167,8 @@ bool triggers(const Stmt *S) {
   return false;
 }
 
-} // namespace
+} // namespace pdl_detail
 
-class EarlierKernels::Impl {
-public:
-  Impl(ASTContext &Ctx, const LaunchModel &Launches, const EarlyLaunches &Early,
-       GridDependencyAnalysis &Deps)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Launches(Launches),
-        Early(Early), Deps(Deps) {
-    for (const LaunchSite &L : Launches.launches())
-      if (L.Caller)
-        Launching.insert(L.Caller->getCanonicalDecl());
-  }
-
-  EarlierWriter judge(const FunctionDecl *Kernel, const EarlyAccess &A);
-
-private:
-  std::optional<BufferRoot> trace(const Expr *E, const FunctionDecl *Fn,
-                                  bool Host, unsigned Depth = 0);
-  std::optional<BufferRoot> traceLocal(const VarDecl *V,
-                                       const FunctionDecl *Fn, bool Host,
-                                       unsigned Depth);
-  std::optional<BufferRoot> deviceRoot(const FunctionDecl *Kernel,
-                                       const EarlyAccess &A);
-  const Expr *launchArgument(const LaunchSite &L, unsigned Index) const;
-  void collectBefore(const Stmt *S, const FunctionDecl *Fn, const Expr *At,
-                     const Stmt *Loop, SmallVectorImpl<Running> &Out,
-                     SourceLocation &Sync);
-  bool exclusive(const Stmt *S, SourceLocation A, SourceLocation B) const;
-  bool dominates(const Stmt *S, SourceLocation A, SourceLocation B) const;
-  const SmallVector<std::pair<const CallExpr *, const FunctionDecl *>, 2> &
-  callersOf(const FunctionDecl *Fn);
-  EarlierWriter writerBefore(const FunctionDecl *Fn, const Expr *At,
-                       const BufferRoot &Buffer, bool Write, unsigned Depth);
-  bool mayOverlapPredecessor(const LaunchSite &P);
-  bool touches(const LaunchSite &P, const FunctionDecl *Writer,
-               const BufferRoot &Buffer, bool Write);
-  bool writesThrough(const FunctionDecl *Kernel, const BufferRoot &Buffer);
-  bool writeTargets(const Stmt *S, const FunctionDecl *Kernel,
-                    const BufferRoot &Buffer);
-  bool pointerMayBe(const Expr *Ptr, const FunctionDecl *Kernel,
-                    const BufferRoot &Buffer);
-  std::optional<BufferRoot> hostRoot(const Expr *Arg,
-                                     const FunctionDecl *Caller);
-  std::optional<BufferRoot> resolveFields(const BufferRoot &R,
-                                          const FunctionDecl *Caller);
-  bool before(SourceLocation A, SourceLocation B) const {
-    return SM.isBeforeInTranslationUnit(A, B);
-  }
-  bool within(SourceLocation Loc, const Stmt *S) const {
-    return S && !before(Loc, S->getBeginLoc()) && !before(S->getEndLoc(), Loc);
-  }
-
-  ASTContext &Ctx;
-  const SourceManager &SM;
-  const LaunchModel &Launches;
-  const EarlyLaunches &Early;
-  GridDependencyAnalysis &Deps;
-  /// Functions that contain a launch.
-  llvm::DenseSet<const Decl *> Launching;
-  llvm::DenseSet<const VarDecl *> Visiting;
-  llvm::DenseMap<const Decl *,
-                 SmallVector<std::pair<const CallExpr *, const FunctionDecl *>, 2>>
-      Callers;
-  bool CallersBuilt = false;
-  /// Memoised writesThrough, by kernel, parameter and path.
-  std::map<std::pair<const FunctionDecl *, std::vector<const void *>>, bool>
-      Writes;
-};
 
 std::optional<BufferRoot>
 EarlierKernels::Impl::traceLocal(const VarDecl *V, const FunctionDecl *Fn,
@@ -258,7 +196,7 @@ EarlierKernels::Impl::traceLocal(const VarDecl *V, const FunctionDecl *Fn,
     if (isNullPointer(E, Ctx))
       continue;
     std::optional<BufferRoot> R = trace(E, Fn, Host, Depth + 1);
-    if (!R || (Common && (R->Var != Common->Var ||
+    if (!R || (Common && (!sameRoot(*R, *Common) ||
                           !samePathPrefix(R->Path, Common->Path) ||
                           R->Path.size() != Common->Path.size()))) {
       Same = false;
@@ -346,7 +284,8 @@ std::optional<BufferRoot> EarlierKernels::Impl::trace(const Expr *E,
       }
       std::optional<BufferRoot> RT = trace(T, Fn, Host, Depth);
       std::optional<BufferRoot> RF = trace(F, Fn, Host, Depth);
-      if (!RT || !RF || RT->Var != RF->Var || RT->Path.size() != RF->Path.size() ||
+      if (!RT || !RF || !sameRoot(*RT, *RF) ||
+          RT->Path.size() != RF->Path.size() ||
           !samePathPrefix(RT->Path, RF->Path))
         return std::nullopt;
       return Finish(RT);
@@ -366,6 +305,22 @@ std::optional<BufferRoot> EarlierKernels::Impl::trace(const Expr *E,
       if (isa<ParmVarDecl>(V))
         return Finish(BufferRoot{V, {}});
       return Finish(traceLocal(V, Fn, Host, Depth));
+    }
+    // On the host, an element of a local array of pointers at a constant
+    // index: CUB's `(int *)allocations[4]` carved from one allocation.
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E);
+        AS && Host && Reversed.empty()) {
+      const auto *DRE =
+          dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
+      const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+      Expr::EvalResult Index;
+      if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
+          !V->getType()->isArrayType() || AS->getIdx()->isValueDependent() ||
+          !AS->getIdx()->EvaluateAsInt(Index, Ctx))
+        return std::nullopt;
+      BufferRoot Root{V, {}};
+      Root.Element = Index.Val.getInt().getExtValue();
+      return Root;
     }
     return std::nullopt;
   }
@@ -395,7 +350,7 @@ EarlierKernels::Impl::deviceRoot(const FunctionDecl *Kernel,
     const Expr *Call = A.Calls[Level - 1];
     const FunctionDecl *Callee = calleeOf(Call);
     if (!Callee || Callee->getCanonicalDecl() != Owner->getCanonicalDecl() ||
-        isa<CXXMethodDecl>(Callee))
+        (isa<CXXMethodDecl>(Callee) && !isa<CXXConstructorDecl>(Callee)))
       return std::nullopt;
     const Expr *Arg = argumentAt(Call, P->getFunctionScopeIndex());
     --Level;
@@ -428,224 +383,42 @@ const Expr *EarlierKernels::Impl::launchArgument(const LaunchSite &L,
   return Index + 2 < Call->getNumArgs() ? Call->getArg(Index + 2) : nullptr;
 }
 
-/// Collects, in S, the calls of functions that launch kernels that may run
-/// before At (before it in source order, or anywhere in Loop, and not in
-/// another arm of a branch), and the last `cudaDeviceSynchronize()` before
-/// At that every path to At runs.
-void EarlierKernels::Impl::collectBefore(const Stmt *S, const FunctionDecl *Fn,
-                                         const Expr *At, const Stmt *Loop,
-                                         SmallVectorImpl<Running> &Out,
-                                         SourceLocation &Sync) {
-  if (!S)
-    return;
-  if (const auto *CE = dyn_cast<CallExpr>(S); CE && CE != At) {
-    SourceLocation Loc = CE->getBeginLoc();
-    const Stmt *Body = Fn->getBody();
-    bool Earlier = (before(Loc, At->getBeginLoc()) || within(Loc, Loop)) &&
-                   !exclusive(Body, Loc, At->getBeginLoc());
-    const FunctionDecl *Callee = CE->getDirectCallee();
-    if (Earlier && Callee && Callee->getIdentifier() &&
-        Callee->getName() == "cudaDeviceSynchronize" && !Loop &&
-        dominates(Body, Loc, At->getBeginLoc()) &&
-        (Sync.isInvalid() || before(Sync, Loc)))
-      Sync = Loc;
-    if (Earlier && Callee && !isa<CUDAKernelCallExpr>(CE) &&
-        Launching.contains(Callee->getCanonicalDecl()) &&
-        !isInSystemHeader(Callee))
-      Out.push_back({nullptr, CE, Loc});
-  }
-  for (const Stmt *Child : S->children())
-    collectBefore(Child, Fn, At, Loop, Out, Sync);
-}
-
-/// Whether S is a macro's `do { ... } while (0)`: its body runs once.
-static bool runsOnce(const Stmt *S, ASTContext &Ctx) {
-  const auto *Do = dyn_cast<DoStmt>(S);
-  Expr::EvalResult R;
-  return Do && Do->getCond() && !Do->getCond()->isValueDependent() &&
-         Do->getCond()->EvaluateAsInt(R, Ctx) && R.Val.getInt().isZero();
-}
-
-/// The outermost loop of Body that contains Loc, or null; a macro's
-/// `do { ... } while (0)` runs once and is no loop.
-static const Stmt *outermostLoop(const Stmt *S, SourceLocation Loc,
-                                 const SourceManager &SM, ASTContext &Ctx) {
-  if (!S || SM.isBeforeInTranslationUnit(Loc, S->getBeginLoc()) ||
-      SM.isBeforeInTranslationUnit(S->getEndLoc(), Loc))
-    return nullptr;
-  if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S) &&
-      !runsOnce(S, Ctx))
-    return S;
-  for (const Stmt *Child : S->children())
-    if (const Stmt *Found = outermostLoop(Child, Loc, SM, Ctx))
-      return Found;
-  return nullptr;
-}
-
-/// Whether A and B lie in different arms of a branch of S (`if`/`else`,
-/// `?:`): no run reaches both.
-bool EarlierKernels::Impl::exclusive(const Stmt *S, SourceLocation A,
-                                     SourceLocation B) const {
-  if (!S || !within(A, S) || !within(B, S))
-    return false;
-  auto Split = [&](const Stmt *X, const Stmt *Y) {
-    return X && Y &&
-           ((within(A, X) && within(B, Y)) || (within(B, X) && within(A, Y)));
-  };
-  if (const auto *If = dyn_cast<IfStmt>(S);
-      If && Split(If->getThen(), If->getElse()))
-    return true;
-  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(S);
-      CO && Split(CO->getTrueExpr(), CO->getFalseExpr()))
-    return true;
-  for (const Stmt *Child : S->children())
-    if (exclusive(Child, A, B))
-      return true;
-  return false;
-}
-
-/// Whether every run that reaches B has run A first, as far as the
-/// branches of S show: no branch or loop holds A without holding B.
-bool EarlierKernels::Impl::dominates(const Stmt *S, SourceLocation A,
-                                     SourceLocation B) const {
-  if (!S || !within(A, S))
-    return true;
-  if (isa<IfStmt, SwitchStmt, ForStmt, WhileStmt, DoStmt, CXXForRangeStmt,
-          AbstractConditionalOperator, CXXTryStmt, LambdaExpr>(S) &&
-      !runsOnce(S, Ctx) && !within(B, S))
-    return false;
-  if (const auto *BO = dyn_cast<BinaryOperator>(S);
-      BO && BO->isLogicalOp() && !within(B, S))
-    return false;
-  for (const Stmt *Child : S->children())
-    if (!dominates(Child, A, B))
-      return false;
-  return true;
-}
-
-/// Whether P may finish, or let its dependents start, before the kernel
-/// before it has finished: P may start early and does not wait on every
-/// path, or triggers its dependents.
-bool EarlierKernels::Impl::mayOverlapPredecessor(const LaunchSite &P) {
-  if (!Early.mayStartEarly(P))
-    return false;
-  SmallVector<const FunctionDecl *, 1> Kernels = Early.kernelsOf(P);
-  if (Kernels.empty())
-    return true;
-  for (const FunctionDecl *K : Kernels) {
-    const FunctionDecl *Def = K->getDefinition();
-    if (!Def || !Def->hasBody() || !Deps.waitsOnEveryPath(Def) ||
-        triggers(Def->getBody()))
-      return true;
-  }
-  return false;
-}
-
-/// The calls of each function in the translation unit's host code, with
-/// the function that makes them; built on first use.
-const SmallVector<std::pair<const CallExpr *, const FunctionDecl *>, 2> &
-EarlierKernels::Impl::callersOf(const FunctionDecl *Fn) {
-  if (!CallersBuilt) {
-    CallersBuilt = true;
-    std::function<void(const Stmt *, const FunctionDecl *)> Scan =
-        [&](const Stmt *S, const FunctionDecl *In) {
-          if (!S)
-            return;
-          if (const auto *CE = dyn_cast<CallExpr>(S))
-            if (const FunctionDecl *Callee = CE->getDirectCallee())
-              Callers[Callee->getCanonicalDecl()].push_back({CE, In});
-          for (const Stmt *Child : S->children())
-            Scan(Child, In);
-        };
-    std::function<void(const DeclContext *)> Walk =
-        [&](const DeclContext *DC) {
-          for (const Decl *D : DC->decls()) {
-            if (const auto *FTD = dyn_cast<FunctionTemplateDecl>(D))
-              for (const FunctionDecl *Spec : FTD->specializations())
-                if (Spec->hasBody() && !isInSystemHeader(Spec))
-                  Scan(Spec->getBody(), Spec);
-            if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
-              if (FD->doesThisDeclarationHaveABody() &&
-                  !FD->hasAttr<CUDAGlobalAttr>() && !isInSystemHeader(FD))
-                Scan(FD->getBody(), FD);
-            } else if (const auto *Inner = dyn_cast<DeclContext>(D);
-                       Inner && !isa<FunctionDecl, FunctionTemplateDecl>(D) &&
-                       (isa<NamespaceDecl, LinkageSpecDecl, CXXRecordDecl>(D)))
-              Walk(Inner);
-          }
-        };
-    Walk(Ctx.getTranslationUnitDecl());
-  }
-  static const SmallVector<std::pair<const CallExpr *, const FunctionDecl *>, 2>
-      None;
-  auto It = Callers.find(Fn->getCanonicalDecl());
-  return It == Callers.end() ? None : It->second;
-}
-
-/// Whether a kernel that may still run when Fn reaches At (a launch, or a
-/// call that leads to one) may write Buffer (a variable of Fn), or touch
-/// it for a write; the walk goes on in Fn's callers while nothing before
-/// At in Fn has ended it.
-EarlierWriter EarlierKernels::Impl::writerBefore(const FunctionDecl *Fn,
-                                           const Expr *At,
-                                           const BufferRoot &Buffer,
-                                           bool Write, unsigned Depth) {
-  EarlierWriter None{EarlierWriter::None, nullptr, nullptr};
-  const Stmt *Body = Fn ? Fn->getBody() : nullptr;
-  if (!Body || Depth > 3)
-    return None;
-  SourceLocation AtLoc = At->getBeginLoc();
-  const Stmt *Loop = outermostLoop(Body, AtLoc, SM, Ctx);
-  SmallVector<Running, 4> All;
-  for (const LaunchSite &P : Launches.launches()) {
-    if (!P.Caller || !P.Call ||
-        P.Caller->getCanonicalDecl() != Fn->getCanonicalDecl())
-      continue;
-    SourceLocation Loc = P.Call->getBeginLoc();
-    if ((P.Call != At && before(Loc, AtLoc)) || within(Loc, Loop))
-      if (!exclusive(Body, Loc, AtLoc))
-        All.push_back({&P, nullptr, Loc});
-  }
-  SourceLocation Sync;
-  collectBefore(Body, Fn, At, Loop, All, Sync);
-  if (Sync.isValid())
-    llvm::erase_if(All, [&](const Running &R) { return before(R.Loc, Sync); });
-  // Nearest first.
-  llvm::stable_sort(All, [&](const Running &A, const Running &B) {
-    return before(B.Loc, A.Loc);
-  });
-  bool Closed = Sync.isValid();
-  for (const Running &R : All) {
-    if (R.HelperCall)
-      return {EarlierWriter::Found, R.HelperCall, nullptr};
-    SmallVector<const FunctionDecl *, 1> Kernels = Early.kernelsOf(*R.Site);
-    if (Kernels.empty())
-      return {EarlierWriter::Found, R.Site->Call, nullptr};
-    for (const FunctionDecl *K : Kernels)
-      if (touches(*R.Site, K, Buffer, Write))
-        return {EarlierWriter::Found, R.Site->Call, K};
-    if (!Loop && dominates(Body, R.Loc, AtLoc) &&
-        !mayOverlapPredecessor(*R.Site)) {
-      Closed = true;
-      break;
+/// The argument P passes for its kernel's parameter Index, in the function
+/// that makes P's call: for a launcher, the launch's argument followed out
+/// through the launcher's parameters to the outermost call.
+const Expr *EarlierKernels::Impl::launchArgument(const LaunchPoint &P,
+                                                 unsigned Index) const {
+  if (P.Launcher)
+    return P.Launcher->argument(Index);
+  const Expr *E = launchArgument(*P.Site, Index);
+  if (!P.Binding || !E)
+    return E;
+  const auto &Through = P.Binding->Through;
+  for (size_t I = Through.size(); I-- > 0;) {
+    const Expr *Inner = E->IgnoreParenImpCasts();
+    while (true) {
+      if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Inner))
+        Inner = MT->getSubExpr()->IgnoreParenImpCasts();
+      else if (const auto *CC = dyn_cast<CXXConstructExpr>(Inner);
+               CC && CC->getNumArgs() == 1 &&
+               CC->getConstructor()->isCopyOrMoveConstructor())
+        Inner = CC->getArg(0)->IgnoreParenImpCasts();
+      else
+        break;
     }
+    const auto *DRE = dyn_cast<DeclRefExpr>(Inner);
+    const auto *Param = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+    const FunctionDecl *Callee = Through[I]->getDirectCallee();
+    const auto *Owner =
+        Param ? dyn_cast<FunctionDecl>(Param->getDeclContext()) : nullptr;
+    if (!Owner || !Callee ||
+        Owner->getCanonicalDecl() != Callee->getCanonicalDecl())
+      return nullptr;
+    E = argumentAt(Through[I], Param->getFunctionScopeIndex());
+    if (!E || isa<CXXDefaultArgExpr>(E))
+      return nullptr;
   }
-  // Kernels launched before Fn runs: in its callers, for a buffer Fn is
-  // given.
-  const auto *Param = dyn_cast<ParmVarDecl>(Buffer.Var);
-  if (Closed || !Param)
-    return None;
-  for (const auto &[Call, Caller] : callersOf(Fn)) {
-    const Expr *Arg = argumentAt(Call, Param->getFunctionScopeIndex());
-    std::optional<BufferRoot> Outer = Arg ? hostRoot(Arg, Caller) : std::nullopt;
-    if (!Outer)
-      return EarlierWriter();
-    Outer->Path.append(Buffer.Path.begin(), Buffer.Path.end());
-    EarlierWriter W = writerBefore(Caller, Call, *Outer, Write, Depth + 1);
-    if (W.K != EarlierWriter::None)
-      return W;
-  }
-  return None;
+  return E;
 }
 
 /// Whether Ptr, a pointer a kernel writes through, may point into Buffer
@@ -663,7 +436,7 @@ bool EarlierKernels::Impl::pointerMayBe(const Expr *Ptr,
     return !V || !(V->getType()->isArrayType() ||
                    V->hasAttr<CUDASharedAttr>());
   }
-  return R->Var == Buffer.Var && samePathPrefix(R->Path, Buffer.Path);
+  return sameRoot(*R, Buffer) && samePathPrefix(R->Path, Buffer.Path);
 }
 
 /// Whether S writes through a pointer that may point into Buffer: an
@@ -768,7 +541,7 @@ EarlierKernels::Impl::resolveFields(const BufferRoot &R,
   std::optional<BufferRoot> Common;
   for (const Expr *V : Values) {
     std::optional<BufferRoot> F = trace(V, Caller, /*Host=*/true);
-    if (!F || (Common && (F->Var != Common->Var ||
+    if (!F || (Common && (!sameRoot(*F, *Common) ||
                           F->Path.size() != Common->Path.size() ||
                           !samePathPrefix(F->Path, Common->Path))))
       return std::nullopt;
@@ -778,7 +551,7 @@ EarlierKernels::Impl::resolveFields(const BufferRoot &R,
   return Common;
 }
 
-bool EarlierKernels::Impl::touches(const LaunchSite &P,
+bool EarlierKernels::Impl::touches(const LaunchPoint &P,
                                    const FunctionDecl *Writer,
                                    const BufferRoot &Buffer, bool Write) {
   const FunctionDecl *Def = Writer->getDefinition();
@@ -793,10 +566,10 @@ bool EarlierKernels::Impl::touches(const LaunchSite &P,
     const Expr *Arg = launchArgument(P, Param->getFunctionScopeIndex());
     if (!Arg)
       return true;
-    std::optional<BufferRoot> R = hostRoot(Arg, P.Caller);
+    std::optional<BufferRoot> R = hostRoot(Arg, P.caller());
     if (!R)
       return true;
-    if (R->Var != Buffer.Var || !samePathPrefix(R->Path, Buffer.Path))
+    if (!sameRoot(*R, Buffer) || !samePathPrefix(R->Path, Buffer.Path))
       continue;
     if (Write || R->Path.size() > Buffer.Path.size())
       return true;
@@ -822,22 +595,25 @@ EarlierWriter EarlierKernels::Impl::judge(const FunctionDecl *Kernel,
   if (Early.classify(Kernel, &Programmatic) != EarlyStart::Programmatic)
     return Untraceable;
   std::optional<BufferRoot> Device = deviceRoot(Kernel, A);
-  if (!Device)
+  if (!Device) {
+    Untraceable.Why = EarlierWriter::NotFromParameter;
     return Untraceable;
+  }
   unsigned Index = cast<ParmVarDecl>(Device->Var)->getFunctionScopeIndex();
   for (const ProgrammaticLaunch &L : Programmatic) {
-    const Expr *Arg = launchArgument(*L.Site, Index);
+    LaunchPoint Point{L.Site, L.Binding, L.Launcher};
+    const Expr *Arg = launchArgument(Point, Index);
     std::optional<BufferRoot> Whole =
-        Arg ? trace(Arg, L.Site->Caller, /*Host=*/true) : std::nullopt;
+        Arg ? trace(Arg, Point.caller(), /*Host=*/true) : std::nullopt;
     if (!Whole)
-      return Untraceable;
+      return unfollowed(Arg ? Arg : Point.call());
     Whole->Path.append(Device->Path.begin(), Device->Path.end());
     // The field the kernel reads, followed to what the host assigns it.
-    std::optional<BufferRoot> Host = resolveFields(*Whole, L.Site->Caller);
+    std::optional<BufferRoot> Host = resolveFields(*Whole, Point.caller());
     if (!Host)
-      return Untraceable;
+      return unfollowed(Arg);
     EarlierWriter W =
-        writerBefore(L.Site->Caller, L.Site->Call, *Host, A.Write, 0);
+        writerBefore(Point.caller(), Point.call(), *Host, A.Write, 0);
     if (W.K != EarlierWriter::None)
       return W;
   }

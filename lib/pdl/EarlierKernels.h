@@ -22,14 +22,20 @@
 /// be distinct buffers.
 ///
 /// The kernels that may still run when a launch starts early are the
-/// launches before it in its function (source order, not those in another
-/// arm of an `if`/`else` or `?:`), nearest first: each is kept, and the
-/// walk goes on past it unless every path to the launch runs it, it does
-/// not start early, or it waits on every path and never triggers its
-/// dependents (then its predecessor has finished before it lets the next
-/// kernel start). A `cudaDeviceSynchronize()` on every path ends the walk.
-/// In a loop (not a macro's `do { } while (0)`) every launch of the loop
-/// counts, the launch itself included. A call, before the launch, of a
+/// launches met walking the launching function's CFG back from it (around
+/// loops: a launch in a loop meets its own earlier runs), nearest first.
+/// A path ends at a launch (kept) whose kernels do not start early, or
+/// wait on every path and trigger their dependents only after the body's
+/// first statement that waits (then its predecessor has finished before
+/// it lets the next kernel start); at `cudaDeviceSynchronize()` or
+/// `cudaStreamSynchronize()`; and at a memory copy or set (the next kernel
+/// starts only when it is done). When the CFG cannot be used, launches
+/// before it in source order (not in another arm of an `if`/`else` or
+/// `?:`; in a loop every launch of the loop) are walked, the walk ending
+/// at one every path runs. A launch is a launch site, a launcher
+/// template's launch at one call of it (LaunchBinding), or a
+/// `triple_chevron::doit` call (LauncherLaunch), whose arguments are
+/// followed out through the launcher's parameters. A call, before the launch, of a
 /// function of the translation unit that launches a kernel is a kernel that
 /// may write anything. When the walk reaches the top of the launching
 /// function and the buffer is one of its parameters, it goes on before
@@ -37,7 +43,10 @@
 /// with the argument as the buffer. Launches before that (callers in other
 /// translation units) are not seen: with none, nothing is taken to write
 /// the buffer. Memory copies and sets are no kernels and write nothing
-/// here. Streams are not told apart.
+/// here. Streams are not told apart. A host buffer that is an element of
+/// a local array of pointers read at a constant index (`(int
+/// *)allocations[4]`) is its own buffer: distinct elements are taken to be
+/// distinct buffers.
 ///
 /// A kernel may write a buffer when it receives it (or a struct holding it)
 /// through a parameter whose type reaches it as a pointer to non-const and
@@ -50,7 +59,9 @@
 /// Untraceable: a kernel with a launch that cannot be read, or whose
 /// launches are not all visible; an access whose pointer does not come
 /// from a kernel parameter; an argument that cannot be followed. The check
-/// then keeps its device-side rule (every global access counts).
+/// then keeps its device-side rule (every global access counts: the
+/// buffer is taken to be written by the previous kernel) and says which of
+/// the three it was (EarlierWriter::Why, with the argument in At).
 ///
 //===----------------------------------------------------------------------===//
 
@@ -71,10 +82,13 @@ class VarDecl;
 
 namespace cuda_tidy {
 
-/// A buffer: a variable and the fields followed from it.
+/// A buffer: a variable and the fields followed from it; on the host, an
+/// element of a local array of pointers read at a constant index
+/// (`(int *)allocations[4]`) is its own buffer (Element).
 struct BufferRoot {
   const clang::VarDecl *Var = nullptr;
   llvm::SmallVector<const clang::FieldDecl *, 2> Path;
+  int64_t Element = -1;
 };
 
 /// What the host code says about one early access.
@@ -85,10 +99,17 @@ struct EarlierWriter {
     Found,       ///< a kernel that may still run may write (or touch) it
   } K = Untraceable;
   /// For Found: the launch of that kernel, or the call that leads to
-  /// launches (null when it is the early launch itself in a loop).
+  /// launches (null when it is the early launch itself in a loop). For
+  /// Untraceable with Why == ArgumentUnfollowed: the argument.
   const clang::Expr *At = nullptr;
   /// For Found: the kernel, when known.
   const clang::FunctionDecl *Writer = nullptr;
+  /// For Untraceable: why the host side cannot be followed.
+  enum Reason {
+    LaunchesNotSeen,   ///< not every launch of the kernel is visible and read
+    NotFromParameter,  ///< the access's pointer comes from no kernel parameter
+    ArgumentUnfollowed ///< an argument (At) names no buffer of the host code
+  } Why = LaunchesNotSeen;
 };
 
 /// The host-side model of one translation unit (see the file comment).

@@ -132,9 +132,19 @@ EarlyLaunches::EarlyLaunches(const LaunchModel &Launches,
     bool Ex = L.Api == LaunchApi::CudaLaunchKernelEx ||
               L.Api == LaunchApi::CuLaunchKernelEx;
     const Decl *Key = L.Kernel ? L.Kernel->getCanonicalDecl() : nullptr;
+    // A launcher's launch: the kernels of its bindings, when each has one.
+    SmallVector<const LaunchBinding *, 4> Bound;
+    if (!Key && !L.Bindings.empty() &&
+        llvm::all_of(L.Bindings, [](const LaunchBinding &B) {
+          return B.Kernel && B.Caller && !B.Through.empty();
+        }))
+      for (const LaunchBinding &B : L.Bindings)
+        Bound.push_back(&B);
     if (!Ex) {
       if (Key)
         ByKernel[Key].Plain = true;
+      for (const LaunchBinding *B : Bound)
+        ByKernel[B->Kernel->getCanonicalDecl()].Plain = true;
       continue;
     }
     std::optional<SmallVector<LaunchAttributeEntry, 2>> Attrs =
@@ -143,6 +153,8 @@ EarlyLaunches::EarlyLaunches(const LaunchModel &Launches,
       Early.insert(&L);
       if (Key)
         ByKernel[Key].Unreadable = true;
+      for (const LaunchBinding *B : Bound)
+        ByKernel[B->Kernel->getCanonicalDecl()].Unreadable = true;
       continue;
     }
     const LaunchAttributeEntry *Found = nullptr;
@@ -158,10 +170,20 @@ EarlyLaunches::EarlyLaunches(const LaunchModel &Launches,
         Early.insert(&L);
       if (Key)
         (UnknownId ? ByKernel[Key].Unreadable : ByKernel[Key].Plain) = true;
+      for (const LaunchBinding *B : Bound) {
+        PerKernel &K = ByKernel[B->Kernel->getCanonicalDecl()];
+        (UnknownId ? K.Unreadable : K.Plain) = true;
+      }
       continue;
     }
     Any = true;
     Early.insert(&L);
+    if (!Key && !Bound.empty()) {
+      for (const LaunchBinding *B : Bound)
+        ByKernel[B->Kernel->getCanonicalDecl()].Programmatic.push_back(
+            {&L, B, nullptr, Found->IdExpr, /*Unconditional=*/false});
+      continue;
+    }
     if (!Key) {
       // A driver-API kernel comes from a module, not from this translation
       // unit's kernels; an unresolved runtime kernel may be any of them,
@@ -173,13 +195,31 @@ EarlyLaunches::EarlyLaunches(const LaunchModel &Launches,
         UnresolvedProgrammatic = true;
       for (const FunctionDecl *K : Kernels)
         ByKernel[K].Programmatic.push_back(
-            {&L, Found->IdExpr, launchesUnconditionally(L, *Found)});
+            {&L, nullptr, nullptr, Found->IdExpr,
+             launchesUnconditionally(L, *Found)});
       if (!Kernels.empty())
         Candidates[&L] = std::move(Kernels);
       continue;
     }
     ByKernel[Key].Programmatic.push_back(
-        {&L, Found->IdExpr, launchesUnconditionally(L, *Found)});
+        {&L, nullptr, nullptr, Found->IdExpr,
+         launchesUnconditionally(L, *Found)});
+  }
+  // Launches through launcher objects.
+  for (const LauncherLaunch &L : Launches.launcherLaunches()) {
+    bool Programmatic = mayStartEarly(L);
+    if (!L.Kernel) {
+      UnresolvedProgrammatic |= Programmatic;
+      continue;
+    }
+    PerKernel &K = ByKernel[L.Kernel->getCanonicalDecl()];
+    if (!Programmatic) {
+      K.Plain = true;
+      continue;
+    }
+    Any = true;
+    K.Programmatic.push_back(
+        {nullptr, nullptr, &L, L.DependentLaunch, /*Unconditional=*/false});
   }
 }
 

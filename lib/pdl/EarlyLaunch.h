@@ -27,7 +27,12 @@
 ///
 /// An Ex launch whose kernel is a local function pointer the launching
 /// function assigns only kernels (`kernel = &k<64, half>;` in each arm of a
-/// dispatch) launches each of them.
+/// dispatch) launches each of them. A launch in a launcher whose kernel is
+/// its parameter launches, at each call of the launcher the launch model
+/// binds (LaunchSite::Bindings), the kernel given there; when every
+/// binding names a kernel, the launch is read. A launch through a launcher
+/// object (LauncherLaunch, Thrust's and CUB's `triple_chevron::doit`) is
+/// programmatic when its dependent-launch flag is not proven false.
 ///
 /// Left out: CUDA graphs with programmatic edges and launches in other
 /// translation units (a kernel with no visible launch is "unseen"); which
@@ -48,6 +53,12 @@ namespace cuda_tidy {
 /// A launch that lets its kernel start early.
 struct ProgrammaticLaunch {
   const LaunchSite *Site = nullptr;
+  /// For a launch in a launcher (a function given the kernel, CUB's
+  /// `doit(kernel, args...)`): the binding at one call of it, whose
+  /// outermost call is where the kernel is launched from.
+  const LaunchBinding *Binding = nullptr;
+  /// For a launch through a launcher object (Site is then null).
+  const LauncherLaunch *Launcher = nullptr;
   /// Where the attribute's id is set (in the launching function).
   const clang::Expr *Attribute = nullptr;
   /// The attribute is set to a nonzero constant, and nothing in the
@@ -83,6 +94,11 @@ public:
 
   /// Whether L may let its kernel start early (programmatic or unreadable).
   bool mayStartEarly(const LaunchSite &L) const;
+  /// Whether a launcher launch may let its kernel start early: its
+  /// dependent-launch flag is given and not proven false.
+  static bool mayStartEarly(const LauncherLaunch &L) {
+    return L.DependentLaunch && !(L.DependentValue && *L.DependentValue == 0);
+  }
 
   /// The kernels L launches: its own, or those an Ex launch through a local
   /// function pointer may launch (see the model); empty when unresolved.

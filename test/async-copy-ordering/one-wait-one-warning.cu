@@ -29,7 +29,7 @@ __global__ void twoBuffersOneStatement(const float *in, float *out) {
   // note@-7:3 {{the asynchronous copy into 'b' is issued here}}
   // note@-5:3 {{'consumer_wait' completes only the oldest stage not yet consumed; the copy's stage is newer}}
   // note@-5:3 {{'__syncthreads' orders the threads, not the copy}}
-  // note@-5:48 {{'c' is read here too, its copy left in flight by the same wait}}
+  // note@-5:48 {{'c' is read in the same statement, with its asynchronous copy in flight for the same reason}}
   // note@-10:3 {{the asynchronous copy into 'c' is issued here}}
   pipe.consumer_release();
 }

@@ -100,7 +100,7 @@ __global__ void readsUntraced(const float *buf, float *out) {
   float v = buf[threadIdx.x]; // warning@100:13 {{'buf' is read before this thread waits for the previous kernel}}
   cudaGridDependencySynchronize(); // note@101:3 {{'readsUntraced' waits for the previous kernel here}}
   out[threadIdx.x] = v; // note@107:3 {{'readsUntraced' is launched with programmatic stream serialization here, so it may start before the previous kernel in the stream finishes}}
-}
+} // note@112:46 {{this argument cannot be followed to a buffer of the host code, so 'buf' is taken to be written by the kernel before 'readsUntraced'}}
 
 void untraced(float *out, cudaStream_t stream) {
   cudaLaunchAttribute attrs[1];

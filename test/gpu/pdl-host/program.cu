@@ -85,6 +85,31 @@ __global__ void readsBehindTrigger(const float *act, float *out) {
   out[I] = V + 1.f;
 }
 
+__global__ void waitsThenTriggers(const float *in, float *out) {
+  cudaGridDependencySynchronize();
+  cudaTriggerProgrammaticLaunchCompletion();
+  int I = blockIdx.x * blockDim.x + threadIdx.x;
+  out[I] = in[I];
+}
+
+// Silent: waitsThenTriggers lets it start only after its own wait, when
+// the producer has finished.
+__global__ void readsBehindWaitTrigger(const float *act, float *out) {
+  int I = blockIdx.x * blockDim.x + threadIdx.x;
+  float V = act[I];
+  cudaGridDependencySynchronize();
+  out[I] = V + 1.f;
+}
+
+// Silent: a cudaMemsetAsync between the producer and it; the memset starts
+// after the producer has finished, and this kernel after the memset.
+__global__ void readsBehindMemset(const float *act, float *out) {
+  int I = blockIdx.x * blockDim.x + threadIdx.x;
+  float V = act[I];
+  cudaGridDependencySynchronize();
+  out[I] = V + 1.f;
+}
+
 #define CHECK(call)                                                            \
   do {                                                                         \
     cudaError_t Err = (call);                                                  \
@@ -143,6 +168,19 @@ static float scenario(const std::string &Name, const Buffers &B,
                              B.Scratch));
     CHECK(cudaLaunchKernelEx(&Config, readsBehindTrigger,
                              (const float *)B.Act, B.Out));
+    return 2.f;
+  }
+  if (Name == "behindWaitTrigger") {
+    CHECK(cudaLaunchKernelEx(&Config, waitsThenTriggers,
+                             (const float *)B.Weights, B.Scratch));
+    CHECK(cudaLaunchKernelEx(&Config, readsBehindWaitTrigger,
+                             (const float *)B.Act, B.Out));
+    return 2.f;
+  }
+  if (Name == "behindMemset") {
+    CHECK(cudaMemsetAsync(B.Scratch, 0, N * sizeof(float), Stream));
+    CHECK(cudaLaunchKernelEx(&Config, readsBehindMemset, (const float *)B.Act,
+                             B.Out));
     return 2.f;
   }
   return -1.f;

@@ -12,7 +12,8 @@
 # right after the producer and the one behind a kernel that triggers
 # before it waits; not those reading the weights (only read by the
 # producer), a table set by cudaMemcpyAsync, or act[] behind a kernel that
-# waits before it lets the next one start.
+# waits before it lets the next one start (never, or by a trigger after
+# its wait), or behind a cudaMemsetAsync.
 #
 # Usage: run.sh [PLUGIN] [WORKDIR]; run.sh --prepare PLUGIN DIR (here, needs
 # clang-tidy-22); run.sh --prepared DIR (on the GPU machine).
@@ -24,7 +25,8 @@ source "$here/../steps.sh"
 tidy="${CLANG_TIDY:-clang-tidy-22}"
 runs="${RUNS:-50}"
 scenarios="activation:readsActivation weights:readsWeights table:readsTable
-behindWaiter:readsBehindWaiter behindTrigger:readsBehindTrigger"
+behindWaiter:readsBehindWaiter behindTrigger:readsBehindTrigger
+behindWaitTrigger:readsBehindWaitTrigger behindMemset:readsBehindMemset"
 
 if [ "$step" != prepared ]; then
   echo "== checking program.cu with $plugin"

@@ -10,7 +10,7 @@
 #include "lib/launch/ConstantEval.h"
 #include "lib/ast/CudaAST.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/DenseSet.h"
@@ -42,14 +42,14 @@ void ClusterSizePortabilityCheck::registerMatchers(MatchFinder *Finder) {
 
 namespace {
 /// The kernels defined or declared in user code, instantiations included.
-class KernelCollector : public UserCodeVisitor<KernelCollector> {
+class KernelCollector : public DynamicUserCodeVisitor {
 public:
-  bool shouldVisitTemplateInstantiations() const { return true; }
+  KernelCollector() { ShouldVisitTemplateInstantiations = true; }
   // Kernels are declared at namespace scope; bodies are not walked. A
   // kernel first declared in a body (`__global__ void k();` in a function)
   // is taken at its next declaration, as its first.
-  bool TraverseStmt(Stmt *) { return true; }
-  bool VisitFunctionDecl(FunctionDecl *FD) {
+  bool TraverseStmt(Stmt *) override { return true; }
+  bool VisitFunctionDecl(FunctionDecl *FD) override {
     if (!isKernel(FD) || FD->isDependentContext())
       return true;
     const FunctionDecl *First = FD->getFirstDecl();

@@ -173,12 +173,12 @@ bool LaunchResourcesCheck::checkShapeOf(const LaunchSite &L,
 
 namespace {
 /// The kernels declared in user code, instantiations included.
-class BoundedKernels : public UserCodeVisitor<BoundedKernels> {
+class BoundedKernels : public DynamicUserCodeVisitor {
 public:
-  bool shouldVisitTemplateInstantiations() const { return true; }
+  BoundedKernels() { ShouldVisitTemplateInstantiations = true; }
   // Kernels are declared at namespace or class scope, never in a body.
-  bool TraverseStmt(Stmt *) { return true; }
-  bool VisitFunctionDecl(FunctionDecl *FD) {
+  bool TraverseStmt(Stmt *) override { return true; }
+  bool VisitFunctionDecl(FunctionDecl *FD) override {
     if (isKernel(FD) && !FD->isDependentContext() &&
         FD->hasAttr<CUDALaunchBoundsAttr>())
       Kernels.push_back(FD);
@@ -385,12 +385,13 @@ namespace {
 /// Uses of kernels other than the launches the model sees and the CUDA
 /// API calls that only read them (attributes, occupancy): such a use may
 /// launch the kernel with any block.
-class OtherKernelUses : public UserCodeVisitor<OtherKernelUses> {
+class OtherKernelUses : public DynamicUserCodeVisitor {
 public:
   explicit OtherKernelUses(const llvm::DenseSet<const Expr *> &Launched)
-      : Launched(Launched) {}
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool TraverseCallExpr(CallExpr *CE) {
+      : Launched(Launched) {
+    ShouldVisitTemplateInstantiations = true;
+  }
+  bool TraverseCallExpr(CallExpr *CE) override {
     // cudaFuncSetAttribute(k, ...), cudaOccupancy...(..., k, ...).
     const FunctionDecl *Callee = CE->getDirectCallee();
     if (Callee && Callee->getIdentifier() && isInSystemHeader(Callee) &&
@@ -402,16 +403,16 @@ public:
             TraverseStmt(E);
       return true;
     }
-    return RecursiveASTVisitor::TraverseCallExpr(CE);
+    return DynamicRecursiveASTVisitor::TraverseCallExpr(CE);
   }
-  bool TraverseCUDAKernelCallExpr(CUDAKernelCallExpr *KCE) {
+  bool TraverseCUDAKernelCallExpr(CUDAKernelCallExpr *KCE) override {
     // The callee is the launch; its configuration and arguments are not.
     for (Stmt *Child : KCE->children())
       if (Child != KCE->getCallee())
         TraverseStmt(Child);
     return true;
   }
-  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) override {
     const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl());
     if (!FD || !isKernel(FD) || Launched.contains(DRE))
       return true;

@@ -21,6 +21,7 @@
 #ifndef CUDA_TIDY_LIB_AST_CUDAAST_H
 #define CUDA_TIDY_LIB_AST_CUDAAST_H
 
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
@@ -136,6 +137,10 @@ private:
 /// Only a declaration written at namespace scope is asked where it is
 /// written: one inside a class or a function is where its enclosing
 /// declaration is (a file holds whole namespace-scope declarations).
+///
+/// Each instance compiles a whole RecursiveASTVisitor; DynamicUserCodeVisitor
+/// below compiles none. Use this one only where the walk is hot enough that
+/// the dynamic visitor's virtual calls show in the benchmark.
 template <typename Derived>
 class UserCodeVisitor : public clang::RecursiveASTVisitor<Derived> {
 public:
@@ -145,6 +150,22 @@ public:
         SystemFiles.isSystem(D))
       return true;
     return clang::RecursiveASTVisitor<Derived>::TraverseDecl(D);
+  }
+
+private:
+  SystemHeaderCache SystemFiles;
+};
+
+/// UserCodeVisitor as a DynamicRecursiveASTVisitor (compiled once, in
+/// libclang-cpp): derive from it as from DynamicRecursiveASTVisitor.
+class DynamicUserCodeVisitor : public clang::DynamicRecursiveASTVisitor {
+public:
+  bool TraverseDecl(clang::Decl *D) override {
+    if (D && !llvm::isa<clang::TranslationUnitDecl>(D) &&
+        D->getLexicalDeclContext()->getRedeclContext()->isFileContext() &&
+        SystemFiles.isSystem(D))
+      return true;
+    return clang::DynamicRecursiveASTVisitor::TraverseDecl(D);
   }
 
 private:

@@ -8,7 +8,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/PrettyPrinter.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
@@ -163,14 +163,14 @@ LineIndent lineIndentOf(SourceLocation Loc, const SourceManager &SM) {
 
 namespace {
 /// The identifiers a function declares or refers to.
-class NameCollector : public RecursiveASTVisitor<NameCollector> {
+class NameCollector : public DynamicRecursiveASTVisitor {
 public:
-  bool VisitNamedDecl(NamedDecl *D) {
+  bool VisitNamedDecl(NamedDecl *D) override {
     if (D->getDeclName().isIdentifier())
       Names.insert(D->getName());
     return true;
   }
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
+  bool VisitDeclRefExpr(DeclRefExpr *E) override {
     if (E->getDecl()->getDeclName().isIdentifier())
       Names.insert(E->getDecl()->getName());
     return true;

@@ -7,7 +7,7 @@
 #include "lib/asynccopy/RingSlots.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/FoldingSet.h"
 #include <algorithm>
@@ -24,22 +24,22 @@ constexpr int64_t MaxSteps = 8;
 
 namespace {
 
-class WriteCollector : public RecursiveASTVisitor<WriteCollector> {
+class WriteCollector : public DynamicRecursiveASTVisitor {
 public:
   WriteCollector(VarWrites &Out, ASTContext &Ctx) : Out(Out), Ctx(Ctx) {}
-  bool TraverseCompoundStmt(CompoundStmt *S) {
+  bool TraverseCompoundStmt(CompoundStmt *S) override {
     Scopes.push_back(S);
-    bool R = RecursiveASTVisitor::TraverseCompoundStmt(S);
+    bool R = DynamicRecursiveASTVisitor::TraverseCompoundStmt(S);
     Scopes.pop_back();
     return R;
   }
-  bool TraverseForStmt(ForStmt *S) {
+  bool TraverseForStmt(ForStmt *S) override {
     Scopes.push_back(S);
-    bool R = RecursiveASTVisitor::TraverseForStmt(S);
+    bool R = DynamicRecursiveASTVisitor::TraverseForStmt(S);
     Scopes.pop_back();
     return R;
   }
-  bool VisitForStmt(ForStmt *S) {
+  bool VisitForStmt(ForStmt *S) override {
     // The increment's parts (`++i, ++stage`).
     llvm::SmallVector<const Expr *, 4> Work;
     if (S->getInc())
@@ -56,25 +56,25 @@ public:
     }
     return true;
   }
-  bool TraverseIfStmt(IfStmt *S) {
+  bool TraverseIfStmt(IfStmt *S) override {
     Ifs.push_back(S);
-    bool R = RecursiveASTVisitor::TraverseIfStmt(S);
+    bool R = DynamicRecursiveASTVisitor::TraverseIfStmt(S);
     Ifs.pop_back();
     return R;
   }
-  bool VisitVarDecl(VarDecl *V) {
+  bool VisitVarDecl(VarDecl *V) override {
     if (V->hasLocalStorage() && !Scopes.empty())
       Out.Scope[V] = SourceRange(V->getBeginLoc(), Scopes.back()->getEndLoc());
     return true;
   }
-  bool VisitUnaryOperator(UnaryOperator *U) {
+  bool VisitUnaryOperator(UnaryOperator *U) override {
     if (U->isIncrementDecrementOp())
       note(U->getSubExpr(), U, stepOf(U));
     else if (U->getOpcode() == UO_AddrOf)
       note(U->getSubExpr(), U, std::nullopt);
     return true;
   }
-  bool VisitBinaryOperator(BinaryOperator *B) {
+  bool VisitBinaryOperator(BinaryOperator *B) override {
     if (B->isAssignmentOp())
       note(B->getLHS(), B, stepOf(B));
     return true;

@@ -8,7 +8,7 @@
 #include "lib/ast/CudaAST.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/FoldingSet.h"
 #include <algorithm>
@@ -111,20 +111,20 @@ static bool invariant(const Stmt *S, const VarWrites &W, unsigned Depth = 3) {
 namespace {
 
 /// The declarations, and the `for` loops, of a body.
-class LoopCollector : public RecursiveASTVisitor<LoopCollector> {
+class LoopCollector : public DynamicRecursiveASTVisitor {
 public:
-  bool VisitDeclStmt(DeclStmt *S) {
+  bool VisitDeclStmt(DeclStmt *S) override {
     for (const Decl *D : S->decls())
       if (const auto *V = dyn_cast<VarDecl>(D))
         DeclOf[V] = S;
     return true;
   }
-  bool VisitForStmt(ForStmt *S) {
+  bool VisitForStmt(ForStmt *S) override {
     if (S->getInc())
       Loops.push_back(S);
     return true;
   }
-  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool TraverseLambdaExpr(LambdaExpr *) override { return true; }
   llvm::DenseMap<const VarDecl *, const DeclStmt *> DeclOf;
   llvm::SmallVector<const ForStmt *, 8> Loops;
 };

@@ -90,15 +90,19 @@ CallContexts::blockShapes(const Frame &Fr) {
 
 /// Collects the device functions to analyse and the dependent calls of
 /// template patterns.
-class CallContexts::Collector : public UserCodeVisitor<Collector> {
+class CallContexts::Collector : public DynamicUserCodeVisitor {
 public:
-  explicit Collector(CallContexts &A) : A(A) {}
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool shouldVisitImplicitCode() const { return false; }
+  explicit Collector(CallContexts &A) : A(A) {
+    ShouldVisitTemplateInstantiations = true;
+  }
 
-  bool TraverseFunctionDecl(FunctionDecl *FD) { return traverseFn(FD); }
-  bool TraverseCXXMethodDecl(CXXMethodDecl *FD) { return traverseFn(FD); }
-  bool TraverseCXXConversionDecl(CXXConversionDecl *FD) {
+  bool TraverseFunctionDecl(FunctionDecl *FD) override {
+    return traverseFn(FD);
+  }
+  bool TraverseCXXMethodDecl(CXXMethodDecl *FD) override {
+    return traverseFn(FD);
+  }
+  bool TraverseCXXConversionDecl(CXXConversionDecl *FD) override {
     return traverseFn(FD);
   }
 
@@ -114,12 +118,12 @@ public:
     }
     bool Result;
     if (auto *CD = dyn_cast<CXXConversionDecl>(FD))
-      Result = RecursiveASTVisitor::TraverseCXXConversionDecl(CD);
+      Result = DynamicRecursiveASTVisitor::TraverseCXXConversionDecl(CD);
     else if (isa<CXXMethodDecl>(FD))
-      Result =
-          RecursiveASTVisitor::TraverseCXXMethodDecl(cast<CXXMethodDecl>(FD));
+      Result = DynamicRecursiveASTVisitor::TraverseCXXMethodDecl(
+          cast<CXXMethodDecl>(FD));
     else
-      Result = RecursiveASTVisitor::TraverseFunctionDecl(FD);
+      Result = DynamicRecursiveASTVisitor::TraverseFunctionDecl(FD);
     Current = Saved;
     return Result;
   }
@@ -127,9 +131,9 @@ public:
   /// Outside a device function's pattern no call is collected: what is
   /// left to find in a statement is a function of a class declared in it
   /// (walked as a declaration), so the rest of the statement is not walked.
-  bool TraverseStmt(Stmt *S, DataRecursionQueue *Queue = nullptr) {
+  bool TraverseStmt(Stmt *S) override {
     if (!S || Current)
-      return RecursiveASTVisitor::TraverseStmt(S, Queue);
+      return DynamicRecursiveASTVisitor::TraverseStmt(S);
     if (const auto *DS = dyn_cast<DeclStmt>(S))
       for (Decl *D : DS->decls())
         if (isa<TagDecl>(D) && !TraverseDecl(D))
@@ -141,7 +145,7 @@ public:
   }
 
   /// Dependent calls of a pattern, which the call graph has no edge for.
-  bool VisitCallExpr(CallExpr *CE) {
+  bool VisitCallExpr(CallExpr *CE) override {
     if (!Current || CE->getDirectCallee())
       return true;
     const FunctionDecl *Callee = resolveCallee(CE);

@@ -8,7 +8,7 @@
 #include "lib/ordering/MemoryOrderingImpl.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
@@ -31,22 +31,22 @@ BlockPart join(BlockPart A, BlockPart B) {
 /// The right-hand sides Var gets in Body (assignments, compound assignments),
 /// or false when it is changed some other way (address taken, `++`, passed
 /// by reference).
-class ValueCollector : public RecursiveASTVisitor<ValueCollector> {
+class ValueCollector : public DynamicRecursiveASTVisitor {
 public:
   explicit ValueCollector(const VarDecl *V) : Var(V) {}
   SmallVector<const Expr *, 4> Values;
   bool Escapes = false;
-  bool VisitBinaryOperator(BinaryOperator *BO) {
+  bool VisitBinaryOperator(BinaryOperator *BO) override {
     if (BO->isAssignmentOp() && refersTo(BO->getLHS()))
       Values.push_back(BO->getRHS());
     return true;
   }
-  bool VisitUnaryOperator(UnaryOperator *UO) {
+  bool VisitUnaryOperator(UnaryOperator *UO) override {
     if (UO->getOpcode() == UO_AddrOf && refersTo(UO->getSubExpr()))
       Escapes = true;
     return true;
   }
-  bool VisitCallExpr(CallExpr *CE) {
+  bool VisitCallExpr(CallExpr *CE) override {
     for (const Expr *Arg : CE->arguments())
       if (refersTo(Arg) && Arg->isGLValue())
         Escapes = true;

@@ -8,7 +8,7 @@
 #include "lib/ordering/MemoryOrderingImpl.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 
 using namespace clang;
@@ -18,23 +18,23 @@ namespace cuda_tidy {
 /// Whether V is given a new value anywhere in Body: assigned, incremented,
 /// or passed by address or by non-const reference.
 namespace {
-class AssignmentFinder : public RecursiveASTVisitor<AssignmentFinder> {
+class AssignmentFinder : public DynamicRecursiveASTVisitor {
 public:
   explicit AssignmentFinder(const VarDecl *V) : Var(V) {}
   bool Found = false;
 
-  bool VisitBinaryOperator(BinaryOperator *BO) {
+  bool VisitBinaryOperator(BinaryOperator *BO) override {
     if (BO->isAssignmentOp() && refersTo(BO->getLHS()))
       Found = true;
     return !Found;
   }
-  bool VisitUnaryOperator(UnaryOperator *UO) {
+  bool VisitUnaryOperator(UnaryOperator *UO) override {
     if ((UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
         refersTo(UO->getSubExpr()))
       Found = true;
     return !Found;
   }
-  bool VisitCallExpr(CallExpr *CE) {
+  bool VisitCallExpr(CallExpr *CE) override {
     const FunctionDecl *Callee = CE->getDirectCallee();
     for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
       if (!refersTo(CE->getArg(I)))
@@ -147,26 +147,28 @@ bool isPlainMemoryLValue(const Expr *E) {
 }
 
 namespace {
-class MemoryTouchFinder : public RecursiveASTVisitor<MemoryTouchFinder> {
+class MemoryTouchFinder : public DynamicRecursiveASTVisitor {
 public:
   bool Found = false;
-  bool VisitArraySubscriptExpr(ArraySubscriptExpr *) { return setFound(); }
-  bool VisitUnaryOperator(UnaryOperator *UO) {
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *) override {
+    return setFound();
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) override {
     return UO->getOpcode() == UO_Deref ? setFound() : true;
   }
-  bool VisitMemberExpr(MemberExpr *ME) {
+  bool VisitMemberExpr(MemberExpr *ME) override {
     return ME->isArrow() && !isa<CXXThisExpr>(ME->getBase()->IgnoreImpCasts())
                ? setFound()
                : true;
   }
-  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) override {
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
     if (V && V->hasGlobalStorage() && !V->isConstexpr() &&
         !getBuiltinVarRefDecl(V))
       return setFound();
     return true;
   }
-  bool VisitCallExpr(CallExpr *CE) {
+  bool VisitCallExpr(CallExpr *CE) override {
     for (const Expr *Arg : CE->arguments()) {
       QualType T = Arg->getType();
       if (T->isPointerType() || Arg->isGLValue())
@@ -174,7 +176,7 @@ public:
     }
     return true;
   }
-  bool VisitGCCAsmStmt(GCCAsmStmt *Asm) {
+  bool VisitGCCAsmStmt(GCCAsmStmt *Asm) override {
     return Asm->getNumOutputs() + Asm->getNumInputs() > 0 ? setFound() : true;
   }
 

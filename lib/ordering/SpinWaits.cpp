@@ -7,7 +7,7 @@
 #include "lib/ordering/MemoryOrderingImpl.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 
 using namespace clang;
@@ -23,7 +23,7 @@ namespace {
 /// The loads of a loop condition: plain loads of global memory, and whether
 /// anything else (a call, a volatile or atomic access, an assignment) makes
 /// the condition more than a read of a flag.
-class ConditionReader : public RecursiveASTVisitor<ConditionReader> {
+class ConditionReader : public DynamicRecursiveASTVisitor {
 public:
   explicit ConditionReader(const FunctionDecl &F) : Func(F) {}
   const Expr *FlagLoad = nullptr;
@@ -31,23 +31,23 @@ public:
   SmallVector<const VarDecl *, 4> Locals;
   bool Opaque = false;
 
-  bool VisitCallExpr(CallExpr *Call) {
+  bool VisitCallExpr(CallExpr *Call) override {
     return isBuiltinVarRead(*Call) ? true : stop();
   }
-  bool VisitCXXConstructExpr(CXXConstructExpr *) { return stop(); }
-  bool VisitBinaryOperator(BinaryOperator *BO) {
+  bool VisitCXXConstructExpr(CXXConstructExpr *) override { return stop(); }
+  bool VisitBinaryOperator(BinaryOperator *BO) override {
     return BO->isAssignmentOp() ? stop() : true;
   }
-  bool VisitUnaryOperator(UnaryOperator *UO) {
+  bool VisitUnaryOperator(UnaryOperator *UO) override {
     return UO->isIncrementDecrementOp() ? stop() : true;
   }
-  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) override {
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
       if (V->isLocalVarDeclOrParm())
         Locals.push_back(V);
     return true;
   }
-  bool VisitImplicitCastExpr(ImplicitCastExpr *ICE) {
+  bool VisitImplicitCastExpr(ImplicitCastExpr *ICE) override {
     if (ICE->getCastKind() != CK_LValueToRValue)
       return true;
     const Expr *LValue = ICE->getSubExpr();
@@ -74,28 +74,28 @@ private:
 /// Whether a loop body could make the flag's value change as the compiler
 /// sees it: a store to the flag's base, a call other than `__nanosleep`, an
 /// asm statement, an atomic or a fence.
-class BodyEffects : public RecursiveASTVisitor<BodyEffects> {
+class BodyEffects : public DynamicRecursiveASTVisitor {
 public:
   BodyEffects(const FunctionDecl &F, const ValueDecl *Flag)
       : Func(F), Flag(Flag) {}
   bool MayChange = false;
 
-  bool VisitCallExpr(CallExpr *Call) {
+  bool VisitCallExpr(CallExpr *Call) override {
     return calleeName(*Call) == "__nanosleep" || isBuiltinVarRead(*Call)
                ? true
                : stop();
   }
-  bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
+  bool VisitCXXConstructExpr(CXXConstructExpr *CE) override {
     return CE->getConstructor() && CE->getConstructor()->isTrivial() ? true
                                                                      : stop();
   }
-  bool VisitGCCAsmStmt(GCCAsmStmt *) { return stop(); }
-  bool VisitBinaryOperator(BinaryOperator *BO) {
+  bool VisitGCCAsmStmt(GCCAsmStmt *) override { return stop(); }
+  bool VisitBinaryOperator(BinaryOperator *BO) override {
     if (BO->isAssignmentOp() && writesFlag(BO->getLHS()))
       return stop();
     return true;
   }
-  bool VisitUnaryOperator(UnaryOperator *UO) {
+  bool VisitUnaryOperator(UnaryOperator *UO) override {
     if (UO->isIncrementDecrementOp() && writesFlag(UO->getSubExpr()))
       return stop();
     return true;

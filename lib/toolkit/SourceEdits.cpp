@@ -8,7 +8,7 @@
 #include "lib/ast/FixItHelpers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/CharInfo.h"
 #include "clang/Basic/SourceManager.h"
@@ -144,10 +144,10 @@ std::optional<FixItHint> removeDeclaration(const VarDecl *V,
 
 namespace {
 /// Whether a name is declared in a function.
-class NameFinder : public RecursiveASTVisitor<NameFinder> {
+class NameFinder : public DynamicRecursiveASTVisitor {
 public:
   explicit NameFinder(StringRef Name) : Name(Name) {}
-  bool VisitNamedDecl(NamedDecl *D) {
+  bool VisitNamedDecl(NamedDecl *D) override {
     if (D->getIdentifier() && D->getName() == Name)
       Found = true;
     return !Found;
@@ -238,11 +238,13 @@ std::optional<FixItHint> replaceCall(const CallExpr *Call, StringRef FullName,
 }
 
 namespace {
-class JumpFinder : public RecursiveASTVisitor<JumpFinder> {
+class JumpFinder : public DynamicRecursiveASTVisitor {
 public:
-  bool VisitGotoStmt(GotoStmt *) { return !(Found = true); }
-  bool VisitIndirectGotoStmt(IndirectGotoStmt *) { return !(Found = true); }
-  bool VisitSwitchStmt(SwitchStmt *) { return !(Found = true); }
+  bool VisitGotoStmt(GotoStmt *) override { return !(Found = true); }
+  bool VisitIndirectGotoStmt(IndirectGotoStmt *) override {
+    return !(Found = true);
+  }
+  bool VisitSwitchStmt(SwitchStmt *) override { return !(Found = true); }
   bool Found = false;
 };
 } // namespace

@@ -9,7 +9,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -263,15 +263,15 @@ bool bindStatementIsSimple(const CallExpr *Call, const Stmt *S,
 /// The references to one variable in a function, and the declaration
 /// statement that declares it.
 namespace {
-class VarRefFinder : public RecursiveASTVisitor<VarRefFinder> {
+class VarRefFinder : public DynamicRecursiveASTVisitor {
 public:
   explicit VarRefFinder(const VarDecl *V) : V(V) {}
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
+  bool VisitDeclRefExpr(DeclRefExpr *E) override {
     if (E->getDecl() == V)
       Refs.push_back(E);
     return true;
   }
-  bool VisitDeclStmt(DeclStmt *S) {
+  bool VisitDeclStmt(DeclStmt *S) override {
     if (llvm::is_contained(S->decls(), V))
       Decl = S;
     return true;

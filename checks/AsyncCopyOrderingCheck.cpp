@@ -43,37 +43,8 @@ void AsyncCopyOrderingCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   const auto &Findings =
       Module->analysis(*Result.Context).asyncCopyFindings(FD);
-  // One wait that leaves the groups in flight, one warning: the other reads
-  // after the same wait of copies it leaves in flight are notes of the
-  // first (`As[j][y][k] * Bs[j][k][x]` after one consumer_wait()).
-  auto SameCause = [](const Finding &A, const Finding &B) {
-    return A.Kind == FindingKind::WrongGroup &&
-           B.Kind == FindingKind::WrongGroup && A.Wait && A.Wait == B.Wait;
-  };
-  llvm::SmallVector<bool, 8> Folded(Findings.size(), false);
-  for (size_t I = 0; I < Findings.size(); ++I) {
-    if (Folded[I])
-      continue;
-    if (!diagnose(Findings[I], FD, *Result.Context))
-      continue;
-    for (size_t J = I + 1; J < Findings.size(); ++J) {
-      if (Folded[J] || !SameCause(Findings[I], Findings[J]))
-        continue;
-      Folded[J] = true;
-      const Finding &Also = Findings[J];
-      SourceLocation Loc =
-          Also.Place ? Also.Place->getBeginLoc() : Also.Access->getBeginLoc();
-      Reported.insert(SM.getSpellingLoc(Loc));
-      diag(Loc,
-           "'%0' is read here too, its copy left in flight by the same wait",
-           DiagnosticIDs::Note)
-          << Also.Buffer->getName();
-      diag(Also.Source->getBeginLoc(),
-           "the asynchronous copy into '%0' is issued here",
-           DiagnosticIDs::Note)
-          << Also.Buffer->getName();
-    }
-  }
+  for (const Finding &F : Findings)
+    diagnose(F, FD, *Result.Context);
 }
 
 /// The whitespace before Loc when only whitespace precedes it on its line.
@@ -293,14 +264,21 @@ bool AsyncCopyOrderingCheck::diagnose(const Finding &F, const FunctionDecl *FD,
          "issuing thread before the block barrier that precedes the access}1",
          DiagnosticIDs::Note)
         << waitAdvice(F) << (F.Barrier ? 1 : 0);
-  // The same defect seen through another buffer of the statement.
+  // The same defect seen through another buffer: of the statement, or
+  // read after the same wait.
   for (const Finding::SameCause &A : F.Also) {
-    Reported.insert(SM.getSpellingLoc(A.Place->getBeginLoc()));
-    diag(A.Place->getBeginLoc(),
-         "'%0' is %select{read|written}1 in the same statement, with its "
-         "asynchronous copy in flight for the same reason",
-         DiagnosticIDs::Note)
-        << A.Buffer->getName() << (F.Kind == FindingKind::WriteInFlight);
+    Reported.insert(SM.getSpellingLoc(A.At->getBeginLoc()));
+    if (A.SameStatement)
+      diag(A.At->getBeginLoc(),
+           "'%0' is %select{read|written}1 in the same statement, with its "
+           "asynchronous copy in flight for the same reason",
+           DiagnosticIDs::Note)
+          << A.Buffer->getName() << (F.Kind == FindingKind::WriteInFlight);
+    else
+      diag(A.At->getBeginLoc(),
+           "'%0' is read here too, its copy left in flight by the same wait",
+           DiagnosticIDs::Note)
+          << A.Buffer->getName();
     diag(A.Source->getBeginLoc(),
          "the asynchronous copy into '%0' is issued here",
          DiagnosticIDs::Note)

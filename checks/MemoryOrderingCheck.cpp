@@ -108,9 +108,7 @@ public:
   bool VisitCXXConstructExpr(CXXConstructExpr *E) { return add(Objects, E); }
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *E) { return add(Objects, E); }
   bool VisitCompoundStmt(CompoundStmt *CS) {
-    for (const Stmt *Child : CS->body())
-      if (const auto *E = dyn_cast<Expr>(Child))
-        Discarded.insert(E->IgnoreParenImpCasts());
+    addDiscardedValues(*CS, Discarded);
     return true;
   }
   bool VisitBinaryOperator(BinaryOperator *BO) {

@@ -635,8 +635,16 @@ static bool sameCause(const Finding &A, const Finding &B) {
          A.NeverWaited == B.NeverWaited && A.OldestOnly == B.OldestOnly;
 }
 
-/// Merges the findings (in source order) of one statement with one cause
-/// into the first: one defect, one warning.
+/// One wait that leaves the groups in flight: every read after it of a copy
+/// it leaves in flight is one cause (`consumer_wait()` for the wrong stage).
+static bool sameWait(const Finding &A, const Finding &B) {
+  return A.Kind == FindingKind::WrongGroup &&
+         B.Kind == FindingKind::WrongGroup && A.Wait && A.Wait == B.Wait;
+}
+
+/// Merges the findings (in source order) of one cause into the first: one
+/// statement's with one cause, and the reads one wait leaves in flight.
+/// One defect, one warning.
 static void mergeSameCause(std::vector<Finding> &Findings, const Stmt *Body) {
   if (Findings.size() < 2 || !Body)
     return;
@@ -653,7 +661,15 @@ static void mergeSameCause(std::vector<Finding> &Findings, const Stmt *Body) {
   for (Finding &F : Findings) {
     if (!Out.empty() && sameCause(Out.back(), F) &&
         StatementOf(Out.back().Access) == StatementOf(F.Access)) {
-      Out.back().Also.push_back({F.Place, F.Buffer, F.Source});
+      Out.back().Also.push_back({F.Place, F.Buffer, F.Source, true});
+      continue;
+    }
+    auto First = llvm::find_if(
+        Out, [&](const Finding &E) { return sameWait(E, F); });
+    if (First != Out.end()) {
+      First->Also.push_back({F.Place ? F.Place : F.Access, F.Buffer, F.Source,
+                             StatementOf(First->Access) ==
+                                 StatementOf(F.Access)});
       continue;
     }
     Out.push_back(std::move(F));

@@ -97,19 +97,24 @@ struct Finding {
   bool NeverWaited = false;
   /// CopyOverRead: the read other threads may still be making.
   const clang::Stmt *Read = nullptr;
-  /// Accesses of the same statement that the same cause leaves exposed
-  /// (the same kind, wait, barrier and fix: `As[k] * Bs[k]` after a wait
-  /// for the wrong stage): one defect, reported once with these as notes.
+  /// Accesses that the same cause leaves exposed: of the same statement
+  /// with the same kind, wait, barrier and fix (`As[k] * Bs[k]` after a
+  /// wait for the wrong stage), or, for a wait that leaves groups in
+  /// flight, any later read after that wait. One defect, reported once
+  /// with these as notes.
   struct SameCause {
-    const clang::Expr *Place = nullptr;
+    /// Where the access is (its Place, else its Access).
+    const clang::Stmt *At = nullptr;
     const clang::VarDecl *Buffer = nullptr;
     const clang::Stmt *Source = nullptr;
+    /// In the statement of the finding it belongs to.
+    bool SameStatement = true;
   };
   llvm::SmallVector<SameCause, 1> Also;
 };
 
 /// The findings in FD's body, in source order of their accesses, those of
-/// one statement with one cause merged (Finding::Also); empty when the
+/// one cause merged (Finding::Also); empty when the
 /// body uses no asynchronous copy.
 std::vector<Finding> findAsyncCopyHazards(const clang::FunctionDecl *FD,
                                           clang::ASTContext &Ctx);

@@ -101,9 +101,7 @@ public:
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
 
   bool VisitCompoundStmt(CompoundStmt *CS) {
-    for (const Stmt *Child : CS->body())
-      if (const auto *E = dyn_cast<Expr>(Child))
-        Discarded.insert(E->IgnoreParenImpCasts());
+    addDiscardedValues(*CS, Discarded);
     return true;
   }
   bool VisitBinaryOperator(BinaryOperator *BO) {

@@ -53,6 +53,7 @@
 #define CUDA_TIDY_LIB_ORDERING_MEMORYORDERING_H
 
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
@@ -89,6 +90,13 @@ MemoryBase memoryBaseOf(const clang::Expr *E, const clang::FunctionDecl *Func);
 /// variable of static storage, a call that passes a pointer or a reference,
 /// another asm statement with operands.
 bool touchesMemory(const clang::Stmt *Body);
+
+/// Adds to Out the expression statements of CS (parentheses and implicit
+/// casts stripped): values thrown away, such as a ticket that cannot decide
+/// which block is last. A visitor calls it on each compound statement
+/// before it visits the statements in it.
+void addDiscardedValues(const clang::CompoundStmt &CS,
+                        llvm::SmallPtrSetImpl<const clang::Stmt *> &Out);
 
 /// An asm statement that waits or orders memory and has no "memory"
 /// clobber.

@@ -193,6 +193,13 @@ private:
 };
 } // namespace
 
+void addDiscardedValues(const CompoundStmt &CS,
+                        llvm::SmallPtrSetImpl<const Stmt *> &Out) {
+  for (const Stmt *Child : CS.body())
+    if (const auto *E = dyn_cast<Expr>(Child))
+      Out.insert(E->IgnoreParenImpCasts());
+}
+
 bool touchesMemory(const Stmt *Body) {
   if (!Body)
     return false;

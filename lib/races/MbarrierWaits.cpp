@@ -359,9 +359,16 @@ bool repeatsMissingWait(const SharedRace &Race,
          F.Kind != asynccopy::FindingKind::WriteInFlight) ||
         F.Fam != asynccopy::Family::Barrier || !F.Source)
       continue;
-    const SourceLocation Issue = SM.getFileLoc(F.Source->getBeginLoc());
-    if (SM.isBeforeInTranslationUnit(Write, Issue) &&
-        SM.isBeforeInTranslationUnit(Issue, Second))
+    // The finding's copy, and those of the accesses merged into it.
+    auto Between = [&](const Stmt *Source) {
+      const SourceLocation Issue = SM.getFileLoc(Source->getBeginLoc());
+      return SM.isBeforeInTranslationUnit(Write, Issue) &&
+             SM.isBeforeInTranslationUnit(Issue, Second);
+    };
+    if (Between(F.Source) ||
+        llvm::any_of(F.Also, [&](const asynccopy::Finding::SameCause &A) {
+          return A.Source && Between(A.Source);
+        }))
       return true;
   }
   return false;

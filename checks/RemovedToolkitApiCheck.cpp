@@ -35,6 +35,7 @@
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
@@ -254,7 +255,29 @@ void RemovedToolkitApiCheck::registerPPCallbacks(const SourceManager &,
   // The compatibility declarations, after everything clang predefines and
   // force-includes (the CUDA wrapper headers among it).
   std::string Predefines = PP->getPredefines();
-  if (!StringRef(Predefines).contains(CompatDeclarationsName)) {
+  // The compiler invocation's options, which the PCH reader reads (the
+  // preprocessor hands them out const only).
+  auto &PPOpts = const_cast<PreprocessorOptions &>(PP->getPreprocessorOpts());
+  if (!PPOpts.ImplicitPCHInclude.empty() &&
+      PPOpts.PrecompiledPreambleBytes.first == 0) {
+    // With a precompiled header (`-include-pch`, not clangd's preamble)
+    // clang sets the predefines after this, when it loads the PCH: to what
+    // the command line adds to the PCH's, which includes the force-included
+    // files the PCH does not have. The declarations go in as such a file,
+    // kept in memory.
+    const StringRef File = "/<cuda-tidy>/removed-toolkit-api.h";
+    if (!llvm::is_contained(PPOpts.Includes, File)) {
+      std::string Text = "# 1 \"";
+      Text += CompatDeclarationsName;
+      Text += "\" 3\n";
+      Text += compatDeclarations();
+      FileEntryRef FE =
+          PP->getFileManager().getVirtualFileRef(File, Text.size(), 0);
+      PP->getSourceManager().overrideFileContents(
+          FE, llvm::MemoryBuffer::getMemBufferCopy(Text, File));
+      PPOpts.Includes.push_back(File.str());
+    }
+  } else if (!StringRef(Predefines).contains(CompatDeclarationsName)) {
     Predefines += "\n# 1 \"";
     Predefines += CompatDeclarationsName;
     Predefines += "\" 3\n";

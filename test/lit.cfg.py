@@ -14,6 +14,7 @@
 # Features: nvcc (nvcc is installed), cuda-toolkit (headers=toolkit),
 #   stub-headers (headers=stub).
 import os
+import shutil
 import lit.formats
 
 config.name = "cuda-tidy"
@@ -94,12 +95,23 @@ config.substitutions.append(("%FileCheck", config.filecheck))
 config.substitutions.append(("%src_root", config.cuda_tidy_src_root))
 config.substitutions.append(("%build_root", config.cuda_tidy_obj_root))
 
+# The driver's runs share their precompiled CUDA headers through a kept
+# folder (tools/cuda-tidy/PchCache.h), one per header mode, as a user's
+# repeated runs do; --param pch=off runs every test without it (each run
+# then shares PCHs only between the files of one run).
+# The folder starts empty in every lit run, so that no run depends on an
+# earlier one.
+if lit_config.params.get("pch", "kept") == "kept":
+    pch_cache = os.path.join(config.cuda_tidy_obj_root, "test",
+                             "pch-cache-" + headers)
+    shutil.rmtree(pch_cache, ignore_errors=True)
+    config.environment["CUDA_TIDY_PCH_CACHE"] = pch_cache
+
 # The drivers (tools/): %cuda_tidy, %cuda_clangd, %clang_apply_replacements,
 # %run_clang_tidy, %cmake, %node, %sarif_validate, %lsp_client. Features:
 # cuda-tidy-driver, cuda-clangd, cmake, sarif-validator (node with ajv and
 # the SARIF 2.1.0 schema installed under --param sarif_tools=DIR, default
 # /opt/cuda-tidy-ci/npm; .ci/run installs them).
-import shutil
 drivers_bin = os.path.join(config.cuda_tidy_obj_root, "bin")
 llvm_bin = os.path.dirname(config.clang_tidy)
 for name, feature in (("cuda-tidy", "cuda-tidy-driver"),

@@ -5,7 +5,8 @@
 """Runs every cuda-* check on damaged copies of the lit tests' CUDA files
 (every 3rd, 5th or 7th line removed: unbalanced braces, missing declarations,
 half statements), on the device and the host side, with the hermetic headers
-and, when a CUDA toolkit is given, with the real ones; fails if clang-tidy
+and, when a CUDA toolkit is given, with the real ones (precompiled once:
+the damage is in the files, not in the headers); fails if clang-tidy
 crashes or hangs on any of them. Compiler errors are expected and fine.
 The runs are spread over the cores this process may use.
 
@@ -24,6 +25,26 @@ stubs = ["-nocudainc", "-nocudalib",
          "-isystem", os.path.join(root, "test", "Inputs", "cuda"),
          "-isystem", os.path.join(root, "test", "Inputs", "legacy")]
 sources = sorted(glob.glob(os.path.join(root, "test", "*", "*.cu")))
+toolkit = ["--cuda-path=" + cuda, "-I" + os.path.join(cuda, "include", "cccl"),
+           "-Wno-unknown-cuda-version"] + stubs[-2:] + \
+    ["--cuda-gpu-arch=sm_90", "--cuda-device-only"]
+
+
+def toolkit_pch():
+    """The toolkit runs' headers as a precompiled header (the files are
+    damaged, the headers are not: as the cuda-tidy driver shares them), or
+    no arguments when clang cannot build one."""
+    clang = os.path.join(os.path.dirname(os.path.realpath(clang_tidy)), "clang++")
+    empty = os.path.join(work, "toolkit-pch.cu")
+    pch = os.path.join(work, "toolkit.pch")
+    open(empty, "w").close()
+    built = subprocess.run([clang, "-x", "cuda"] + toolkit + [
+        "-fsyntax-only", "-Xclang", "-emit-pch", "-Xclang", "-o", "-Xclang",
+        pch, empty], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    return ["-include-pch", pch] if built.returncode == 0 else []
+
+
+toolkit_extra = toolkit_pch() if cuda else []
 commands = []
 for source in sources:
     lines = open(source).readlines()
@@ -37,14 +58,14 @@ for source in sources:
             f.writelines(l for n, l in enumerate(lines, 1) if n % step)
         side = "--cuda-host-only" if step == 5 else "--cuda-device-only"
         modes = [stubs]
-        if cuda and step == 7:
-            modes.append(["--cuda-path=" + cuda,
-                          "-I" + os.path.join(cuda, "include", "cccl"),
-                          "-Wno-unknown-cuda-version"] + stubs[-2:])
         for headers in modes:
             commands.append([clang_tidy, "-load=" + plugin,
                              "--checks=-*,cuda-*", "--quiet", damaged,
                              "--"] + headers + ["--cuda-gpu-arch=sm_90", side])
+        if cuda and step == 7:
+            commands.append([clang_tidy, "-load=" + plugin,
+                             "--checks=-*,cuda-*", "--quiet", damaged,
+                             "--"] + toolkit_extra + toolkit)
 
 
 def sweep(cmd):

@@ -32,6 +32,7 @@
 #include "tools/cuda-tidy/BuildReport.h"
 #include "tools/cuda-tidy/FixedArgs.h"
 #include "tools/cuda-tidy/ParallelRun.h"
+#include "tools/cuda-tidy/PchCache.h"
 #include "tools/cuda-tidy/ResultCache.h"
 #include "tools/cuda-tidy/RunSummary.h"
 #include "tools/cuda-tidy/SarifExport.h"
@@ -119,6 +120,14 @@ cuda-tidy options (taken out before clang-tidy parses the rest):
                             balanced by size), for a CI matrix of n jobs.
   --cache-dir=<dir>         Replay the results of files whose inputs did not
                             change since a run with the same <dir>.
+  --pch-cache=<dir>         Keep the CUDA headers every job parses first
+                            (clang's CUDA wrapper, cuda_runtime.h) in <dir>
+                            as precompiled headers, one per distinct
+                            command, for later runs (default: the
+                            CUDA_TIDY_PCH_CACHE environment variable; else
+                            a run of several files shares them between the
+                            files of one command, for that run only).
+  --no-pch                  Parse those headers in every job.
   --progress, --no-progress Show (hide) the progress line (default: shown
                             when stderr is a terminal).
   --merge-sarif=<out> <in>...
@@ -412,9 +421,24 @@ static int runOrchestrator(ArrayRef<std::string> Args, const Invocation &Inv,
   cuda_tidy::TranslationLog Log("cuda-tidy", errs());
   cuda_tidy::CompileDbOptions DbOpts = Inv.Db;
   DbOpts.ClangExecutable = CUDA_TIDY_CLANG;
+  // One PCH per command for the files that share their command with
+  // another file of the run (PchCache.h); a kept folder serves every file.
+  StringMap<std::vector<std::string>> ByCommand;
   for (const std::string &F : Files)
-    for (const CompileCommand &C : DB->getCompileCommands(absolutePath(F)))
+    for (const CompileCommand &C : DB->getCompileCommands(absolutePath(F))) {
+      ByCommand[cuda_tidy::pchShareKey(C)].push_back(F);
       (void)cuda_tidy::translateCompileCommand(C, DbOpts, Log);
+    }
+  if (!POpts.NoPch && POpts.PchDir.empty()) {
+    for (const auto &Entry : ByCommand)
+      if (Entry.second.size() > 1)
+        for (const std::string &F : Entry.second)
+          Config.PchFiles.insert(F);
+    SmallString<128> PchDir(TempDir);
+    sys::path::append(PchDir, "pch");
+    if (!Config.PchFiles.empty() && !sys::fs::create_directory(PchDir))
+      Config.Opts.PchDir = PchDir.str().str();
+  }
   // What the builds leave without code, once per distinct flags.
   cuda_tidy::BuildReportInputs Build;
   Build.DB = DB.get();
@@ -569,6 +593,35 @@ static bool writeJobDatabase(Invocation &Inv,
   return true;
 }
 
+/// Writes the job database again with precompiled headers for the jobs
+/// that can have them (PchCache.h). \p Jobs stay as they are: the result
+/// cache's key reads them.
+static bool usePrecompiledHeaders(const Invocation &Inv, StringRef PchDir,
+                                  ArrayRef<CompileCommand> Jobs,
+                                  ArrayRef<std::string> Forward,
+                                  StringRef TempDir) {
+  cuda_tidy::PchInputs In;
+  In.Dir = PchDir.str();
+  In.ExtraArgsBefore = optionValues(Forward, "extra-arg-before");
+  In.ExtraArgs = optionValues(Forward, "extra-arg");
+  In.CompatHeader = Inv.Db.CompatHeader;
+  In.CompatText = cuda_tidy::compatHeaderText();
+  In.Configs = optionValues(Forward, "config");
+  llvm::append_range(In.Configs, optionValues(Forward, "config-file"));
+  In.Source = Inv.Sources.front();
+  std::vector<CompileCommand> WithPch(Jobs.begin(), Jobs.end());
+  cuda_tidy::PchStats Stats = cuda_tidy::usePrecompiledHeaders(WithPch, In);
+  if (Stats.Used == 0)
+    return true;
+  SmallString<128> DbPath(TempDir);
+  sys::path::append(DbPath, "compile_commands.json");
+  if (Error E = cuda_tidy::writeJsonDatabase(DbPath, WithPch)) {
+    errs() << "cuda-tidy: error: " << toString(std::move(E)) << "\n";
+    return false;
+  }
+  return true;
+}
+
 /// A worker of a run with --cache-dir: writes the file's cache key, and
 /// returns the status to stop with when the cache holds the file's result
 /// (the orchestrator replays it); std::nullopt to analyse the file.
@@ -582,7 +635,8 @@ replayFromCache(ArrayRef<std::string> Args, const Invocation &Inv,
   for (size_t I = 0; I < Args.size(); ++I)
     if (I == Inv.SourceIndices.front())
       KeyArgs.push_back(absolutePath(Args[I]));
-    else if (!StringRef(Args[I]).starts_with("--export-fixes="))
+    else if (!StringRef(Args[I]).starts_with("--export-fixes=") &&
+             !StringRef(Args[I]).starts_with("--pch-cache="))
       KeyArgs.push_back(Args[I]);
   cuda_tidy::CacheKeyInputs In;
   In.Jobs = CacheJobs;
@@ -791,6 +845,10 @@ int main(int argc, const char **argv) {
 
   if (Inv.Db.ResourceUsage == cuda_tidy::ResourceUsageMode::Compile &&
       !compileResourceUsage(Originals, Inv.Db, CacheJobs, TempDir))
+    return 1;
+
+  if (!POpts.PchDir.empty() && !Inv.Sources.empty() &&
+      !usePrecompiledHeaders(Inv, POpts.PchDir, CacheJobs, Forward, TempDir))
     return 1;
 
   std::vector<const char *> ForwardArgv;

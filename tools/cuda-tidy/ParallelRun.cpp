@@ -6,6 +6,7 @@
 
 #include "tools/cuda-tidy/ParallelRun.h"
 #include "tools/cuda-tidy/FixApply.h"
+#include "tools/cuda-tidy/PchCache.h"
 #include "tools/cuda-tidy/ResultCache.h"
 #include "tools/cuda-tidy/RunSummary.h"
 #include "tools/cuda-tidy/SarifExport.h"
@@ -65,6 +66,19 @@ static std::optional<unsigned> parsePositive(StringRef S) {
   return V;
 }
 
+/// Creates the folder \p Value (--cache-dir, --pch-cache) and sets \p Out to its absolute path;
+/// returns why it cannot be, or an empty string.
+static std::string makeFolder(StringRef Value, std::string &Out) {
+  if (sys::fs::exists(Value) && !sys::fs::is_directory(Value))
+    return "'" + Value.str() + "' is not a folder";
+  if (std::error_code EC = sys::fs::create_directories(Value))
+    return "cannot create '" + Value.str() + "': " + EC.message();
+  SmallString<256> Abs(Value);
+  sys::fs::make_absolute(Abs);
+  Out = Abs.str().str();
+  return "";
+}
+
 bool extractParallelOptions(std::vector<std::string> &Args,
                             ParallelOptions &Opts) {
   bool Ok = true;
@@ -110,21 +124,22 @@ bool extractParallelOptions(std::vector<std::string> &Args,
       continue;
     }
     if (takeOption(Args, I, "cache-dir", Value, Missing)) {
-      if (Missing || Value.empty()) {
+      if (Missing || Value.empty())
         Fail("--cache-dir: needs a folder");
-        continue;
-      }
-      if (sys::fs::exists(Value) && !sys::fs::is_directory(Value)) {
-        Fail("--cache-dir: '" + Value + "' is not a folder");
-        continue;
-      }
-      if (std::error_code EC = sys::fs::create_directories(Value)) {
-        Fail("--cache-dir: cannot create '" + Value + "': " + EC.message());
-        continue;
-      }
-      SmallString<256> Abs(Value);
-      sys::fs::make_absolute(Abs);
-      Opts.CacheDir = Abs.str().str();
+      else if (std::string Why = makeFolder(Value, Opts.CacheDir); !Why.empty())
+        Fail("--cache-dir: " + Why);
+      continue;
+    }
+    if (Arg == "--no-pch" || Arg == "-no-pch") {
+      Opts.NoPch = true;
+      Args.erase(Args.begin() + I);
+      continue;
+    }
+    if (takeOption(Args, I, "pch-cache", Value, Missing)) {
+      if (Missing || Value.empty())
+        Fail("--pch-cache: needs a folder");
+      else if (std::string Why = makeFolder(Value, Opts.PchDir); !Why.empty())
+        Fail("--pch-cache: " + Why);
       continue;
     }
     if (takeOption(Args, I, "merge-sarif", Value, Missing)) {
@@ -136,6 +151,15 @@ bool extractParallelOptions(std::vector<std::string> &Args,
     }
     ++I;
   }
+  // The environment names a kept folder for runs that name none; workers
+  // take the orchestrator's word.
+  if (Ok && !Opts.Worker && !Opts.NoPch && Opts.PchDir.empty())
+    if (std::optional<std::string> Env = sys::Process::GetEnv(PchCacheEnv);
+        Env && !Env->empty())
+      if (std::string Why = makeFolder(*Env, Opts.PchDir); !Why.empty())
+        Fail(Twine(PchCacheEnv) + ": " + Why);
+  if (Opts.NoPch)
+    Opts.PchDir.clear();
   return Ok;
 }
 
@@ -275,6 +299,9 @@ static bool startTask(const ParallelRunConfig &Config, Task &T) {
     Argv.push_back("--cache-dir=" + Config.Opts.CacheDir);
     Argv.push_back("--cuda-tidy-cache-key=" + T.KeyPath);
   }
+  if (!Config.Opts.PchDir.empty() &&
+      (Config.PchFiles.empty() || Config.PchFiles.contains(T.File)))
+    Argv.push_back("--pch-cache=" + Config.Opts.PchDir);
   Argv.push_back(T.File);
   llvm::append_range(Argv, Config.WorkerArgsAfter);
   std::vector<StringRef> Refs(Argv.begin(), Argv.end());

@@ -36,6 +36,7 @@
 
 #include "clang/Tooling/Core/Diagnostic.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
 #include <string>
@@ -52,6 +53,12 @@ struct ParallelOptions {
   std::optional<std::pair<unsigned, unsigned>> Shard;
   /// --cache-dir=DIR.
   std::string CacheDir;
+  /// --pch-cache=DIR (absolute; else $CUDA_TIDY_PCH_CACHE): a folder of
+  /// precompiled headers kept across runs (PchCache.h). Workers get theirs
+  /// from the orchestrator this way.
+  std::string PchDir;
+  /// --no-pch: no precompiled headers, not even within a run.
+  bool NoPch = false;
   /// --progress / --no-progress; unset: on when stderr is a terminal.
   std::optional<bool> Progress;
   /// --merge-sarif=OUT: merge the SARIF logs named on the command line.
@@ -88,6 +95,8 @@ struct ParallelRunConfig {
   std::string SarifPath, SarifRoot, ExportFixes;
   bool Fix = false, FixErrors = false, FixNotes = false, Quiet = false;
   std::string FormatStyle;
+  /// The files whose workers get Opts.PchDir (all of them when empty).
+  llvm::StringSet<> PchFiles;
   /// Diagnostics the orchestrator found itself (the build's compatibility,
   /// BuildReport.h), added to the SARIF log.
   std::vector<clang::tooling::TranslationUnitDiagnostics> ExtraDiagnostics;

@@ -6,6 +6,7 @@
 
 #include "tools/cuda-tidy/ResultCache.h"
 #include "tools/common/CudaCompileDb.h"
+#include "tools/cuda-tidy/KeyHasher.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
@@ -26,24 +27,6 @@ using namespace llvm;
 namespace cuda_tidy {
 
 namespace {
-/// Feeds length-prefixed strings into a SHA-256, so that ("ab", "c") and
-/// ("a", "bc") differ.
-class KeyHasher {
-public:
-  void add(StringRef S) {
-    uint64_t N = S.size();
-    H.update(
-        ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(&N), sizeof(N)));
-    H.update(S);
-  }
-  std::string hex() {
-    return toHex(ArrayRef<uint8_t>(H.final()), /*LowerCase=*/true);
-  }
-
-private:
-  SHA256 H;
-};
-
 /// Preprocesses a command and records every file the preprocessor read,
 /// with the SHA-256 of its contents.
 class ReadFilesAction : public clang::PreprocessOnlyAction {

@@ -148,6 +148,104 @@ static std::optional<LaunchApi> launchApiOf(StringRef Name) {
       .Default(std::nullopt);
 }
 
+/// The truth of a condition in Frame, when its comparisons are of values
+/// the evaluator proves (non-negative integers); std::nullopt otherwise.
+static std::optional<bool> truthIn(const Expr *Cond, ConstantEvaluator &Eval,
+                                   const CallFrame *Frame) {
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(Cond)) {
+    if (U->getOpcode() != UO_LNot)
+      return std::nullopt;
+    std::optional<bool> V = truthIn(U->getSubExpr(), Eval, Frame);
+    return V ? std::optional<bool>(!*V) : std::nullopt;
+  }
+  const auto *B = dyn_cast<BinaryOperator>(Cond);
+  if (!B)
+    return std::nullopt;
+  if (B->getOpcode() == BO_LAnd || B->getOpcode() == BO_LOr) {
+    std::optional<bool> L = truthIn(B->getLHS(), Eval, Frame);
+    std::optional<bool> R = truthIn(B->getRHS(), Eval, Frame);
+    bool And = B->getOpcode() == BO_LAnd;
+    // One side decides: false for &&, true for ||.
+    if ((L && *L != And) || (R && *R != And))
+      return !And;
+    if (L && R)
+      return And;
+    return std::nullopt;
+  }
+  if (!B->isComparisonOp())
+    return std::nullopt;
+  std::optional<uint64_t> L = Eval.evaluateInt(B->getLHS(), Frame);
+  std::optional<uint64_t> R = L ? Eval.evaluateInt(B->getRHS(), Frame)
+                                : std::nullopt;
+  if (!L || !R)
+    return std::nullopt;
+  switch (B->getOpcode()) {
+  case BO_LT:
+    return *L < *R;
+  case BO_LE:
+    return *L <= *R;
+  case BO_GT:
+    return *L > *R;
+  case BO_GE:
+    return *L >= *R;
+  case BO_EQ:
+    return *L == *R;
+  case BO_NE:
+    return *L != *R;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// Whether a statement always leaves its function (`return`, `throw`, or
+/// a block that ends in one).
+static bool leavesFunction(const Stmt *S) {
+  if (const auto *C = dyn_cast_or_null<CompoundStmt>(S))
+    return !C->body_empty() && leavesFunction(C->body_back());
+  return isa_and_nonnull<ReturnStmt>(S) || isa_and_nonnull<CXXThrowExpr>(S);
+}
+
+/// Whether the values of Frame prove that the launch L is not reached in
+/// its function: an `if` around it whose condition they make false (true,
+/// for the else arm), or an earlier `if (c) return;` of an enclosing block
+/// whose condition they make true (`if (n <= 1024) k<<<1, n>>>();` called
+/// with n = 2048 launches nothing).
+static bool unreachableIn(const LaunchSite &L, ConstantEvaluator &Eval,
+                          const CallFrame *Frame) {
+  const Stmt *Body = L.Caller ? L.Caller->getBody() : nullptr;
+  if (!Body)
+    return false;
+  const LocalParents &Parents = Eval.parentsIn(Body);
+  const Stmt *Child = L.Call;
+  for (unsigned Steps = 0; Child && Child != Body && Steps < 64; ++Steps) {
+    const Stmt *Parent = Parents.parent(*Child).get<Stmt>();
+    if (!Parent)
+      return false;
+    if (const auto *If = dyn_cast<IfStmt>(Parent);
+        If && !If->isConsteval() && !If->getConditionVariable() &&
+        (Child == If->getThen() || Child == If->getElse())) {
+      std::optional<bool> V = truthIn(If->getCond(), Eval, Frame);
+      if (V && *V != (Child == If->getThen()))
+        return true;
+    }
+    if (const auto *Block = dyn_cast<CompoundStmt>(Parent))
+      for (const Stmt *S : Block->body()) {
+        if (S == Child)
+          break;
+        const auto *Exit = dyn_cast<IfStmt>(S);
+        if (!Exit || Exit->getElse() || Exit->isConsteval() ||
+            Exit->getConditionVariable() || !leavesFunction(Exit->getThen()))
+          continue;
+        std::optional<bool> V = truthIn(Exit->getCond(), Eval, Frame);
+        if (V && *V)
+          return true;
+      }
+    Child = Parent;
+  }
+  return false;
+}
+
 namespace {
 /// Walks the translation unit, template instantiations included, and
 /// remembers the function it is in.
@@ -520,6 +618,11 @@ private:
         bindLaunchAt(L, Site.Caller, Longer, Depth + 1);
         continue;
       }
+      // A call whose values skip the launch binds nothing.
+      bool Skipped = unreachableIn(L, Eval, Frame);
+      Eval.takeUnboundParam();
+      if (Skipped)
+        continue;
       for (size_t I = Longer.size(); I-- > 0;)
         B.Through.push_back(Longer[I].Call);
       B.Caller = Site.Caller;

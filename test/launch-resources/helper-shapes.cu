@@ -54,6 +54,37 @@ dim3 blockEither(bool wide) {
   return dim3(32, 32);
 }
 
+// A helper that launches only the sizes its guard admits (as HeCBench's
+// bitpermute does): a call with a larger size takes the other path, or
+// returns before the launch.
+void launchGuarded(float *out, int lg) {
+  size_t n = (size_t)1 << lg;
+  if (n <= 1024)
+    fill<<<1, n>>>(out);
+  else
+    fill<<<n / 32, 32>>>(out);
+}
+void launchOrReturn(float *out, int threads) {
+  if (threads > 1024 || threads == 0) {
+    return;
+  }
+  fill<<<1, threads>>>(out);
+}
+// A guard that admits the call's size does not excuse it.
+void launchLooseGuard(float *out, int lg) {
+  size_t n = (size_t)1 << lg;
+  if (n <= 4096 && lg > 0)
+    fill<<<1, n>>>(out);
+  // warning@-1:5 {{this launch of 'fill' with 2048 threads per block fails with cudaErrorInvalidValue: a block has at most 1024 threads}}
+}
+
+void guardedCalls(float *out) {
+  launchGuarded(out, 11);
+  launchOrReturn(out, 2048);
+  launchLooseGuard(out, 11);
+  // note@-1:3 {{with the arguments of this call of 'launchLooseGuard'}}
+}
+
 void run(float *out, int n) {
   launchWith(out, 2048);
   // note@-1:3 {{with the arguments of this call of 'launchWith'}}

@@ -152,6 +152,24 @@ std::optional<uint64_t> ConstantEvaluator::evaluateIntImpl(
       return evaluateIntImpl(Sub, Frame, Depth + 1);
     return std::nullopt;
   }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_LNot) {
+    std::optional<uint64_t> V =
+        evaluateIntImpl(UO->getSubExpr(), Frame, Depth + 1);
+    return V ? std::optional<uint64_t>(*V == 0) : std::nullopt;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E);
+      BO && (BO->getOpcode() == BO_LAnd || BO->getOpcode() == BO_LOr)) {
+    // One proven side decides: false for &&, true for ||.
+    const bool And = BO->getOpcode() == BO_LAnd;
+    std::optional<uint64_t> L = evaluateIntImpl(BO->getLHS(), Frame, Depth + 1);
+    std::optional<uint64_t> R = evaluateIntImpl(BO->getRHS(), Frame, Depth + 1);
+    if ((L && (*L != 0) != And) || (R && (*R != 0) != And))
+      return !And;
+    if (L && R)
+      return And;
+    return std::nullopt;
+  }
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     std::optional<uint64_t> L = evaluateIntImpl(BO->getLHS(), Frame, Depth + 1);
     if (!L)
@@ -189,6 +207,19 @@ std::optional<uint64_t> ConstantEvaluator::evaluateIntImpl(
       return *L | *R;
     case BO_Xor:
       return *L ^ *R;
+    // Comparisons of the non-negative values the evaluator proves.
+    case BO_LT:
+      return *L < *R;
+    case BO_LE:
+      return *L <= *R;
+    case BO_GT:
+      return *L > *R;
+    case BO_GE:
+      return *L >= *R;
+    case BO_EQ:
+      return *L == *R;
+    case BO_NE:
+      return *L != *R;
     default:
       return std::nullopt;
     }

@@ -121,6 +121,8 @@ public:
 
   /// The non-negative integer value of E, or std::nullopt when unproven.
   /// Inside Frame, parameters of Frame->Callee stand for its arguments.
+  /// Comparisons, `!`, `&&` and `||` give 0 or 1 (`&&` and `||` when one
+  /// proven side decides), so that conditions evaluate too.
   std::optional<uint64_t> evaluateInt(const clang::Expr *E,
                                       const CallFrame *Frame = nullptr);
 

@@ -148,56 +148,6 @@ static std::optional<LaunchApi> launchApiOf(StringRef Name) {
       .Default(std::nullopt);
 }
 
-/// The truth of a condition in Frame, when its comparisons are of values
-/// the evaluator proves (non-negative integers); std::nullopt otherwise.
-static std::optional<bool> truthIn(const Expr *Cond, ConstantEvaluator &Eval,
-                                   const CallFrame *Frame) {
-  Cond = Cond->IgnoreParenImpCasts();
-  if (const auto *U = dyn_cast<UnaryOperator>(Cond)) {
-    if (U->getOpcode() != UO_LNot)
-      return std::nullopt;
-    std::optional<bool> V = truthIn(U->getSubExpr(), Eval, Frame);
-    return V ? std::optional<bool>(!*V) : std::nullopt;
-  }
-  const auto *B = dyn_cast<BinaryOperator>(Cond);
-  if (!B)
-    return std::nullopt;
-  if (B->getOpcode() == BO_LAnd || B->getOpcode() == BO_LOr) {
-    std::optional<bool> L = truthIn(B->getLHS(), Eval, Frame);
-    std::optional<bool> R = truthIn(B->getRHS(), Eval, Frame);
-    bool And = B->getOpcode() == BO_LAnd;
-    // One side decides: false for &&, true for ||.
-    if ((L && *L != And) || (R && *R != And))
-      return !And;
-    if (L && R)
-      return And;
-    return std::nullopt;
-  }
-  if (!B->isComparisonOp())
-    return std::nullopt;
-  std::optional<uint64_t> L = Eval.evaluateInt(B->getLHS(), Frame);
-  std::optional<uint64_t> R = L ? Eval.evaluateInt(B->getRHS(), Frame)
-                                : std::nullopt;
-  if (!L || !R)
-    return std::nullopt;
-  switch (B->getOpcode()) {
-  case BO_LT:
-    return *L < *R;
-  case BO_LE:
-    return *L <= *R;
-  case BO_GT:
-    return *L > *R;
-  case BO_GE:
-    return *L >= *R;
-  case BO_EQ:
-    return *L == *R;
-  case BO_NE:
-    return *L != *R;
-  default:
-    return std::nullopt;
-  }
-}
-
 /// Whether a statement always leaves its function (`return`, `throw`, or
 /// a block that ends in one).
 static bool leavesFunction(const Stmt *S) {
@@ -225,8 +175,8 @@ static bool unreachableIn(const LaunchSite &L, ConstantEvaluator &Eval,
     if (const auto *If = dyn_cast<IfStmt>(Parent);
         If && !If->isConsteval() && !If->getConditionVariable() &&
         (Child == If->getThen() || Child == If->getElse())) {
-      std::optional<bool> V = truthIn(If->getCond(), Eval, Frame);
-      if (V && *V != (Child == If->getThen()))
+      std::optional<uint64_t> V = Eval.evaluateInt(If->getCond(), Frame);
+      if (V && (*V != 0) != (Child == If->getThen()))
         return true;
     }
     if (const auto *Block = dyn_cast<CompoundStmt>(Parent))
@@ -237,7 +187,7 @@ static bool unreachableIn(const LaunchSite &L, ConstantEvaluator &Eval,
         if (!Exit || Exit->getElse() || Exit->isConsteval() ||
             Exit->getConditionVariable() || !leavesFunction(Exit->getThen()))
           continue;
-        std::optional<bool> V = truthIn(Exit->getCond(), Eval, Frame);
+        std::optional<uint64_t> V = Eval.evaluateInt(Exit->getCond(), Frame);
         if (V && *V)
           return true;
       }

@@ -78,7 +78,17 @@ void launchLooseGuard(float *out, int lg) {
   // warning@-1:5 {{this launch of 'fill' with 2048 threads per block fails with cudaErrorInvalidValue: a block has at most 1024 threads}}
 }
 
+// A size chosen by a comparison of the helper's parameter.
+void launchAtLeastWarp(float *out, int n) {
+  int block = n < 32 ? 32 : n;
+  fill<<<1, block>>>(out);
+  // warning@-1:3 {{this launch of 'fill' with 2048 threads per block fails with cudaErrorInvalidValue: a block has at most 1024 threads}}
+}
+
 void guardedCalls(float *out) {
+  launchAtLeastWarp(out, 2048);
+  // note@-1:3 {{with the arguments of this call of 'launchAtLeastWarp'}}
+  launchAtLeastWarp(out, 8);
   launchGuarded(out, 11);
   launchOrReturn(out, 2048);
   launchLooseGuard(out, 11);

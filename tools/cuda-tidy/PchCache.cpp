@@ -8,6 +8,7 @@
 #include "tools/common/ArchDependence.h"
 #include "tools/common/CudaCompileDb.h"
 #include "tools/cuda-tidy/KeyHasher.h"
+#include "tools/cuda-tidy/ResultCache.h"
 #include "lib/target/ArchPaths.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/FileManager.h"
@@ -17,7 +18,6 @@
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/Preprocessor.h"
-#include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/FileSystem.h"
@@ -102,29 +102,6 @@ std::string joinPath(StringRef Dir, const Twine &Name) {
   return P.str().str();
 }
 
-/// Writes \p Text to \p Path through a temporary file and a rename, so that
-/// readers see all of it or nothing.
-bool writeAtomically(StringRef Path, StringRef Text) {
-  SmallString<256> Tmp;
-  int FD;
-  if (sys::fs::createUniqueFile(Path + ".tmp-%%%%%%", FD, Tmp))
-    return false;
-  {
-    raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS << Text;
-    if (OS.has_error()) {
-      OS.clear_error();
-      sys::fs::remove(Tmp);
-      return false;
-    }
-  }
-  if (sys::fs::rename(Tmp, Path)) {
-    sys::fs::remove(Tmp);
-    return false;
-  }
-  return true;
-}
-
 /// Whether \p Deps (a `.deps` file) exists and every file it lists still has
 /// its size and modification time.
 bool depsCurrent(StringRef DepsPath) {
@@ -159,15 +136,11 @@ bool configAddsArguments(const PchInputs &In) {
       if ((*Buf)->getBuffer().contains("ExtraArgs"))
         return true;
   }
-  SmallString<256> Dir(In.Source);
-  sys::fs::make_absolute(Dir);
-  for (StringRef D = sys::path::parent_path(Dir); !D.empty();
-       D = sys::path::parent_path(D))
-    for (StringRef Name : {".clang-tidy", "_clang-tidy"})
-      if (auto Buf = MemoryBuffer::getFile(joinPath(D, Name)))
-        if ((*Buf)->getBuffer().contains("ExtraArgs"))
-          return true;
-  return false;
+  bool Adds = false;
+  forEachConfigFile(In.Source, [&](StringRef, StringRef Text) {
+    Adds |= Text.contains("ExtraArgs");
+  });
+  return Adds;
 }
 
 /// The index of the `-include` whose value is \p Compat, or std::nullopt
@@ -231,13 +204,8 @@ std::vector<std::string> pchCommand(const CompileCommand &Job,
     else
       Args.push_back(A);
   }
-  Args = clang::tooling::getClangStripOutputAdjuster()(Args, Empty);
-  Args = clang::tooling::getClangSyntaxOnlyAdjuster()(Args, Empty);
-  Args = clang::tooling::getClangStripDependencyFileAdjuster()(Args, Empty);
-  Args.insert(Args.begin() + 1, In.ExtraArgsBefore.begin(),
-              In.ExtraArgsBefore.end());
-  llvm::append_range(Args, In.ExtraArgs);
-  return Args;
+  return asClangTidyRuns(std::move(Args), Empty, In.ExtraArgsBefore,
+                         In.ExtraArgs);
 }
 
 /// Builds \p Pch for \p Job; writes \p Deps, or \p Skip when the PCH is
@@ -246,7 +214,7 @@ void buildPch(const CompileCommand &Job, const PchInputs &In, StringRef Pch,
               StringRef Deps, StringRef Skip, StringRef Compat) {
   std::string Empty =
       (Pch.drop_back(4) + sys::path::extension(Job.Filename)).str();
-  if (!sys::fs::exists(Empty) && !writeAtomically(Empty, ""))
+  if (!sys::fs::exists(Empty) && !writeFileAtomically(Empty, ""))
     return;
   std::vector<std::string> Args = pchCommand(Job, In, Empty, Compat);
   SmallString<256> Saved;
@@ -276,7 +244,7 @@ void buildPch(const CompileCommand &Job, const PchInputs &In, StringRef Pch,
   if (!Ok || !Clean || Count.getNumWarnings() || Count.getNumErrors() ||
       Read.empty()) {
     sys::fs::remove(Tmp);
-    writeAtomically(Skip, "");
+    writeFileAtomically(Skip, "");
     return;
   }
   llvm::sort(Read, [](const Dependency &A, const Dependency &B) {
@@ -291,7 +259,7 @@ void buildPch(const CompileCommand &Job, const PchInputs &In, StringRef Pch,
     sys::fs::remove(Tmp);
     return;
   }
-  writeAtomically(Deps, Text);
+  writeFileAtomically(Deps, Text);
 }
 } // namespace
 
@@ -334,7 +302,7 @@ PchStats usePrecompiledHeaders(std::vector<CompileCommand> &Jobs,
     if (!Refused)
       At = compatInclude(Job.CommandLine, In.CompatHeader);
     if (!At || (!sys::fs::exists(Compat) &&
-                !writeAtomically(Compat, In.CompatText))) {
+                !writeFileAtomically(Compat, In.CompatText))) {
       ++Stats.Plain;
       continue;
     }

@@ -87,19 +87,10 @@ std::string computeCommandKey(const CacheKeyInputs &In) {
     K.add(placeholder(A, In.TempDir));
 
   // Configuration files, from the file's folder up.
-  SmallString<256> Dir(In.Source);
-  sys::fs::make_absolute(Dir);
-  for (StringRef D = sys::path::parent_path(Dir); !D.empty();
-       D = sys::path::parent_path(D)) {
-    for (StringRef Name : {".clang-tidy", "_clang-tidy"}) {
-      SmallString<256> File(D);
-      sys::path::append(File, Name);
-      if (auto Buf = MemoryBuffer::getFile(File)) {
-        K.add(File);
-        K.add((*Buf)->getBuffer());
-      }
-    }
-  }
+  forEachConfigFile(In.Source, [&](StringRef Path, StringRef Text) {
+    K.add(Path);
+    K.add(Text);
+  });
   for (const clang::tooling::CompileCommand &Job : In.Jobs) {
     K.add(Job.Directory);
     K.add(Job.Filename);
@@ -126,16 +117,11 @@ std::string computeCacheKey(const CacheKeyInputs &In, StringRef CommandKey,
   std::set<ReadFile> All;
   // Every side: what its preprocessor read.
   for (const clang::tooling::CompileCommand &Job : In.Jobs) {
-    std::vector<std::string> Args = Job.CommandLine;
-    Args = clang::tooling::getClangStripOutputAdjuster()(Args, Job.Filename);
-    Args = clang::tooling::getClangSyntaxOnlyAdjuster()(Args, Job.Filename);
-    if (!Args.empty()) {
-      Args.insert(Args.begin() + 1, In.ExtraArgsBefore.begin(),
-                  In.ExtraArgsBefore.end());
+    std::vector<std::string> Args = asClangTidyRuns(
+        Job.CommandLine, Job.Filename, In.ExtraArgsBefore, In.ExtraArgs);
+    if (!Args.empty())
       Args.insert(Args.begin() + 1,
                   std::string("-resource-dir=") + CUDA_TIDY_RESOURCE_DIR);
-      llvm::append_range(Args, In.ExtraArgs);
-    }
     // Relative paths of the command are relative to its folder.
     SmallString<256> Saved;
     sys::fs::current_path(Saved);
@@ -227,18 +213,10 @@ Error recordManifest(StringRef Dir, StringRef CommandKey, StringRef Key,
   std::string Text;
   for (const ReadFile &F : Read)
     Text += F.Digest + " " + F.Path + "\n";
-  SmallString<256> Tmp(MDir);
-  sys::path::append(Tmp, "tmp-%%%%%%%%");
-  int FD;
-  if (std::error_code EC = sys::fs::createUniqueFile(Tmp, FD, Tmp))
-    return createStringError(EC, "cannot write into the cache '%s': %s",
-                             Dir.str().c_str(), EC.message().c_str());
-  {
-    raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS << Text;
-  }
-  if (sys::fs::rename(Tmp, Final))
-    sys::fs::remove(Tmp);
+  if (!writeFileAtomically(Final, Text))
+    return createStringError(std::errc::io_error,
+                             "cannot write into the cache '%s'",
+                             Dir.str().c_str());
   return Error::success();
 }
 
@@ -252,6 +230,56 @@ bool hasCacheEntry(StringRef Dir, StringRef Key) {
   SmallString<256> P(entryPath(Dir, Key));
   sys::path::append(P, "status");
   return sys::fs::exists(P);
+}
+
+bool writeFileAtomically(StringRef Path, StringRef Text) {
+  SmallString<256> Tmp;
+  int FD;
+  if (sys::fs::createUniqueFile(Path + ".tmp-%%%%%%", FD, Tmp))
+    return false;
+  {
+    raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Text;
+    if (OS.has_error()) {
+      OS.clear_error();
+      sys::fs::remove(Tmp);
+      return false;
+    }
+  }
+  if (sys::fs::rename(Tmp, Path)) {
+    sys::fs::remove(Tmp);
+    return false;
+  }
+  return true;
+}
+
+std::vector<std::string> asClangTidyRuns(std::vector<std::string> Args,
+                                         StringRef File,
+                                         ArrayRef<std::string> ExtraArgsBefore,
+                                         ArrayRef<std::string> ExtraArgs) {
+  Args = clang::tooling::getClangStripOutputAdjuster()(Args, File);
+  Args = clang::tooling::getClangSyntaxOnlyAdjuster()(Args, File);
+  Args = clang::tooling::getClangStripDependencyFileAdjuster()(Args, File);
+  if (Args.empty())
+    return Args;
+  Args.insert(Args.begin() + 1, ExtraArgsBefore.begin(),
+              ExtraArgsBefore.end());
+  llvm::append_range(Args, ExtraArgs);
+  return Args;
+}
+
+void forEachConfigFile(StringRef Source,
+                       function_ref<void(StringRef Path, StringRef Text)> F) {
+  SmallString<256> Dir(Source);
+  sys::fs::make_absolute(Dir);
+  for (StringRef D = sys::path::parent_path(Dir); !D.empty();
+       D = sys::path::parent_path(D))
+    for (StringRef Name : {".clang-tidy", "_clang-tidy"}) {
+      SmallString<256> File(D);
+      sys::path::append(File, Name);
+      if (auto Buf = MemoryBuffer::getFile(File))
+        F(File, (*Buf)->getBuffer());
+    }
 }
 
 Error writeFileText(StringRef Path, StringRef Text) {

@@ -51,6 +51,7 @@
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
 #include <optional>
 #include <string>
@@ -123,6 +124,26 @@ llvm::Error storeCacheEntry(llvm::StringRef Dir, llvm::StringRef Key,
 
 /// Writes \p Text to \p Path.
 llvm::Error writeFileText(llvm::StringRef Path, llvm::StringRef Text);
+
+/// Writes \p Text to \p Path through a temporary file beside it and a
+/// rename, so that concurrent readers see all of it or nothing. Returns
+/// false when it cannot.
+bool writeFileAtomically(llvm::StringRef Path, llvm::StringRef Text);
+
+/// \p Args (a job's command for \p File) as clang-tidy runs it: without
+/// its output and dependency-file options, -fsyntax-only, with clang-tidy's
+/// extra arguments before (after the compiler) and after.
+std::vector<std::string>
+asClangTidyRuns(std::vector<std::string> Args, llvm::StringRef File,
+                llvm::ArrayRef<std::string> ExtraArgsBefore,
+                llvm::ArrayRef<std::string> ExtraArgs);
+
+/// Calls \p F with the path and text of every `.clang-tidy` and
+/// `_clang-tidy` from \p Source's folder up to the root (a superset of the
+/// configuration clang-tidy reads for it).
+void forEachConfigFile(
+    llvm::StringRef Source,
+    llvm::function_ref<void(llvm::StringRef Path, llvm::StringRef Text)> F);
 
 } // namespace cuda_tidy
 
